@@ -1,0 +1,104 @@
+import { ACCEPT_FIX_VALUES, PSU_CONTEXTS, PSU_HTTP_METHODS } from './enums.js';
+
+/** Header groups of interface.md › Endpoints › Header groups. */
+export type HeaderGroup = 'N' | 'S' | 'T' | 'P' | 'I' | 'X';
+
+/**
+ * - `yes`: interface.md marks it required for the operation.
+ * - `no`: optional.
+ * - `conditional`: required in a situation the note names (Digest with a body, PSU-Corporate-ID for corporate users).
+ * - `unknown`: interface.md names the header for the operation but says which are required is "not shown".
+ */
+export type Presence = 'yes' | 'no' | 'conditional' | 'unknown';
+
+export type HeaderFormat =
+  | { kind: 'string' }
+  | { kind: 'uuid' }
+  | { kind: 'ip' }
+  | { kind: 'uri' }
+  | { kind: 'enum'; values: readonly string[] };
+
+export interface HeaderSpec {
+  name: string;
+  group: HeaderGroup;
+  presence: Presence;
+  format: HeaderFormat;
+  note?: string;
+}
+
+const str = { kind: 'string' } as const;
+
+/** Each header as its group defines it; an operation may narrow presence (see headersFor). */
+export const HEADER_GROUPS: Record<HeaderGroup, readonly HeaderSpec[]> = {
+  N: ['Accept', 'Accept-Charset', 'Accept-Encoding', 'Accept-Language', 'Host'].map((name) => ({
+    name,
+    group: 'N' as const,
+    presence: 'no' as const,
+    format: str,
+  })),
+  S: [
+    { name: 'X-Request-ID', group: 'S', presence: 'yes', format: str, note: 'identifier of the call, unique per call' },
+    { name: 'Digest', group: 'S', presence: 'conditional', format: str, note: 'required on operations that carry a body' },
+    { name: 'TPP-Signature-Certificate', group: 'S', presence: 'yes', format: str },
+    { name: 'Signature', group: 'S', presence: 'yes', format: str },
+  ],
+  T: [
+    { name: 'TPP-Session-ID', group: 'T', presence: 'yes', format: str },
+    { name: 'TPP-Redirect-URI', group: 'T', presence: 'yes', format: { kind: 'uri' } },
+    { name: 'TPP-Redirect-Preferred', group: 'T', presence: 'no', format: { kind: 'enum', values: ['true', 'false'] } },
+  ],
+  P: [
+    {
+      name: 'PSU-ID',
+      group: 'P',
+      presence: 'conditional',
+      format: { kind: 'uuid' },
+      note: 'required unless the PSU is identified by X-PSU-IDENTITY (Authentication 4)',
+    },
+    { name: 'PSU-Corporate-ID', group: 'P', presence: 'conditional', format: str, note: 'required for corporate users (Authentication 4, Errors rule 1)' },
+    { name: 'PSU-IP-Address', group: 'P', presence: 'yes', format: { kind: 'ip' } },
+    ...['PSU-IP-Port', 'PSU-User-Agent', 'PSU-Accept', 'PSU-Accept-Charset', 'PSU-Accept-Encoding', 'PSU-Accept-Language'].map((name) => ({
+      name,
+      group: 'P' as const,
+      presence: 'no' as const,
+      format: str,
+    })),
+    { name: 'PSU-HTTP-Method', group: 'P', presence: 'no', format: { kind: 'enum', values: PSU_HTTP_METHODS } },
+    { name: 'PSU-Device-ID', group: 'P', presence: 'no', format: { kind: 'uuid' } },
+    { name: 'PSU-Geo-Location', group: 'P', presence: 'no', format: str },
+  ],
+  I: [
+    { name: 'X-PSU-IDENTITY', group: 'I', presence: 'no', format: str, note: 'Norwegian national identity or D-number; a secret: masked in reports' },
+    { name: 'X-PSU-AuthMethod-Preferred', group: 'I', presence: 'no', format: str },
+    { name: 'PSU-Context', group: 'I', presence: 'no', format: { kind: 'enum', values: PSU_CONTEXTS }, note: 'required for single-SCA payment initiation' },
+    { name: 'TPP-Brand-Logging-Information', group: 'I', presence: 'no', format: str },
+  ],
+  X: [{ name: 'x-accept-fix', group: 'X', presence: 'no', format: { kind: 'enum', values: ACCEPT_FIX_VALUES } }],
+};
+
+/** How an operation takes its headers: which groups, which headers it leaves out, which it narrows. */
+export interface HeaderSelection {
+  groups: HeaderGroup[];
+  without?: string[];
+  /** Presence overrides for this operation (e.g. x-accept-fix required, Digest required). */
+  presence?: Record<string, Presence>;
+  /** Headers this operation takes beyond its groups (e.g. Content-Type on sandbox operations). */
+  extra?: HeaderSpec[];
+  /** interface.md leaves required-ness open ("which of them are required: not shown"). */
+  presenceUnknown?: boolean;
+}
+
+export function headersFor(selection: HeaderSelection): HeaderSpec[] {
+  const without = new Set((selection.without ?? []).map((n) => n.toLowerCase()));
+  const specs = selection.groups.flatMap((g) => HEADER_GROUPS[g]).concat(selection.extra ?? []);
+  return specs
+    .filter((h) => !without.has(h.name.toLowerCase()))
+    .map((h) => {
+      const override = selection.presence?.[h.name];
+      const presence = override ?? (selection.presenceUnknown && h.presence !== 'no' ? 'unknown' : h.presence);
+      return { ...h, presence };
+    });
+}
+
+/** Headers the Signature must cover when they are present (Authentication 1). */
+export const SIGNED_HEADERS = ['date', 'digest', 'x-request-id', 'psu-id', 'psu-corporate-id', 'tpp-redirect-uri'] as const;

@@ -1,0 +1,81 @@
+import { formatError, rule } from './build.js';
+
+const SB = 'Resources › Signing basket';
+const BA = 'Resources › Basket authorisation';
+
+export const BASKET_RULES = [
+  rule('Basket.get.200', 'MUST', 'Endpoints › 2. Get signing basket details', 'Reading a known basket gives 200 with the signing basket.', ['basket.get'], 'behaviour'),
+  rule('Basket.payments.array', 'MUST', SB, 'payments is an array of payment identifiers (strings).', ['basket.get'], 'response'),
+  rule('Basket.transactionStatus.enum', 'MUST', SB, 'transactionStatus is one of RCVD, ACTC, PATC, RJCT.', ['basket.get'], 'response'),
+  rule(
+    'Basket.transactionStatus.worstCase',
+    'MUST',
+    `What the service does; ${SB}`,
+    "A basket's transactionStatus stands for the worst case of the statuses of its payments.",
+    ['basket.get', 'payment.status'],
+    'behaviour',
+  ),
+  rule(
+    'Basket.get.unknown404',
+    'MUST',
+    'Endpoints › 2; Errors',
+    'Reading an unknown basket gives 404 with code RESOURCE_UNKNOWN.',
+    ['basket.get'],
+    'behaviour',
+    { expected: { status: [404], codes: ['RESOURCE_UNKNOWN'], exactness: 'MUST' } },
+  ),
+  rule('Basket.get.challenge401', 'MUST', 'Endpoints › 2; Resources › Challenge body', 'A 401 from basket read carries the Challenge body with an scaRedirect link (verbs GET).', ['basket.get'], 'response'),
+  rule(
+    'Basket.startAuthorisation.201',
+    'MUST',
+    'Endpoints › 1. Start signing basket authorisation',
+    'Starting the authorisation of a basket gives 201 with scaStatus and _links.',
+    ['basket.startAuthorisation'],
+    'behaviour',
+  ),
+  rule('Basket.authorisation.scaStatus.enum', 'MUST', BA, 'scaStatus is one of the authorisation statuses.', ['basket.startAuthorisation'], 'response'),
+  rule(
+    'Basket.referenceMix.bulk',
+    'MUST',
+    `${SB}; Errors rule 3; Versioning 1.7.13`,
+    'Adding a bulk payment to a signing basket gives 400 with code REFERENCE_MIX_INVALID.',
+    ['basket.create'],
+    'behaviour',
+    { expected: { status: [400], codes: ['REFERENCE_MIX_INVALID'], exactness: 'MUST' } },
+  ),
+  rule(
+    'Basket.referenceMix.periodic',
+    'MUST',
+    `${SB}; Errors rule 3`,
+    'Adding a periodic payment to a signing basket gives 400 with code REFERENCE_MIX_INVALID.',
+    ['basket.create'],
+    'behaviour',
+    { expected: { status: [400], codes: ['REFERENCE_MIX_INVALID'], exactness: 'MUST' }, notTestable: 'periodic payment creation is not shown in interface.md' },
+  ),
+  rule(
+    'Basket.create.201',
+    'SHOULD',
+    'platform-notes.md › Paths; Berlin Group convention',
+    'POST /v1/signing-baskets with {"paymentIds": [...]} of single payments gives 201 {transactionStatus, basketId, _links}.',
+    ['basket.create'],
+    'behaviour',
+  ),
+  rule(
+    'Basket.create.ncbct',
+    'MUST',
+    'Versioning › 1.21.18',
+    'NCBCT payments can be put in a signing basket.',
+    ['basket.create'],
+    'behaviour',
+  ),
+  rule(
+    'Basket.create.unknownPayment',
+    'SHOULD',
+    'platform-notes.md › Berlin Group conventions (RESOURCE_UNKNOWN from the body)',
+    'A basket of an unknown paymentId gives 400 RESOURCE_UNKNOWN.',
+    ['basket.create'],
+    'body',
+    { expected: { status: [400, 404], codes: ['RESOURCE_UNKNOWN'], exactness: 'SHOULD' } },
+  ),
+  rule('Basket.create.paymentIds', 'SHOULD', 'platform-notes.md › Paths', 'paymentIds is a non-empty array of strings.', ['basket.create'], 'body', { expected: formatError() }),
+];

@@ -1,0 +1,35 @@
+import type { OperationId } from '../operations.js';
+
+/** MUST: interface.md states it. SHOULD: a Berlin Group or platform convention that fills a "not shown" gap. */
+export type Level = 'MUST' | 'SHOULD';
+
+/**
+ * What a rule constrains, so that tools can find the rules they serve:
+ * generators need an invalid case for every MUST rule of kind body, query or header.
+ */
+export type RuleKind = 'body' | 'query' | 'header' | 'signature' | 'response' | 'behaviour';
+
+/** What a server must answer to a request that breaks the rule. */
+export interface ExpectedRejection {
+  /** 4xx statuses that conform; the first is the one interface.md or the convention names. */
+  status: number[];
+  /** Codes that conform (empty: any code of the interface's list). */
+  codes: string[];
+  /** MUST when interface.md states status and code for this case; SHOULD when a convention fills it. */
+  exactness: Level;
+}
+
+export interface Requirement {
+  /** Stable, readable id: `<Scope>.<field or topic>.<rule>`. */
+  id: string;
+  level: Level;
+  /** The section of interface.md (or platform-notes.md for SHOULD conventions) the rule comes from. */
+  section: string;
+  statement: string;
+  operations: OperationId[];
+  kind: RuleKind;
+  /** For request-side rules: what breaking the rule must yield. */
+  expected?: ExpectedRejection;
+  /** Why a black-box suite cannot check it (it stays in the catalogue and shows as "not testable"). */
+  notTestable?: string;
+}
