@@ -2,6 +2,12 @@
 // The CLI is written in TypeScript; tsx's loader runs it without a build step.
 import { register } from 'tsx/esm/api';
 
+// `psd2-conformance requirements | head` closes the pipe early: that is not an error.
+process.stdout.on('error', (err) => {
+  if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw err;
+});
+
 register();
 const { main } = await import('../cli/main.ts');
 process.exitCode = await main(process.argv.slice(2));

@@ -7,3 +7,4 @@ export * from './headers.js';
 export * from './operations.js';
 export * from './checksums.js';
 export * from './requirements/index.js';
+export * from './limits-table.js';
