@@ -42,6 +42,7 @@ export type SchemaName =
   | 'PaymentInitiationResponse'
   | 'BulkPaymentInitiationResponse'
   | 'SigningBasket'
+  | 'SigningBasketRequest'
   | 'BasketAuthorisation'
   | 'SandboxEngagement'
   | 'SandboxCardAccountRequest'
@@ -297,6 +298,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     query: [],
     headerSelection: { groups: ['N', 'S', 'T', 'P'], presence: { Digest: 'yes' } },
     headersAssumed: true,
+    requestBody: 'SigningBasketRequest',
     success: { status: 201, shown: false },
     documentedErrors: [],
     sandboxOnly: false,

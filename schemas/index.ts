@@ -1,0 +1,77 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import * as ajvFormats from 'ajv-formats';
+import { requirement, type SchemaName } from '../spec/index.js';
+import { CODE_VALIDATORS } from './code/index.js';
+import type { Violation } from './code/types.js';
+import { SCHEMA_BASE, X_REQUIREMENT, type RequirementAnnotation } from './json/annotate.js';
+import { BODY_SCHEMAS, SCHEMAS } from './registry.js';
+
+export type { Violation } from './code/types.js';
+export { SCHEMAS, BODY_SCHEMAS } from './registry.js';
+export { X_REQUIREMENT, SCHEMA_BASE } from './json/annotate.js';
+
+// ajv-formats is CommonJS: under NodeNext its plugin is the `default` of the module's default export.
+type FormatsPlugin = (ajv: Ajv2020, formats: string[]) => unknown;
+const formatsModule = ajvFormats as unknown as { default: FormatsPlugin | { default: FormatsPlugin } };
+const addFormats: FormatsPlugin = typeof formatsModule.default === 'function' ? formatsModule.default : formatsModule.default.default;
+
+/** A keyword an ajv error cannot be traced to: the request is still invalid, so it still must not succeed. */
+const FALLBACK = 'Errors.invalidRequest.never2xx';
+
+let compiled: Map<string, ValidateFunction> | undefined;
+
+/** Compiles every schema once, strictly: an unknown keyword or a bad $ref fails loudly at first use. */
+function validators(): Map<string, ValidateFunction> {
+  if (compiled) return compiled;
+  const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, verbose: true });
+  addFormats(ajv, ['date', 'date-time', 'uuid', 'uri', 'ipv4', 'ipv6']);
+  ajv.addKeyword({ keyword: X_REQUIREMENT, schemaType: ['string', 'object'] });
+  for (const schema of Object.values(SCHEMAS)) ajv.addSchema(schema);
+  compiled = new Map(Object.keys(SCHEMAS).map((name) => [name, ajv.getSchema(`${SCHEMA_BASE}${name}`) as ValidateFunction]));
+  return compiled;
+}
+
+function requirementOf(error: ErrorObject): string {
+  const annotation = (error.parentSchema as Record<string, unknown> | undefined)?.[X_REQUIREMENT] as RequirementAnnotation | undefined;
+  if (typeof annotation === 'string') return annotation;
+  const entry = annotation?.[error.keyword];
+  if (typeof entry === 'string') return entry;
+  if (entry && error.keyword === 'required') return entry[(error.params as { missingProperty: string }).missingProperty] ?? FALLBACK;
+  return FALLBACK;
+}
+
+function toViolation(error: ErrorObject): Omit<Violation, 'level'> {
+  const missing = error.keyword === 'required' ? `/${(error.params as { missingProperty: string }).missingProperty}` : '';
+  return { requirementId: requirementOf(error), pointer: `${error.instancePath}${missing}`, message: error.message ?? error.keyword };
+}
+
+export interface ValidateOptions {
+  /** MUST: only rules interface.md states; ALL (default): SHOULD conventions too. */
+  strictness?: 'MUST' | 'ALL';
+}
+
+/**
+ * Validates a body against a schema and the schema's code validators. Each violation names the
+ * requirement it breaks; one violation per (requirement, pointer).
+ */
+export function validate(name: SchemaName, value: unknown, options: ValidateOptions = {}): Violation[] {
+  const check = validators().get(name);
+  if (!check) throw new Error(`no schema named ${name}`);
+  // An `if` error only repeats the `then` error beneath it.
+  const found = check(value) ? [] : (check.errors ?? []).filter((e) => e.keyword !== 'if').map(toViolation);
+  for (const validator of CODE_VALIDATORS[name] ?? []) found.push(...validator(value));
+  const seen = new Set<string>();
+  const violations: Violation[] = [];
+  for (const v of found) {
+    const key = `${v.requirementId} ${v.pointer}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const level = requirement(v.requirementId).level;
+    if (options.strictness === 'MUST' && level !== 'MUST') continue;
+    violations.push({ ...v, level });
+  }
+  return violations;
+}
+
+/** True when the schema is one of the operation bodies (and not a shared type). */
+export const isBodySchema = (name: string): name is SchemaName => (BODY_SCHEMAS as readonly string[]).includes(name);

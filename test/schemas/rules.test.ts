@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { SCHEMAS, X_REQUIREMENT, validate } from '../../schemas/index.js';
+import { hasRequirement } from '../../spec/index.js';
+import { CONFORMANT, NEGATIVE_CASES } from './cases.js';
+
+/** Every requirement id a schema annotation names (the code validators' ids come from the table itself). */
+function annotatedIds(node: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) node.forEach((n) => annotatedIds(n, found));
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === X_REQUIREMENT) {
+        if (typeof value === 'string') found.add(value);
+        else for (const v of Object.values(value as object)) typeof v === 'string' ? found.add(v) : Object.values(v as object).forEach((id) => found.add(id as string));
+      } else annotatedIds(value, found);
+    }
+  }
+  return found;
+}
+
+describe('schemas: conformant examples pass', () => {
+  it.each(CONFORMANT.map(([schema, body], i) => [`${schema} #${i}`, schema, body] as const))('%s', (_, schema, body) => {
+    expect(validate(schema, body)).toEqual([]);
+  });
+});
+
+describe('schemas: each broken rule is reported with its requirement id', () => {
+  it.each(NEGATIVE_CASES.map((c) => [`${c.requirementId}: ${c.schema} ${c.label}`, c] as const))('%s', (_, c) => {
+    const ids = validate(c.schema, c.body).map((v) => v.requirementId);
+    expect(ids).toContain(c.requirementId);
+  });
+});
+
+describe('schemas: annotations and coverage', () => {
+  const annotated = annotatedIds(SCHEMAS);
+
+  it('every annotated requirement id exists in the catalogue', () => {
+    expect([...annotated].filter((id) => !hasRequirement(id))).toEqual([]);
+  });
+
+  it('every annotated rule has at least one negative case', () => {
+    const tested = new Set(NEGATIVE_CASES.map((c) => c.requirementId));
+    const untested = [...annotated].filter((id) => !tested.has(id) && id !== 'Sandbox.transactions.list.200');
+    expect(untested).toEqual([]);
+  });
+
+  it('the acceptance cases of issue 2 hold exactly', () => {
+    const ncbct = CONFORMANT[0]?.[1] as Record<string, unknown>;
+    expect(validate('NcbctPaymentRequest', { ...ncbct, creditorName: 'x'.repeat(71) }).map((v) => v.requirementId)).toEqual(['NCBCT.creditorName.max70']);
+    for (const amount of [{ amount: '100.5', currency: 'JPY' }, { amount: '100', currency: 'NOK' }]) {
+      expect(validate('NcbctPaymentRequest', { ...ncbct, instructedAmount: amount })).toEqual([
+        expect.objectContaining({ requirementId: 'Amount.amount.fractionDigits', pointer: '/instructedAmount/amount', level: 'MUST' }),
+      ]);
+    }
+    expect(validate('NcbctPaymentRequest', { ...ncbct, instructedAmount: { amount: '100.00', currency: 'NOK' } })).toEqual([]);
+  });
+
+  it('a SHOULD-level rule is left out when only MUST rules are asked for', () => {
+    const bulk = CONFORMANT.find(([s]) => s === 'BulkPaymentRequest')?.[1] as Record<string, unknown>;
+    const body = { ...bulk, debtorAccount: { bban: '86011117948', currency: 'NOK' } };
+    expect(validate('BulkPaymentRequest', body).map((v) => [v.requirementId, v.level])).toEqual([['AccountReference.bban.norwegianMod11', 'SHOULD']]);
+    expect(validate('BulkPaymentRequest', body, { strictness: 'MUST' })).toEqual([]);
+  });
+
+  it('a body that is not an object is invalid, never a crash', () => {
+    for (const body of [null, 5, 'x', [], undefined]) expect(validate('NcbctPaymentRequest', body).length).toBeGreaterThan(0);
+  });
+});
