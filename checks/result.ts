@@ -1,0 +1,25 @@
+import { requirement, type Level } from '../spec/index.js';
+import type { CheckResult } from './types.js';
+
+/**
+ * Builds a CheckResult whose level comes from the catalogue, so no check can disagree with it.
+ * `atMost` lowers it: a MUST rule whose exact status is only a convention is judged at SHOULD.
+ */
+export function verdict(
+  check: string,
+  requirementId: string,
+  ok: boolean,
+  message: string,
+  options: { atMost?: Level; detail?: Record<string, unknown> } = {},
+): CheckResult {
+  const level = options.atMost === 'SHOULD' ? 'SHOULD' : requirement(requirementId).level;
+  return { check, requirementId, level, ok, message, ...(options.detail ? { detail: options.detail } : {}) };
+}
+
+export function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() === wanted) return Array.isArray(value) ? value.join(', ') : value;
+  }
+  return undefined;
+}

@@ -1,0 +1,45 @@
+import type { ExpectedRejection, OperationSpec } from '../spec/index.js';
+import { verdict } from './result.js';
+import type { CheckResult, ObservedExchange } from './types.js';
+
+/** Transport failures (timeouts, resets, oversize bodies) fail every check that needs a response. */
+export function transportFailure(exchange: ObservedExchange): CheckResult | undefined {
+  if (exchange.response) return undefined;
+  const why = exchange.error ? `${exchange.error.kind}: ${exchange.error.message}` : 'no response';
+  return verdict('response_received', 'Errors.clientError.never5xx', false, `no HTTP response (${why})`);
+}
+
+/** not_a_server_error: no request the suite sends, valid or not, deserves a 5xx. */
+export function notAServerError(exchange: ObservedExchange): CheckResult {
+  const status = exchange.response?.status ?? 0;
+  return verdict('not_a_server_error', 'Errors.clientError.never5xx', status > 0 && status < 500, `status ${status}`);
+}
+
+/** status_code_conformance for a valid request: the operation's success status. */
+export function successStatus(exchange: ObservedExchange, operation: OperationSpec, requirementId: string): CheckResult {
+  const status = exchange.response?.status;
+  const expected = operation.success.status;
+  // Where interface.md does not show the success status, any 2xx conforms.
+  const ok = operation.success.shown ? status === expected : status !== undefined && status >= 200 && status < 300;
+  return verdict('status_code_conformance', requirementId, ok, `expected ${operation.success.shown ? expected : '2xx'}, got ${status}`);
+}
+
+/**
+ * For a request that breaks `requirementId`: never 2xx (MUST), a 4xx (the rule's level), and the
+ * expected status (MUST where interface.md states it, else SHOULD).
+ */
+export function rejection(exchange: ObservedExchange, requirementId: string, expected: ExpectedRejection | undefined): CheckResult[] {
+  const status = exchange.response?.status ?? 0;
+  const results = [
+    verdict('not_accepted', 'Errors.invalidRequest.never2xx', !(status >= 200 && status < 300), `a request that breaks ${requirementId} got ${status}`),
+    verdict('client_error', requirementId, status >= 400 && status < 500, `expected a 4xx for a request that breaks ${requirementId}, got ${status}`),
+  ];
+  if (expected) {
+    results.push(
+      verdict('expected_status', requirementId, expected.status.includes(status), `expected ${expected.status.join(' or ')}, got ${status}`, {
+        atMost: expected.exactness,
+      }),
+    );
+  }
+  return results;
+}

@@ -1,0 +1,29 @@
+import type { Level } from '../spec/index.js';
+
+/**
+ * What a check needs to know of an exchange. The client's recorded Exchange satisfies it;
+ * keeping checks on this narrow shape lets them judge any recorded exchange, replayed or live.
+ */
+export interface ObservedExchange {
+  request: { method: string; url: string };
+  response?: {
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    text: string;
+    json?: unknown;
+  };
+  error?: { kind: string; message: string };
+}
+
+/** The verdict of one named check on one exchange. */
+export interface CheckResult {
+  /** snake_case name, as Schemathesis names its checks. */
+  check: string;
+  ok: boolean;
+  /** The requirement the check judges; a failure names it. */
+  requirementId: string;
+  level: Level;
+  message: string;
+  /** Extra facts for the report (e.g. which error body form was seen). */
+  detail?: Record<string, unknown>;
+}

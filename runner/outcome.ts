@@ -1,0 +1,69 @@
+import type { Level, OperationId } from '../spec/index.js';
+
+/** What a conformance test records about itself (vitest task meta), so reports need not parse names. */
+export interface ConformanceMeta {
+  requirementIds: string[];
+  level: Level;
+  operation: OperationId | 'cross-cutting';
+  /** SHOULD-level check failures that did not fail the test (they do under --strict). */
+  warnings?: { requirementId: string; message: string }[];
+  /** Why a test could not run against this target (e.g. a sandbox operation in production). */
+  notTestable?: string;
+  /** The fast-check seed and path that replay a property failure. */
+  replay?: { seed: number; path?: string; command: string };
+}
+
+export type TestState = 'passed' | 'failed' | 'skipped';
+
+export interface TestOutcome {
+  name: string;
+  file: string;
+  state: TestState;
+  durationMs: number;
+  meta: ConformanceMeta;
+  errors: string[];
+}
+
+export interface RunSummary {
+  total: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  byLevel: Record<Level, { passed: number; failed: number; skipped: number }>;
+  byOperation: Record<string, { passed: number; failed: number; skipped: number }>;
+  failedRequirements: string[];
+  warnings: number;
+  /** 0: every MUST test passed (and every SHOULD test under strict); 1: otherwise. */
+  exitCode: 0 | 1;
+}
+
+const zero = () => ({ passed: 0, failed: 0, skipped: 0 });
+
+export function summarise(outcomes: TestOutcome[], strict: boolean): RunSummary {
+  const byLevel: RunSummary['byLevel'] = { MUST: zero(), SHOULD: zero() };
+  const byOperation: RunSummary['byOperation'] = {};
+  const failedRequirements = new Set<string>();
+  let warnings = 0;
+  let gateFailed = false;
+  for (const o of outcomes) {
+    byLevel[o.meta.level][o.state]++;
+    (byOperation[o.meta.operation] ??= zero())[o.state]++;
+    warnings += o.meta.warnings?.length ?? 0;
+    if (o.state === 'failed') {
+      o.meta.requirementIds.forEach((id) => failedRequirements.add(id));
+      if (o.meta.level === 'MUST' || strict) gateFailed = true;
+    }
+  }
+  const count = (s: TestState) => outcomes.filter((o) => o.state === s).length;
+  return {
+    total: outcomes.length,
+    passed: count('passed'),
+    failed: count('failed'),
+    skipped: count('skipped'),
+    byLevel,
+    byOperation,
+    failedRequirements: [...failedRequirements].sort(),
+    warnings,
+    exitCode: gateFailed ? 1 : 0,
+  };
+}

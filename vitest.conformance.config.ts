@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+// The conformance suites. `psd2-conformance run` starts vitest with this file and provides the
+// run's context (target, seed, profile …) through `provide`; the suites never read the environment.
+export default defineConfig({
+  test: {
+    include: ['suites/**/*.suite.ts'],
+    environment: 'node',
+    // Suites share one target; running files one at a time keeps the target's rate limit honest
+    // and the order of requests reproducible for a seed.
+    fileParallelism: false,
+    sequence: { shuffle: false },
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
