@@ -8,3 +8,4 @@ export * from './operations.js';
 export * from './checksums.js';
 export * from './requirements/index.js';
 export * from './limits-table.js';
+export * from './basket-status.js';

@@ -52,3 +52,15 @@ describe('spec/ value sets equal interface.md', () => {
     expect(new Set(COUNTRIES).size).toBe(249);
   });
 });
+
+describe('Basket.transactionStatus.worstCase order', () => {
+  it('RJCT beats everything, an unaccepted payment beats accepted ones, all accepted gives ACTC', async () => {
+    const { worstCaseBasketStatus } = await import('../../spec/index.js');
+    expect(worstCaseBasketStatus(['ACTC', 'RJCT', 'RCVD'])).toBe('RJCT');
+    expect(worstCaseBasketStatus(['ACSC', 'CANC'])).toBe('RJCT');
+    expect(worstCaseBasketStatus(['ACTC', 'RCVD'])).toBe('RCVD');
+    expect(worstCaseBasketStatus(['ACTC', 'PART'])).toBe('PATC');
+    expect(worstCaseBasketStatus(['ACTC', 'ACSC', 'ACCP'])).toBe('ACTC');
+    expect(worstCaseBasketStatus(['PDNG'])).toBe('RCVD');
+  });
+});
