@@ -1,0 +1,49 @@
+import { REQUIREMENTS, type Level } from '../spec/index.js';
+import type { TestOutcome } from '../runner/outcome.js';
+
+export type CoverageState = 'passed' | 'failed' | 'skipped' | 'not testable' | 'no test';
+
+export interface CoverageRow {
+  id: string;
+  level: Level;
+  section: string;
+  state: CoverageState;
+  tests: { name: string; state: TestOutcome['state'] }[];
+  /** Why it is not testable: from the catalogue, or the reason the run skipped its tests. */
+  note?: string;
+}
+
+/**
+ * The requirement coverage matrix: every catalogue requirement with the tests that cite it and their
+ * outcome, so a reader sees which rules a release breaks. A requirement fails when any of its tests fails.
+ */
+export function coverage(outcomes: TestOutcome[]): CoverageRow[] {
+  return REQUIREMENTS.map((r) => {
+    const tests = outcomes.filter((o) => o.meta.requirementIds.includes(r.id)).map((o) => ({ name: o.name, state: o.state }));
+    const skippedBecause = outcomes.find((o) => o.meta.requirementIds.includes(r.id) && o.meta.notTestable)?.meta.notTestable;
+    let state: CoverageState;
+    if (tests.some((t) => t.state === 'failed')) state = 'failed';
+    else if (tests.some((t) => t.state === 'passed')) state = 'passed';
+    else if (r.notTestable) state = 'not testable';
+    else if (tests.length) state = 'skipped';
+    else state = 'no test';
+    const note = r.notTestable ?? (state === 'skipped' ? skippedBecause : undefined);
+    return { id: r.id, level: r.level, section: r.section, state, tests, ...(note ? { note } : {}) };
+  });
+}
+
+const ICON: Record<CoverageState, string> = { passed: '✅ passed', failed: '❌ failed', skipped: '⏭ skipped', 'not testable': '∅ not testable', 'no test': '· no test' };
+
+export function coverageMarkdown(rows: CoverageRow[], title: string): string {
+  const count = (s: CoverageState) => rows.filter((r) => r.state === s).length;
+  const lines = [
+    `# Requirement coverage — ${title}`,
+    '',
+    `${rows.length} requirements: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, ${count('not testable')} not testable, ${count('no test')} without a test.`,
+    '',
+    '| requirement | level | outcome | tests | note |',
+    '|---|---|---|---|---|',
+    ...rows.map((r) => `| \`${r.id}\` | ${r.level} | ${ICON[r.state]} | ${r.tests.length} | ${(r.note ?? '').replaceAll('|', '\\|')} |`),
+  ];
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { coverage, coverageMarkdown } from '../../reporting/coverage.js';
+import type { TestOutcome } from '../../runner/outcome.js';
+import { REQUIREMENTS } from '../../spec/index.js';
+
+const outcome = (ids: string[], state: TestOutcome['state'], notTestable?: string): TestOutcome => ({
+  name: ids.join('+'),
+  file: 'f',
+  state,
+  durationMs: 0,
+  meta: { requirementIds: ids, level: 'MUST', operation: 'ncbct.create', ...(notTestable ? { notTestable } : {}) },
+  errors: [],
+});
+
+describe('requirement coverage matrix', () => {
+  const rows = coverage([
+    outcome(['NCBCT.creditorName.max70'], 'passed'),
+    outcome(['NCBCT.creditorName.max70', 'Errors.kid.400'], 'failed'),
+    outcome(['Sandbox.engagement.create.201'], 'skipped', 'sandbox operation: not run by the production profile'),
+  ]);
+  const row = (id: string) => rows.find((r) => r.id === id);
+
+  it('lists every catalogue requirement exactly once', () => {
+    expect(rows.map((r) => r.id)).toEqual(REQUIREMENTS.map((r) => r.id));
+  });
+
+  it('a requirement fails when any test citing it fails; passes when its tests pass', () => {
+    expect(row('NCBCT.creditorName.max70')?.state).toBe('failed');
+    expect(row('Errors.kid.400')?.state).toBe('failed');
+    expect(row('Sandbox.engagement.create.201')).toMatchObject({ state: 'skipped', note: 'sandbox operation: not run by the production profile' });
+    expect(row('Auth.history.90days')?.state).toBe('not testable');
+    expect(row('NCBCT.purposeCode.enum')?.state).toBe('no test');
+  });
+
+  it('renders a Markdown table row per requirement', () => {
+    const md = coverageMarkdown(rows, 'test');
+    expect(md).toContain('| `NCBCT.creditorName.max70` | MUST | ❌ failed | 2 |  |');
+    expect(md.split('\n').filter((l) => l.startsWith('| `')).length).toBe(REQUIREMENTS.length);
+  });
+});
