@@ -1,0 +1,162 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'dotenv';
+import { UserError } from '../cli/errors.js';
+import { OPERATIONS, type OperationId } from '../spec/index.js';
+import { VARIABLES, pathVariable } from './variables.js';
+
+export { VARIABLES, pathVariable } from './variables.js';
+
+export interface Config {
+  baseUrl?: string;
+  profile: 'sandbox' | 'production';
+  seed: number;
+  numRuns: number;
+  paths: Partial<Record<OperationId, string>>;
+  http: {
+    connectTimeoutMs: number;
+    headersTimeoutMs: number;
+    bodyTimeoutMs: number;
+    maxResponseBytes: number;
+    requestsPerSecond?: number;
+    concurrency: number;
+    retryBudgetMs: number;
+    proxyUrl?: string;
+    mtls?: { certPath: string; keyPath: string; caPath?: string; passphrase?: string };
+  };
+  signing: {
+    certificatePath?: string;
+    keyPath?: string;
+    p12Path?: string;
+    p12Passphrase?: string;
+    cacheDir: string;
+    keyId: { serialCase: 'upper' | 'lower'; leadingZeros: boolean; dnStyle: 'platform' | 'rfc2253' };
+    digestAlgorithm: 'SHA-256' | 'SHA-512';
+    requestTarget: boolean;
+  };
+  psu: { id: string; ipAddress: string; corporateId?: string; identity?: string };
+  tpp: { redirectUri: string; sessionId?: string };
+}
+
+const KNOWN = new Map(VARIABLES.map((v) => [v.name, v]));
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function readEnvFile(path: string, required: boolean): Record<string, string> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    if (!required && (err as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new UserError(`cannot read env file ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+  text.split(/\r?\n/).forEach((line, i) => {
+    const t = line.trim();
+    if (t && !t.startsWith('#') && !/^(export\s+)?[A-Za-z_][A-Za-z0-9_]*\s*=/.test(t)) throw new UserError(`${path}:${i + 1}: not a NAME=value line`);
+  });
+  return parse(text);
+}
+
+/**
+ * The one typed configuration of a run: `.env` (if present), overridden by the environment, validated
+ * up front. Every error names the variable and the bad value (masked when it is a secret).
+ */
+export function loadConfig(options: { env?: Record<string, string | undefined>; envFile?: string | false } = {}): Config {
+  const fromFile = options.envFile === false ? {} : readEnvFile(options.envFile ?? '.env', options.envFile !== undefined);
+  const env = { ...fromFile, ...(options.env ?? process.env) };
+  const raw = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value ? value : KNOWN.get(name)?.default;
+  };
+  const shown = (name: string, value: string) => (KNOWN.get(name)?.secret ? '***' : value);
+  const fail = (name: string, what: string, value: string): never => {
+    throw new UserError(`${name} must be ${what}, got "${shown(name, value)}"`);
+  };
+  const int = (name: string, min: number): number | undefined => {
+    const value = raw(name);
+    if (value === undefined) return undefined;
+    if (!/^\d+$/.test(value) || Number(value) < min) fail(name, `an integer ≥ ${min}`, value);
+    return Number(value);
+  };
+  const must = (n: number | undefined): number => n as number;
+  const oneOf = <T extends string>(name: string, values: readonly T[]): T => {
+    const value = raw(name) as string;
+    if (!values.includes(value as T)) fail(name, `one of ${values.join(', ')}`, value);
+    return value as T;
+  };
+  const bool = (name: string): boolean => oneOf(name, ['true', 'false']) === 'true';
+  const url = (name: string): string | undefined => {
+    const value = raw(name);
+    if (value === undefined) return undefined;
+    try {
+      const parsed = new URL(value);
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') fail(name, 'an http or https URL', value);
+    } catch {
+      fail(name, 'an http or https URL', value);
+    }
+    return value.replace(/\/+$/, '');
+  };
+  const optional = (name: string) => raw(name);
+
+  const psuId = raw('PSU_ID') as string;
+  if (!UUID.test(psuId)) fail('PSU_ID', 'a UUID', psuId);
+  const identity = optional('PSU_IDENTITY');
+  if (identity !== undefined && !/^\d{11}$/.test(identity)) fail('PSU_IDENTITY', 'an 11-digit national identity or D-number', identity);
+
+  const paths: Partial<Record<OperationId, string>> = {};
+  for (const op of OPERATIONS.filter((o) => o.pathAssumed)) {
+    const value = raw(pathVariable(op.id)) as string;
+    if (!value.startsWith('/')) fail(pathVariable(op.id), 'a path starting with /', value);
+    const params = (value.match(/\{[^}]+\}/g) ?? []).sort().join();
+    if (params !== op.pathParams.map((p) => `{${p}}`).sort().join()) fail(pathVariable(op.id), `a path with the parameters ${op.pathParams.map((p) => `{${p}}`).join(', ') || '(none)'}`, value);
+    if (value !== op.path) paths[op.id] = value;
+  }
+
+  const mtlsCert = optional('MTLS_CERT_PATH');
+  const mtlsKey = optional('MTLS_KEY_PATH');
+  if (Boolean(mtlsCert) !== Boolean(mtlsKey)) throw new UserError('MTLS_CERT_PATH and MTLS_KEY_PATH must be set together');
+  const rps = int('HTTP_REQUESTS_PER_SECOND', 1);
+  const proxy = url('HTTP_PROXY');
+  const baseUrl = url('BASE_URL');
+  const sessionId = optional('TPP_SESSION_ID');
+  const corporateId = optional('PSU_CORPORATE_ID');
+
+  const signingCert = optional('SIGNING_CERT_PATH');
+  const signingKey = optional('SIGNING_KEY_PATH');
+  if (Boolean(signingCert) !== Boolean(signingKey)) throw new UserError('SIGNING_CERT_PATH and SIGNING_KEY_PATH must be set together');
+  const p12 = optional('SIGNING_P12_PATH');
+  const p12Passphrase = optional('SIGNING_P12_PASSPHRASE');
+  const caPath = optional('MTLS_CA_PATH');
+  const mtlsPassphrase = optional('MTLS_KEY_PASSPHRASE');
+
+  return {
+    ...(baseUrl ? { baseUrl } : {}),
+    profile: oneOf('PROFILE', ['sandbox', 'production'] as const),
+    seed: must(int('SEED', 0)),
+    numRuns: must(int('NUM_RUNS', 1)),
+    paths,
+    http: {
+      connectTimeoutMs: must(int('HTTP_CONNECT_TIMEOUT_MS', 1)),
+      headersTimeoutMs: must(int('HTTP_HEADERS_TIMEOUT_MS', 1)),
+      bodyTimeoutMs: must(int('HTTP_BODY_TIMEOUT_MS', 1)),
+      maxResponseBytes: must(int('HTTP_MAX_RESPONSE_BYTES', 1)),
+      ...(rps ? { requestsPerSecond: rps } : {}),
+      concurrency: must(int('HTTP_CONCURRENCY', 1)),
+      retryBudgetMs: must(int('HTTP_RETRY_BUDGET_MS', 0)),
+      ...(proxy ? { proxyUrl: proxy } : {}),
+      ...(mtlsCert && mtlsKey ? { mtls: { certPath: mtlsCert, keyPath: mtlsKey, ...(caPath ? { caPath } : {}), ...(mtlsPassphrase ? { passphrase: mtlsPassphrase } : {}) } } : {}),
+    },
+    signing: {
+      ...(signingCert && signingKey ? { certificatePath: signingCert, keyPath: signingKey } : {}),
+      ...(p12 ? { p12Path: p12 } : {}),
+      ...(p12Passphrase ? { p12Passphrase } : {}),
+      cacheDir: raw('SIGNING_KEY_CACHE_DIR') as string,
+      keyId: { serialCase: oneOf('KEYID_SERIAL_CASE', ['upper', 'lower'] as const), leadingZeros: bool('KEYID_LEADING_ZEROS'), dnStyle: oneOf('KEYID_DN_STYLE', ['platform', 'rfc2253'] as const) },
+      digestAlgorithm: oneOf('DIGEST_ALGORITHM', ['SHA-256', 'SHA-512'] as const),
+      requestTarget: bool('SIGN_REQUEST_TARGET'),
+    },
+    psu: { id: psuId, ipAddress: raw('PSU_IP_ADDRESS') as string, ...(corporateId ? { corporateId } : {}), ...(identity ? { identity } : {}) },
+    tpp: { redirectUri: raw('TPP_REDIRECT_URI') as string, ...(sessionId ? { sessionId } : {}) },
+  };
+}
+
+/** Masks all but the last two digits of a national identity number. */
+export const maskNationalId = (value: string): string => value.replace(/\d(?=\d{2})/g, '*');
