@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['suites/**/*.suite.ts'],
     environment: 'node',
+    // Allure labels, parameters and attachments from inside the tests (reporting/allure-labels.ts).
+    setupFiles: ['allure-vitest/setup'],
     // Suites share one target; running files one at a time keeps the target's rate limit honest
     // and the order of requests reproducible for a seed.
     fileParallelism: false,
