@@ -9,6 +9,8 @@ export interface Command {
 // Commands load lazily so that `requirements` does not pay for the HTTP client or the bank.
 const commands: Record<string, () => Promise<Command>> = {
   requirements: async () => (await import('./commands/requirements.js')).default,
+  sign: async () => (await import('./commands/sign.js')).default,
+  report: async () => (await import('./commands/report.js')).default,
 };
 
 function usage(): string {

@@ -1,0 +1,32 @@
+import { signingBench } from './signing.js';
+import type { BenchModule, BenchResult } from './types.js';
+
+/** Every benchmark; other issues add theirs here. Run with `npm run bench` (optionally `-- --duration-ms 2000`). */
+export const BENCHMARKS: BenchModule[] = [signingBench];
+
+const format = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(2));
+
+export function render(result: BenchResult): string {
+  const width = Math.max(...result.figures.map((f) => f.label.length), ...result.ratios.map((r) => r.label.length));
+  return [
+    `${result.name}: ${result.operation}`,
+    ...result.figures.map((f) => `  ${f.label.padEnd(width)}  ${format(f.value).padStart(10)} ${f.unit}`),
+    ...result.ratios.map((r) => `  ${r.label.padEnd(width)}  ${format(r.value).padStart(10)} ×`),
+  ].join('\n');
+}
+
+async function main(argv: string[]): Promise<void> {
+  const at = argv.indexOf('--duration-ms');
+  const durationMs = at >= 0 ? Number(argv[at + 1]) : undefined;
+  const only = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--duration-ms');
+  const json = argv.includes('--json');
+  const results: BenchResult[] = [];
+  for (const bench of BENCHMARKS.filter((b) => only.length === 0 || only.includes(b.name))) {
+    const result = await bench.run(durationMs && Number.isFinite(durationMs) ? { durationMs } : {});
+    results.push(result);
+    if (!json) console.log(`${render(result)}\n`);
+  }
+  if (json) console.log(JSON.stringify(results, null, 2));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main(process.argv.slice(2));
