@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
+import type { Config } from '../config/index.js';
+import { UserError } from '../cli/errors.js';
+import { Throttle, realClock, retryAfterMs, type Clock } from './throttle.js';
+import type { Exchange, HttpClient, OutgoingRequest, TransportErrorKind } from './types.js';
+
+type HttpOptions = Config['http'];
+
+function readConfigured(variable: string, path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (err) {
+    throw new UserError(`${variable}: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
+function dispatcherFor(http: HttpOptions): Dispatcher {
+  const tls = http.mtls
+    ? {
+        cert: readConfigured('MTLS_CERT_PATH', http.mtls.certPath),
+        key: readConfigured('MTLS_KEY_PATH', http.mtls.keyPath),
+        ...(http.mtls.caPath ? { ca: readConfigured('MTLS_CA_PATH', http.mtls.caPath) } : {}),
+        ...(http.mtls.passphrase ? { passphrase: http.mtls.passphrase } : {}),
+      }
+    : undefined;
+  const common = {
+    connect: { timeout: http.connectTimeoutMs, ...(tls ?? {}) },
+    headersTimeout: http.headersTimeoutMs,
+    bodyTimeout: http.bodyTimeoutMs,
+    keepAliveTimeout: 10_000,
+    connections: http.concurrency,
+  };
+  return http.proxyUrl ? new ProxyAgent({ uri: http.proxyUrl, ...common, ...(tls ? { requestTls: tls } : {}) }) : new Agent(common);
+}
+
+/** Maps undici and socket errors to the kinds the checks and reports speak of. */
+function kindOf(err: unknown): TransportErrorKind {
+  const e = err as { code?: string; cause?: { code?: string }; name?: string };
+  const code = e.code ?? e.cause?.code ?? '';
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') return 'connect-timeout';
+  if (code === 'UND_ERR_HEADERS_TIMEOUT') return 'headers-timeout';
+  if (code === 'UND_ERR_BODY_TIMEOUT') return 'body-timeout';
+  if (code === 'ECONNREFUSED') return 'refused';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return 'reset';
+  if (code === 'ERR_INVALID_URL' || code === 'ERR_INVALID_ARG_VALUE') return 'invalid-url';
+  return 'other';
+}
+
+class TooLarge extends Error {}
+
+/** The body as JSON when it parses, whatever the Content-Type claims (the content-type check judges that). */
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ClientOptions {
+  clock?: Clock;
+}
+
+/**
+ * The suite's HTTP client: keep-alive pool, per-phase timeouts, a response-size cap, optional mTLS and
+ * proxy, a rate limit and concurrency cap, 429 honoured within a budget. It never throws for transport
+ * problems: the Exchange carries `error`, so checks can judge it like any other answer.
+ */
+export function createClient(baseUrl: string, http: HttpOptions, options: ClientOptions = {}): HttpClient {
+  const dispatcher = dispatcherFor(http);
+  const clock = options.clock ?? realClock;
+  const throttle = new Throttle(http.concurrency, http.requestsPerSecond, clock);
+
+  async function once(req: OutgoingRequest): Promise<Exchange> {
+    const url = `${baseUrl}${req.path}`;
+    const body = req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : Buffer.from(req.body).toString('utf8');
+    const record: Exchange = { request: { method: req.method, url, headers: { ...req.headers }, ...(body !== undefined ? { body } : {}) }, timings: { startedAt: new Date().toISOString(), totalMs: 0 } };
+    const started = performance.now();
+    try {
+      const response = await request(url, { method: req.method as Dispatcher.HttpMethod, headers: req.headers, ...(req.body !== undefined ? { body: req.body } : {}), dispatcher, maxRedirections: 0 } as Parameters<typeof request>[1]);
+      record.timings.headersMs = performance.now() - started;
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      try {
+        for await (const chunk of response.body) {
+          bytes += (chunk as Buffer).length;
+          if (bytes > http.maxResponseBytes) throw new TooLarge();
+          chunks.push(chunk as Buffer);
+        }
+      } catch (err) {
+        response.body.destroy();
+        if (err instanceof TooLarge) {
+          record.error = { kind: 'too-large', message: `response body beyond ${http.maxResponseBytes} bytes (HTTP ${response.statusCode})` };
+          return record;
+        }
+        throw err;
+      }
+      const text = Buffer.concat(chunks).toString('utf8');
+      const json = parseJson(text);
+      record.response = { status: response.statusCode, headers: response.headers, text, bytes, ...(json !== undefined ? { json } : {}) };
+    } catch (err) {
+      record.error = { kind: kindOf(err), message: (err as Error).message || String(err) };
+    } finally {
+      record.timings.totalMs = performance.now() - started;
+    }
+    return record;
+  }
+
+  return {
+    async send(req) {
+      let budget = http.retryBudgetMs;
+      for (;;) {
+        const exchange = await throttle.run(() => once(req));
+        if (exchange.response?.status !== 429) return exchange;
+        const retry = exchange.response.headers['retry-after'];
+        const wait = retryAfterMs(Array.isArray(retry) ? retry[0] : retry) ?? 1000;
+        if (wait > budget) return exchange;
+        budget -= wait;
+        await clock.sleep(wait);
+      }
+    },
+    close: () => dispatcher.close(),
+  };
+}
