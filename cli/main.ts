@@ -10,6 +10,7 @@ export interface Command {
 const commands: Record<string, () => Promise<Command>> = {
   requirements: async () => (await import('./commands/requirements.js')).default,
   sign: async () => (await import('./commands/sign.js')).default,
+  run: async () => (await import('./commands/run.js')).default,
   report: async () => (await import('./commands/report.js')).default,
 };
 

@@ -1,0 +1,21 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import type { Faults } from './context.js';
+
+/** interface.md's Error body; a 5xx omits message, as the Errors section allows. */
+export function sendError(reply: FastifyReply, faults: Faults, status: number, code: string, message: string): FastifyReply {
+  const body: Record<string, unknown> = { id: randomUUID(), system: 'psd2-reference-bank', status };
+  if (!faults.has('error-without-code')) body.code = faults.has('error-unknown-code') && code === 'FORMAT_ERROR' ? 'INVALID_INPUT' : code;
+  if (status < 500) body.message = message;
+  return reply.code(status).type(faults.has('text-plain') ? 'text/plain' : 'application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+export class Rejection extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,101 @@
+import { Decimal } from 'decimal.js';
+import { PAYMENT_PRODUCTS, fractionDigitsFor, worstCaseBasketStatus } from '../spec/index.js';
+import type { Faults } from './context.js';
+import { Rejection } from './errors.js';
+import { opaqueId, type BankState, type Payment } from './state.js';
+
+export interface Created {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+const link = (href: string, ...verbs: string[]) => ({ href, verbs });
+
+function links(faults: Faults, entries: Record<string, { href: string; verbs: string[] }>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(entries).map(([name, l]) => [name, faults.has('links-without-verbs') ? { href: l.href } : faults.has('link-verb-patch') ? { ...l, verbs: ['PATCH'] } : l]),
+  );
+}
+
+/** The debtor as the bank knows it (sandbox accounts); unknown debtors are accepted: the bank cannot check their funds. */
+function checkFunds(state: BankState, body: Record<string, unknown>, faults: Faults): void {
+  const debtor = body.debtorAccount as { bban?: string; iban?: string } | undefined;
+  const account = state.accountByNumber(debtor?.bban, debtor?.iban);
+  if (!account) return;
+  const amounts = Array.isArray(body.payments) ? (body.payments as { instructedAmount?: { amount?: string } }[]).map((p) => p.instructedAmount?.amount) : [(body.instructedAmount as { amount?: string } | undefined)?.amount];
+  const total = amounts.reduce((sum, a) => sum.plus(new Decimal(a ?? 0)), new Decimal(0));
+  if (total.greaterThan(account.balance)) {
+    if (faults.has('insufficient-funds-500')) throw new Rejection(500, 'SYSTEM_ERROR', '');
+    throw new Rejection(400, 'PAYMENT_FAILED', `insufficient funds on ${account.bban ?? account.iban}`);
+  }
+}
+
+/** Payment initiation (Endpoints 3, 4, 5): business rules after the schema, then the initiation response. */
+export function initiate(state: BankState, faults: Faults, product: string, kind: Payment['kind'], body: Record<string, unknown>, query: Record<string, string | undefined>, today: string): Created {
+  const allow = query.allowLogicalDuplicate;
+  if (allow !== undefined && allow !== 'true' && allow !== 'false') throw new Rejection(400, 'FORMAT_ERROR', 'allowLogicalDuplicate must be true or false');
+  const dates = [body.requestedExecutionDate].filter((d): d is string => typeof d === 'string');
+  if (dates.some((d) => d < today)) throw new Rejection(400, 'EXECUTION_DATE_INVALID', `requestedExecutionDate is before ${today}`);
+  checkFunds(state, body, faults);
+  const duplicate = state.isDuplicate(product, body);
+  if (duplicate && (allow !== 'true' || faults.has('ignore-allow-duplicate'))) throw new Rejection(409, 'CONFLICT', 'a logical duplicate of an earlier payment (set allowLogicalDuplicate=true to allow it)');
+  const id = opaqueId('P');
+  state.payments.set(id, { id, product, kind, status: 'RCVD', body });
+  recordPaymentTransaction(state, body, id, today);
+  const base = `/v1/${kind === 'bulk' ? 'bulk-payments' : 'payments'}/${product}/${encodeURIComponent(id)}`;
+  const currency = String((body.debtorAccount as { currency?: string } | undefined)?.currency ?? 'NOK');
+  const fee = new Decimal(kind === 'bulk' ? 0 : 2.5).toFixed(faults.has('fee-wrong-digits') ? 1 : fractionDigitsFor(currency) || 0);
+  const response: Record<string, unknown> = {
+    paymentId: id,
+    transactionStatus: faults.has('status-outside-enum') ? 'RECEIVED' : 'RCVD',
+    ...(kind === 'bulk' ? { transactionFeeIndicator: false } : { transactionFees: { amount: fee, currency }, transactionFeeIndicator: true }),
+    _links: links(faults, { self: link(base, 'GET'), status: link(`${base}/status`, 'GET'), startAuthorisation: link(`${base}/authorisations`, 'POST') }),
+  };
+  if (faults.has('missing-payment-id')) delete response.paymentId;
+  if (faults.has('long-psu-message')) response.psuMessage = 'Betalingen er mottatt. '.repeat(27);
+  if (faults.has('fee-without-indicator')) delete response.transactionFeeIndicator;
+  return { status: faults.has('create-200') ? 200 : 201, body: response };
+}
+
+/** "The list holds … ones from payments made in the sandbox": a payment appears on its debtor's account. */
+function recordPaymentTransaction(state: BankState, body: Record<string, unknown>, paymentId: string, today: string): void {
+  const debtor = body.debtorAccount as { bban?: string; iban?: string } | undefined;
+  const account = state.accountByNumber(debtor?.bban, debtor?.iban);
+  if (!account) return;
+  const amount = (body.instructedAmount as { amount?: string; currency?: string } | undefined) ?? { amount: '0', currency: account.currency };
+  const list = state.transactions.get(account.id) ?? [];
+  const id = opaqueId('T');
+  list.push({
+    id,
+    amount: -Math.round(Number(amount.amount ?? 0)),
+    currency: amount.currency ?? account.currency,
+    valueDate: today,
+    bookingDate: today,
+    remittanceInformationUnstructured: String(body.remittanceInformationUnstructured ?? `payment ${paymentId}`),
+    creditorName: String(body.creditorName ?? 'bulk'),
+    creditorAccount: { iban: String((body.creditorAccount as { iban?: string } | undefined)?.iban ?? ''), bban: String((body.creditorAccount as { bban?: string } | undefined)?.bban ?? '') },
+    debtorName: account.customerNumber,
+    debtorAccount: { iban: account.iban ?? '', bban: account.bban ?? '' },
+    bankTransactionCode: 'PMNT-ICDT-XBCT',
+    ultimateDebtor: '',
+    ultimateCreditor: '',
+    purposeCode: String(body.purposeCode ?? 'OTHR'),
+    _links: { self: link(`/v1/sandbox/accounts/${encodeURIComponent(account.id)}/transactions/${encodeURIComponent(id)}`, 'GET') },
+  });
+  state.transactions.set(account.id, list);
+}
+
+export function paymentStatus(state: BankState, faults: Faults, product: string, paymentId: string): Created {
+  if (!(PAYMENT_PRODUCTS as readonly string[]).includes(product)) throw new Rejection(404, 'PRODUCT_UNKNOWN', `payment product ${product} is not offered`);
+  const payment = state.payments.get(paymentId);
+  if (!payment || payment.product !== product) throw new Rejection(404, 'RESOURCE_UNKNOWN', `no payment ${paymentId}`);
+  return { status: 200, body: { transactionStatus: payment.status, _links: links(faults, { self: link(`/v1/payments/${product}/${encodeURIComponent(paymentId)}/status`, 'GET') }) } };
+}
+
+export function basketStatus(state: BankState, faults: Faults, paymentIds: string[]): string {
+  const statuses = paymentIds.map((id) => state.payments.get(id)?.status ?? 'RJCT');
+  if (faults.has('basket-not-worst-case')) return statuses.includes('ACTC') || statuses.includes('ACSC') ? 'ACTC' : statuses.length ? 'PATC' : 'RCVD';
+  return worstCaseBasketStatus(statuses);
+}
+
+export { link, links };

@@ -1,0 +1,98 @@
+import { isIP } from 'node:net';
+import { validate } from '../schemas/index.js';
+import { verifyRequest } from '../signing/index.js';
+import { PSU_CONTEXTS, PSU_HTTP_METHODS, type OperationSpec } from '../spec/index.js';
+import type { Faults } from './context.js';
+import { Rejection } from './errors.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type Headers = Record<string, string | string[] | undefined>;
+const get = (h: Headers, name: string): string | undefined => {
+  const v = h[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+/** Header groups of the operation: required ones present, formats right (interface.md › Header groups). */
+export function checkHeaders(op: OperationSpec, headers: Headers, faults: Faults): void {
+  const names = new Set(op.headers.map((h) => h.name.toLowerCase()));
+  for (const h of op.headers) {
+    if (h.presence !== 'yes' || ['signature', 'tpp-signature-certificate', 'digest'].includes(h.name.toLowerCase())) continue;
+    if (h.name === 'X-Request-ID' && faults.has('accept-missing-x-request-id')) continue;
+    if (h.name === 'PSU-IP-Address' && faults.has('accept-missing-psu-ip')) continue;
+    if (h.name === 'x-accept-fix' && faults.has('accept-missing-accept-fix')) continue;
+    if (!get(headers, h.name)) throw new Rejection(400, 'FORMAT_ERROR', `header ${h.name} is required`);
+  }
+  const takesPsu = op.headers.some((h) => h.name === 'PSU-ID' && h.presence === 'conditional');
+  if (takesPsu && !get(headers, 'psu-id') && !get(headers, 'x-psu-identity')) throw new Rejection(400, 'FORMAT_ERROR', 'PSU-ID (or X-PSU-IDENTITY) is required');
+  const psuId = get(headers, 'psu-id');
+  if (names.has('psu-id') && psuId !== undefined && !UUID.test(psuId) && !faults.has('accept-bad-psu-id')) throw new Rejection(400, 'FORMAT_ERROR', 'PSU-ID must be a UUID');
+  const device = get(headers, 'psu-device-id');
+  if (names.has('psu-device-id') && device !== undefined && !UUID.test(device)) throw new Rejection(400, 'FORMAT_ERROR', 'PSU-Device-ID must be a UUID');
+  const ip = get(headers, 'psu-ip-address');
+  if (names.has('psu-ip-address') && ip !== undefined && !isIP(ip)) throw new Rejection(400, 'FORMAT_ERROR', 'PSU-IP-Address must be an IP address');
+  const method = get(headers, 'psu-http-method');
+  if (names.has('psu-http-method') && method !== undefined && !(PSU_HTTP_METHODS as readonly string[]).includes(method)) throw new Rejection(400, 'FORMAT_ERROR', 'PSU-HTTP-Method is not one of GET, POST, PUT, PATCH, DELETE');
+  const preferred = get(headers, 'tpp-redirect-preferred');
+  if (names.has('tpp-redirect-preferred') && preferred !== undefined && preferred !== 'true' && preferred !== 'false') throw new Rejection(400, 'FORMAT_ERROR', 'TPP-Redirect-Preferred must be true or false');
+  const context = get(headers, 'psu-context');
+  if (names.has('psu-context') && context !== undefined) {
+    if (!(PSU_CONTEXTS as readonly string[]).includes(context) && !faults.has('accept-bad-psu-context')) throw new Rejection(400, 'FORMAT_ERROR', 'PSU-Context must be PRIVATE or CORPORATE');
+    if (context === 'CORPORATE' && !get(headers, 'psu-corporate-id')) {
+      if (faults.has('corporate-without-id-500')) throw new Rejection(500, 'SYSTEM_ERROR', '');
+      throw new Rejection(400, 'FORMAT_ERROR', 'a corporate PSU (PSU-Context CORPORATE) needs PSU-Corporate-ID');
+    }
+  }
+}
+
+/** Signature, certificate, keyId and Digest through the project's verifier; any well-formed certificate is trusted. */
+export function checkSignature(method: string, target: string, headers: Headers, body: Buffer | undefined, faults: Faults): void {
+  const hasBody = body !== undefined && body.length > 0;
+  const missing = ['signature', 'tpp-signature-certificate', 'x-request-id'].find((h) => !get(headers, h) && !(h === 'x-request-id' && faults.has('accept-missing-x-request-id')));
+  if (missing) throw new Rejection(401, 'FORMAT_ERROR', `header ${missing} is required`);
+  if (hasBody && !get(headers, 'digest')) throw new Rejection(400, 'FORMAT_ERROR', 'a request with a body needs Digest');
+  if (faults.has('skip-signature')) return;
+  const result = verifyRequest({ method, target, headers, ...(hasBody ? { body } : {}) }, faults.has('accept-unsigned-psu-id') ? { requiredHeaders: ['date', 'digest', 'x-request-id', 'psu-corporate-id', 'tpp-redirect-uri'] } : {});
+  if (result.ok) return;
+  if (result.reason === 'digest-mismatch' && faults.has('skip-digest')) return;
+  if (result.reason === 'keyid-mismatch' && faults.has('ignore-keyid')) return;
+  throw new Rejection(401, result.reason === 'signature-invalid' || result.reason === 'keyid-mismatch' ? 'FORBIDDEN' : 'FORMAT_ERROR', `${result.reason}: ${result.message}`);
+}
+
+/** Rules a fault switches off: a violation of one of these ids is let through. */
+const RELAXED: Record<string, string[]> = {
+  'accept-long-creditor-name': ['NCBCT.creditorName.max70', 'SCT.creditorName.max70', 'BULK.entry.creditorName.max70'],
+  'ignore-fraction-digits': ['Amount.amount.fractionDigits'],
+  'accept-amount-number': ['Amount.amount.string', 'Amount.amount.decimal', 'Amount.amount.precision18scale5'],
+  'skip-nok-threshold': ['NCBCT.regulatoryReporting.requiredFromNok100000'],
+  'accept-structured-and-unstructured': ['BULK.entry.remittance.structuredXorUnstructured'],
+  'accept-bban-without-agent': ['NCBCT.creditorAgent.requiredWithBban'],
+  'accept-bad-iban': ['AccountReference.iban.structure'],
+  'accept-sct-bban': ['SCT.creditorAccount.ibanRequired', 'SCT.debtorAccount.ibanRequired'],
+  'accept-unknown-currency': ['Currency.enum'],
+  'accept-long-remittance': ['NCBCT.remittanceInformationUnstructured.length1to140', 'SCT.remittanceInformationUnstructured.length1to140', 'BULK.entry.remittanceInformationUnstructured.length1to140'],
+  'accept-bad-purpose-code': ['NCBCT.purposeCode.enum', 'BULK.entry.purposeCode.enum'],
+  'accept-missing-creditor-address': ['BULK.entry.creditorAddress.required'],
+  'accept-bad-date': ['NCBCT.requestedExecutionDate.isoDate', 'SCT.requestedExecutionDate.isoDate', 'BULK.requestedExecutionDate.isoDate'],
+  'accept-three-letter-country': ['Country.max2', 'Country.enum'],
+  'accept-empty-bulk': ['BULK.payments.nonEmpty'],
+  'accept-bad-engagement-role': ['Sandbox.engagement.roles.enum'],
+  'accept-card-account-without-pan': ['Sandbox.cardAccount.maskedPan.required'],
+};
+
+/** The body against the operation's schema and code validators; a KID error is 400 KID_INVALID (Errors rule 2). */
+export function checkBody(op: OperationSpec, body: unknown, faults: Faults): void {
+  if (!op.requestBody) return;
+  const relaxed = new Set(Object.entries(RELAXED).flatMap(([fault, ids]) => (faults.has(fault) ? ids : [])));
+  if (faults.has('threshold-exclusive') && isExactlyThreshold(body)) relaxed.add('NCBCT.regulatoryReporting.requiredFromNok100000');
+  const violations = validate(op.requestBody, body).filter((v) => !relaxed.has(v.requirementId));
+  if (violations.length === 0) return;
+  const kid = violations.find((v) => v.requirementId === 'StructuredRemittance.kid.checkDigit');
+  if (kid) throw new Rejection(faults.has('kid-401') ? 401 : 400, 'KID_INVALID', `${kid.pointer}: ${kid.message}`);
+  const first = violations[0] as { pointer: string; message: string; requirementId: string };
+  throw new Rejection(400, 'FORMAT_ERROR', `${first.pointer || 'body'}: ${first.message} (${first.requirementId})`);
+}
+
+function isExactlyThreshold(body: unknown): boolean {
+  const amount = (body as { instructedAmount?: { amount?: unknown; currency?: unknown } } | null)?.instructedAmount;
+  return amount?.currency === 'NOK' && typeof amount.amount === 'string' && Number(amount.amount) === 100000;
+}

@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** Opaque ids shaped like the platform's (`enc!!…==`): clients must percent-encode them in paths. */
+export const opaqueId = (prefix: string): string => `enc!!${prefix}${randomBytes(12).toString('base64').replace(/[+/]/g, 'x')}==`;
+
+export interface Account {
+  id: string;
+  customerNumber: string;
+  bban?: string;
+  iban?: string;
+  currency: string;
+  /** In minor units of NOK, from the EXPECTED (or first) balance. */
+  balance: number;
+  body: Record<string, unknown>;
+}
+
+export interface Payment {
+  id: string;
+  product: string;
+  kind: 'single' | 'bulk';
+  status: string;
+  body: Record<string, unknown>;
+}
+
+export interface Transaction {
+  [field: string]: unknown;
+  id: string;
+  bookingDate: string;
+}
+
+/** In-memory state. Node runs one handler at a time, so plain maps are safe under concurrent requests. */
+export class BankState {
+  customers = new Map<string, { customerNumber: string; name: string; type: string; id: string }>();
+  accounts = new Map<string, Account>();
+  agreements = new Map<string, { id: string; owner: string; name: string; engagements: Map<string, Record<string, unknown>> }>();
+  cardAccounts = new Map<string, Record<string, unknown>>();
+  transactions = new Map<string, Transaction[]>();
+  payments = new Map<string, Payment>();
+  baskets = new Map<string, { id: string; payments: string[]; authorisations: Map<string, { scaStatus: string; redirect?: string }> }>();
+  seenPayments = new Set<string>();
+
+  accountByNumber(bban?: unknown, iban?: unknown): Account | undefined {
+    for (const a of this.accounts.values()) if ((bban && a.bban === bban) || (iban && a.iban === iban)) return a;
+    return undefined;
+  }
+
+  /** A logical duplicate: the same product and body as an earlier payment (the rule this bank documents). */
+  isDuplicate(product: string, body: unknown): boolean {
+    const key = createHash('sha256').update(`${product}\n${JSON.stringify(body)}`).digest('hex');
+    if (this.seenPayments.has(key)) return true;
+    this.seenPayments.add(key);
+    return false;
+  }
+
+  reset(): void {
+    for (const map of [this.customers, this.accounts, this.agreements, this.cardAccounts, this.transactions, this.payments, this.baskets]) map.clear();
+    this.seenPayments.clear();
+  }
+}

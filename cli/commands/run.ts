@@ -1,0 +1,78 @@
+import { loadConfig } from '../../config/index.js';
+import { renderSummary } from '../../runner/print.js';
+import { runConformance } from '../../runner/run.js';
+import { writeReports } from '../../reporting/report.js';
+import type { Profile } from '../../suites/support/context.js';
+import { flag, hasFlag, parseArgs, type ParsedArgs } from '../args.js';
+import { UserError } from '../errors.js';
+import type { Command } from '../main.js';
+
+const PROFILES: Profile[] = ['embedded', 'sandbox', 'production'];
+
+function integer(args: ParsedArgs, name: string, min: number): number | undefined {
+  const raw = flag(args, name);
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < min) throw new UserError(`--${name} must be an integer ≥ ${min}, got "${raw}"`);
+  return Number(raw);
+}
+
+function shard(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  const m = /^(\d+)\/(\d+)$/.exec(raw);
+  if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UserError(`--shard must look like i/n with 1 ≤ i ≤ n, got "${raw}"`);
+  return raw;
+}
+
+const command: Command = {
+  summary: 'run the conformance suites against BASE_URL, or against the embedded reference bank when it is not set',
+  async run(argv) {
+    const args = parseArgs(argv, {
+      booleans: ['strict', 'allow-payments', 'no-html'],
+      values: ['seed', 'num-runs', 'shard', 'grep', 'replay-path', 'profile', 'level', 'operation', 'exclude-operation', 'requirement', 'budget', 'fault', 'env-file', 'reports'],
+    });
+    const envFile = flag(args, 'env-file');
+    const config = loadConfig(envFile ? { envFile } : {});
+    const profile = flag(args, 'profile') as Profile | undefined;
+    if (profile && !PROFILES.includes(profile)) throw new UserError(`--profile must be one of ${PROFILES.join(', ')}, got "${profile}"`);
+    if (profile === 'embedded' && config.baseUrl) throw new UserError('--profile embedded runs the reference bank: unset BASE_URL');
+    const level = flag(args, 'level');
+    if (level && level !== 'MUST' && level !== 'SHOULD') throw new UserError(`--level must be MUST or SHOULD, got "${level}"`);
+    const seed = integer(args, 'seed', 0);
+    const numRuns = integer(args, 'num-runs', 1);
+    const result = await runConformance({
+      config,
+      ...(profile ? { profile } : {}),
+      ...(seed !== undefined ? { seed } : {}),
+      ...(numRuns !== undefined ? { numRuns } : {}),
+      strict: hasFlag(args, 'strict'),
+      allowPayments: hasFlag(args, 'allow-payments'),
+      ...(shard(flag(args, 'shard')) ? { shard: flag(args, 'shard') as string } : {}),
+      ...(flag(args, 'grep') ? { grep: flag(args, 'grep') as string } : {}),
+      ...(flag(args, 'replay-path') ? { replayPath: flag(args, 'replay-path') as string } : {}),
+      selection: {
+        operations: args.flags.get('operation') ?? [],
+        excludeOperations: args.flags.get('exclude-operation') ?? [],
+        requirements: args.flags.get('requirement') ?? [],
+        ...(level ? { level: level as 'MUST' | 'SHOULD' } : {}),
+      },
+      budgetSeconds: integer(args, 'budget', 1) ?? 900,
+      faults: args.flags.get('fault') ?? [],
+      progress: (line) => process.stderr.write(`${line}\n`),
+      reportsDir: flag(args, 'reports') ?? 'reports',
+    });
+    console.log(renderSummary(result.summary, result.outcomes, result.target, result.seed, result.seconds));
+    const reportsDir = flag(args, 'reports') ?? 'reports';
+    await writeReports({ inputs: [reportsDir], out: reportsDir, strict: hasFlag(args, 'strict'), html: !hasFlag(args, 'no-html'), log: (l) => console.log(l) });
+    if (result.cancelled) {
+      console.error('psd2-conformance run: the time budget was spent before every test ran');
+      return 1;
+    }
+    if (result.summary.total === 0) {
+      console.error('psd2-conformance run: no test ran (check --grep, --operation, --requirement, --shard)');
+      return 2;
+    }
+    return result.summary.exitCode;
+  },
+};
+
+export default command;

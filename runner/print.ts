@@ -1,0 +1,32 @@
+import type { RunSummary, TestOutcome } from './outcome.js';
+
+const row = (name: string, c: { passed: number; failed: number; skipped: number }) =>
+  `  ${name.padEnd(30)} ${String(c.passed).padStart(5)} passed ${String(c.failed).padStart(4)} failed ${String(c.skipped).padStart(4)} skipped`;
+
+/** The closing summary: by operation and level, then every failed requirement with its first failure line. */
+export function renderSummary(summary: RunSummary, outcomes: TestOutcome[], target: string, seed: number, seconds: number): string {
+  const lines = [
+    '',
+    `psd2-conformance: ${summary.total} tests against ${target} (seed ${seed}, ${seconds.toFixed(1)} s)`,
+    'by level:',
+    ...Object.entries(summary.byLevel).map(([l, c]) => row(l, c)),
+    'by operation:',
+    ...Object.entries(summary.byOperation)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([op, c]) => row(op, c)),
+  ];
+  const failed = outcomes.filter((o) => o.state === 'failed');
+  if (failed.length) {
+    lines.push('failures:');
+    for (const o of failed) {
+      lines.push(`  ✗ ${o.name}`);
+      const first = (o.errors[0] ?? '').split('\n');
+      lines.push(...first.slice(0, 3).map((l) => `      ${l}`));
+      const replay = first.find((l) => l.startsWith('replay:')) ?? (o.meta.replay ? `replay: ${o.meta.replay.command}` : undefined);
+      if (replay && !first.slice(0, 3).includes(replay)) lines.push(`      ${replay}`);
+    }
+  }
+  if (summary.warnings) lines.push(`${summary.warnings} SHOULD-level deviation(s) recorded as warnings (use --strict to fail on them)`);
+  lines.push(`${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped — ${summary.exitCode === 0 ? 'CONFORMANT (every MUST test passed)' : `NOT CONFORMANT: ${summary.failedRequirements.length} requirement(s) failed`}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Config } from '../config/index.js';
+import type { Profile, RunContext } from '../suites/support/context.js';
+import { OutcomeCollector } from './collector.js';
+import { summarise, type RunSummary, type TestOutcome } from './outcome.js';
+import { preflight } from './preflight.js';
+import type { Selection } from './selection.js';
+
+export interface RunOptions {
+  config: Config;
+  profile?: Profile;
+  seed?: number;
+  numRuns?: number;
+  strict: boolean;
+  allowPayments: boolean;
+  shard?: string;
+  grep?: string;
+  replayPath?: string;
+  selection: Selection;
+  /** Whole-run budget; the run is cancelled when it is spent. */
+  budgetSeconds: number;
+  faults?: string[];
+  progress: (line: string) => void;
+  reportsDir: string;
+}
+
+export interface RunResult {
+  summary: RunSummary;
+  outcomes: TestOutcome[];
+  target: string;
+  profile: Profile;
+  seed: number;
+  seconds: number;
+  cancelled: boolean;
+}
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Starts the target (the reference bank when no BASE_URL is set), runs the suites with vitest, and stops it. */
+export async function runConformance(options: RunOptions): Promise<RunResult> {
+  const started = performance.now();
+  const { config } = options;
+  const seed = options.seed ?? config.seed;
+  let stopBank: (() => Promise<void>) | undefined;
+  let baseUrl: string;
+  let profile: Profile;
+  if (!config.baseUrl) {
+    const { startBank } = await import('../bank/index.js');
+    const bank = await startBank({ faults: options.faults ?? [] });
+    baseUrl = bank.url;
+    stopBank = bank.close;
+    profile = 'embedded';
+  } else {
+    baseUrl = config.baseUrl;
+    profile = options.profile ?? config.profile;
+    await preflight(baseUrl, config.http);
+  }
+  // The embedded bank starts empty, so a run tag from the seed keeps requests byte-identical per seed;
+  // a shared sandbox needs a tag unique to the run.
+  const runTag = profile === 'embedded' ? `r${seed.toString(36)}` : `r${randomBytes(4).toString('hex')}`;
+  const context: RunContext = {
+    baseUrl,
+    profile,
+    seed,
+    numRuns: options.numRuns ?? config.numRuns,
+    strict: options.strict,
+    runTag,
+    allowPayments: options.allowPayments,
+    config,
+    selection: options.selection,
+    ...(options.replayPath ? { replayPath: options.replayPath } : {}),
+  };
+  const collector = new OutcomeCollector(options.progress);
+  let cancelled = false;
+  try {
+    const { createVitest } = await import('vitest/node');
+    const vitest = await createVitest('test', {
+      root: ROOT,
+      config: fileURLToPath(new URL('../vitest.conformance.config.ts', import.meta.url)),
+      run: true,
+      watch: false,
+      reporters: [
+        collector,
+        ['junit', { outputFile: `${options.reportsDir}/junit.xml`, suiteName: 'psd2-conformance' }],
+        ['allure-vitest/reporter', { resultsDir: `${options.reportsDir}/allure-results` }],
+      ],
+      provide: { run: context },
+      ...(options.shard ? { shard: options.shard } : {}),
+      ...(options.grep ? { testNamePattern: options.grep } : {}),
+      passWithNoTests: true,
+    });
+    const timer = setTimeout(() => {
+      cancelled = true;
+      options.progress(`time budget of ${options.budgetSeconds} s spent: cancelling the run`);
+      void vitest.cancelCurrentRun('test-failure');
+    }, options.budgetSeconds * 1000);
+    try {
+      await vitest.start();
+    } finally {
+      clearTimeout(timer);
+      await vitest.close();
+    }
+  } finally {
+    await stopBank?.();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const outcomes = collector.outcomes;
+  const summary = summarise(outcomes, options.strict);
+  await mkdir(options.reportsDir, { recursive: true });
+  await writeFile(
+    `${options.reportsDir}/summary.json`,
+    `${JSON.stringify({ target: baseUrl, profile, seed, durationSeconds: Number(seconds.toFixed(2)), strict: options.strict, ...summary }, null, 2)}\n`,
+  );
+  await writeFile(`${options.reportsDir}/outcomes.json`, `${JSON.stringify(outcomes, null, 2)}\n`);
+  return { summary, outcomes, target: baseUrl, profile, seed, seconds, cancelled };
+}

@@ -1,0 +1,19 @@
+import type { Level, OperationId } from '../spec/index.js';
+
+/** Which tests a run includes: by operation, requirement id (prefix) or level. Empty lists include all. */
+export interface Selection {
+  operations: string[];
+  excludeOperations: string[];
+  requirements: string[];
+  level?: Level;
+}
+
+export function selected(selection: Selection | undefined, ids: string[], operation: OperationId | 'cross-cutting', level: Level): string | undefined {
+  if (!selection) return undefined;
+  if (selection.level && level !== selection.level) return `excluded by --level ${selection.level}`;
+  if (selection.operations.length && !selection.operations.includes(operation)) return 'excluded by --operation';
+  if (selection.excludeOperations.includes(operation)) return 'excluded by --exclude-operation';
+  if (selection.requirements.length && !ids.some((id) => selection.requirements.some((p) => id === p || id.startsWith(`${p}.`))))
+    return 'excluded by --requirement';
+  return undefined;
+}

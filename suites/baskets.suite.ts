@@ -1,0 +1,73 @@
+import { describe } from 'vitest';
+import { checkAccepted, checkRejected, responseSchema, verdict } from '../checks/index.js';
+import { requirement, worstCaseBasketStatus as worstCase } from '../spec/index.js';
+import { ncbctBody, bulkBody } from './support/bodies.js';
+import { account, customer } from './support/fixtures.js';
+import { basketIdOf, createPayment } from './support/payments.js';
+import { operation } from './support/request.js';
+import { rule } from './support/rule.js';
+
+/** interface.md › Signing basket, Basket authorisation, Endpoints 1 and 2, Errors rule 3. */
+describe('signing baskets', () => {
+  rule('Basket.create.ncbct', 'basket.create', 'NCBCT payments can be put in a signing basket (201 with a basketId)', async ({ s, judge }) => {
+    const debtor = await account(s, await customer(s));
+    const { paymentId } = await createPayment(s, 'ncbct.create', ncbctBody(debtor), { allowLogicalDuplicate: true });
+    const exchange = await s.call('basket.create', { body: { paymentIds: [paymentId] } });
+    judge(exchange, [...checkAccepted(exchange, operation('basket.create'), 'Basket.create.ncbct'), verdict('basket_id', 'Basket.create.201', basketIdOf(exchange) !== undefined, 'basketId in the response')]);
+  });
+
+  rule(['Basket.get.200', 'Basket.payments.array', 'Basket.transactionStatus.enum'], 'basket.get', 'a known basket reads back with its payments and a status of the set', async ({ s, judge }) => {
+    const debtor = await account(s, await customer(s));
+    const a = await createPayment(s, 'ncbct.create', ncbctBody(debtor, '10.00', 'a'), { allowLogicalDuplicate: true });
+    const b = await createPayment(s, 'ncbct.create', ncbctBody(debtor, '20.00', 'b'), { allowLogicalDuplicate: true });
+    const basketId = basketIdOf(await s.call('basket.create', { body: { paymentIds: [a.paymentId, b.paymentId] } }));
+    const exchange = await s.call('basket.get', { params: { basketId: basketId ?? 'missing' } });
+    const payments = (exchange.response?.json as { payments?: unknown } | undefined)?.payments;
+    judge(exchange, [
+      ...checkAccepted(exchange, operation('basket.get'), 'Basket.get.200'),
+      verdict('basket_payments', 'Basket.payments.array', Array.isArray(payments) && [a.paymentId, b.paymentId].every((id) => payments.includes(id)), `payments ${JSON.stringify(payments)}`),
+    ]);
+  });
+
+  rule('Basket.transactionStatus.worstCase', 'basket.get', "the basket's status is the worst case of its payments' statuses", async ({ s, judge }) => {
+    const debtor = await account(s, await customer(s));
+    const payments = [await createPayment(s, 'ncbct.create', ncbctBody(debtor, '11.00', 'w1'), { allowLogicalDuplicate: true }), await createPayment(s, 'ncbct.create', ncbctBody(debtor, '12.00', 'w2'), { allowLogicalDuplicate: true })];
+    const basketId = basketIdOf(await s.call('basket.create', { body: { paymentIds: payments.map((p) => p.paymentId) } })) ?? 'missing';
+    const statuses: string[] = [];
+    for (const p of payments) {
+      const status = await s.call('payment.status', { params: { 'payment-product': 'norwegian-cross-border-credit-transfers', paymentId: p.paymentId } });
+      statuses.push(String((status.response?.json as { transactionStatus?: unknown } | undefined)?.transactionStatus));
+    }
+    const exchange = await s.call('basket.get', { params: { basketId } });
+    const basket = String((exchange.response?.json as { transactionStatus?: unknown } | undefined)?.transactionStatus);
+    judge(exchange, [verdict('basket_worst_case', 'Basket.transactionStatus.worstCase', basket === worstCase(statuses), `payments ${statuses.join(', ')} → basket ${basket}, expected ${worstCase(statuses)}`)]);
+  });
+
+  rule(['Basket.get.unknown404', 'Errors.unknownResource.404'], 'basket.get', 'an unknown basket gives 404 RESOURCE_UNKNOWN', async ({ s, judge }) => {
+    const exchange = await s.call('basket.get', { params: { basketId: `enc!!unknown-${s.ctx.runTag}==` } });
+    judge(exchange, checkRejected(exchange, 'Basket.get.unknown404', requirement('Basket.get.unknown404').expected));
+  });
+
+  rule(['Basket.startAuthorisation.201', 'Basket.authorisation.scaStatus.enum'], 'basket.startAuthorisation', 'starting a basket authorisation gives 201 with scaStatus and _links', async ({ s, judge }) => {
+    const debtor = await account(s, await customer(s));
+    const p = await createPayment(s, 'ncbct.create', ncbctBody(debtor, '13.00', 'auth'), { allowLogicalDuplicate: true });
+    const basketId = basketIdOf(await s.call('basket.create', { body: { paymentIds: [p.paymentId] } })) ?? 'missing';
+    const exchange = await s.call('basket.startAuthorisation', { params: { basketId } });
+    judge(exchange, [...checkAccepted(exchange, operation('basket.startAuthorisation'), 'Basket.startAuthorisation.201'), ...responseSchema(exchange, 'BasketAuthorisation', 'Basket.startAuthorisation.201')]);
+  });
+
+  rule('Basket.referenceMix.bulk', 'basket.create', 'a bulk payment in a basket gives 400 REFERENCE_MIX_INVALID', async ({ s, judge }) => {
+    const owner = await customer(s);
+    const debtor = await account(s, owner);
+    const creditor = await account(s, owner);
+    const bulk = await createPayment(s, 'bulk.create', bulkBody(debtor, creditor), { allowLogicalDuplicate: true });
+    const exchange = await s.call('basket.create', { body: { paymentIds: [bulk.paymentId] } });
+    judge(exchange, checkRejected(exchange, 'Basket.referenceMix.bulk', requirement('Basket.referenceMix.bulk').expected));
+  });
+
+  rule('Basket.create.unknownPayment', 'basket.create', 'a basket of an unknown payment id is rejected', async ({ s, judge }) => {
+    const exchange = await s.call('basket.create', { body: { paymentIds: [`enc!!nope-${s.ctx.runTag}==`] } });
+    judge(exchange, checkRejected(exchange, 'Basket.create.unknownPayment', requirement('Basket.create.unknownPayment').expected));
+  });
+});
+

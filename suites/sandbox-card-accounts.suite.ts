@@ -1,0 +1,66 @@
+import { describe } from 'vitest';
+import { checkAccepted, checkRejected, responseSchema, verdict } from '../checks/index.js';
+import { requirement } from '../spec/index.js';
+import { customer, uniqueNumber } from './support/fixtures.js';
+import { operation } from './support/request.js';
+import { rule } from './support/rule.js';
+import type { Session } from './support/session.js';
+
+/** interface.md › Sandbox card account; Endpoint 8. */
+
+async function cardAccount(s: Session): Promise<Record<string, unknown>> {
+  const owner = await customer(s);
+  return {
+    customerNumber: owner.customerNumber,
+    maskedPan: `5555 55** **** ${uniqueNumber(s, 4)}`,
+    currency: 'NOK',
+    creditLimit: { currency: 'NOK', amount: 50000 },
+    balances: [
+      { balanceAmount: { currency: 'NOK', amount: 1200 }, balanceType: 'closingBooked' },
+      { balanceAmount: { currency: 'NOK', amount: 1100 }, balanceType: 'expected' },
+    ],
+    cardId: `card-${s.ctx.runTag}-${uniqueNumber(s, 6)}`,
+    cardIdVNo: '1',
+    accountNumber: uniqueNumber(s),
+    expiry: '2029-12',
+    name: 'Kredittkort',
+    product: 'Gold',
+    status: 'enabled',
+  };
+}
+
+describe('sandbox card accounts', () => {
+  rule(['Sandbox.cardAccount.response.shape', 'Sandbox.cardAccount.create.201'], 'sandbox.cardAccount.create', 'a card account comes back with every field, a resourceId and self/transactions links', async ({ s, judge }) => {
+    const request = await cardAccount(s);
+    const exchange = await s.call('sandbox.cardAccount.create', { body: request });
+    const got = exchange.response?.json as Record<string, unknown> | undefined;
+    const echoed = Object.entries(request).filter(([k, v]) => JSON.stringify(got?.[k]) !== JSON.stringify(v)).map(([k]) => k);
+    judge(exchange, [
+      ...checkAccepted(exchange, operation('sandbox.cardAccount.create'), 'Sandbox.cardAccount.create.201'),
+      ...responseSchema(exchange, 'SandboxCardAccountResponse', 'Sandbox.cardAccount.response.shape'),
+      verdict('fields_echoed', 'Sandbox.cardAccount.response.shape', echoed.length === 0, echoed.length ? `fields differ from the request: ${echoed.join(', ')}` : 'every field echoed'),
+    ]);
+  });
+
+  const required = ['customerNumber', 'maskedPan', 'currency', 'creditLimit', 'balances', 'cardId', 'cardIdVNo', 'accountNumber', 'expiry', 'name', 'product', 'status'];
+  for (const field of required) {
+    const id = `Sandbox.cardAccount.${field}.required`;
+    rule(id, 'sandbox.cardAccount.create', `a card account without ${field} is rejected`, async ({ s, judge }) => {
+      const { [field]: _, ...body } = await cardAccount(s);
+      const exchange = await s.call('sandbox.cardAccount.create', { body });
+      judge(exchange, checkRejected(exchange, id, requirement(id).expected));
+    });
+  }
+
+  const wrong: [string, string, (b: Record<string, unknown>) => Record<string, unknown>][] = [
+    ['Sandbox.cardAccount.status.enum', 'status "active"', (b) => ({ ...b, status: 'active' })],
+    ['Sandbox.cardAccount.balanceType.enum', 'balanceType "interimBooked"', (b) => ({ ...b, balances: [{ balanceAmount: { currency: 'NOK', amount: 1 }, balanceType: 'interimBooked' }] })],
+    ['Sandbox.cardAccount.amounts.int32', 'creditLimit amount 1.5', (b) => ({ ...b, creditLimit: { currency: 'NOK', amount: 1.5 } })],
+  ];
+  for (const [id, what, breakIt] of wrong) {
+    rule(id, 'sandbox.cardAccount.create', `a card account with ${what} is rejected`, async ({ s, judge }) => {
+      const exchange = await s.call('sandbox.cardAccount.create', { body: breakIt(await cardAccount(s)) });
+      judge(exchange, checkRejected(exchange, id, requirement(id).expected));
+    });
+  }
+});

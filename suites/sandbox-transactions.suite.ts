@@ -1,0 +1,94 @@
+import { describe } from 'vitest';
+import { checkAccepted, checkRejected, verdict } from '../checks/index.js';
+import { requirement } from '../spec/index.js';
+import { account, customer, uniqueName, type Account } from './support/fixtures.js';
+import { operation } from './support/request.js';
+import { rule } from './support/rule.js';
+import type { Session } from './support/session.js';
+
+/** interface.md › Sandbox transaction; Endpoint 9 (offset, limit ≥ 1, date range). */
+
+const DATES = ['2026-01-05', '2026-02-10', '2026-03-15', '2026-04-20', '2026-05-25', '2026-06-30', '2026-07-04'];
+
+async function accountWithTransactions(s: Session): Promise<Account> {
+  const acc = await account(s, await customer(s));
+  const transactions = DATES.map((date, i) => ({
+    amount: 100 + i,
+    currency: 'NOK',
+    valueDate: date,
+    bookingDate: date,
+    remittanceInformationUnstructured: uniqueName(s, `tx${i}`),
+    creditorName: 'Kafé',
+    creditorAccount: { iban: acc.iban, bban: acc.bban },
+    debtorName: 'Kari',
+    debtorAccount: { iban: 'NO9386011117947', bban: '86011117947' },
+    bankTransactionCode: 'PMNT-RCDT-ESCT',
+    ultimateDebtor: 'Kari',
+    ultimateCreditor: 'Kafé',
+    purposeCode: 'OTHR',
+  }));
+  const exchange = await s.call('sandbox.transactions.create', { params: { mockCardAccountId: acc.id }, body: transactions });
+  if ((exchange.response?.status ?? 0) >= 300) throw new Error(`fixture: could not add transactions (${exchange.response?.status}): ${exchange.response?.text.slice(0, 200)}`);
+  return acc;
+}
+
+const ids = (json: unknown): string[] => (Array.isArray(json) ? json.map((t) => String((t as { id?: unknown }).id)) : []);
+const list = (s: Session, acc: Account, query: Record<string, string | number | undefined>) => s.call('sandbox.transactions.list', { params: { mockAccountId: acc.id }, query });
+
+describe('sandbox transactions', () => {
+  rule(['Sandbox.transactions.list.200', 'Sandbox.transaction.fields.required', 'Sandbox.transactions.includesCreated'], 'sandbox.transactions.list', 'the list holds the created transactions, each with every member', async ({ s, judge }) => {
+    const acc = await accountWithTransactions(s);
+    const exchange = await list(s, acc, {});
+    const count = Array.isArray(exchange.response?.json) ? (exchange.response?.json as unknown[]).length : -1;
+    judge(exchange, [...checkAccepted(exchange, operation('sandbox.transactions.list'), 'Sandbox.transactions.list.200'), verdict('includes_created', 'Sandbox.transactions.includesCreated', count >= DATES.length, `${count} transactions listed, ${DATES.length} created`)]);
+  });
+
+  rule('Sandbox.transactions.limit.honoured', 'sandbox.transactions.list', 'limit caps the number of transactions returned', async ({ s, judge }) => {
+    const acc = await accountWithTransactions(s);
+    for (const limit of [1, 3]) {
+      const exchange = await list(s, acc, { limit });
+      const n = ids(exchange.response?.json).length;
+      judge(exchange, [verdict('limit', 'Sandbox.transactions.limit.honoured', n === limit, `limit=${limit} returned ${n}`)]);
+    }
+  });
+
+  rule('Sandbox.transactions.offset.honoured', 'sandbox.transactions.list', 'pages of offset and limit neither overlap nor skip', async ({ s, judge }) => {
+    const acc = await accountWithTransactions(s);
+    const whole = ids((await list(s, acc, {})).response?.json);
+    const paged: string[] = [];
+    let last;
+    for (let offset = 0; offset < whole.length; offset += 2) {
+      last = await list(s, acc, { offset, limit: 2 });
+      paged.push(...ids(last.response?.json));
+    }
+    if (!last) throw new Error('no transactions listed');
+    judge(last, [verdict('paging', 'Sandbox.transactions.offset.honoured', JSON.stringify(paged) === JSON.stringify(whole), `pages of 2 gave [${paged.join(', ')}], whole list [${whole.join(', ')}]`)]);
+  });
+
+  rule('Sandbox.transactions.dateRange.honoured', 'sandbox.transactions.list', 'only transactions within fromDate..toDate are returned', async ({ s, judge }) => {
+    const acc = await accountWithTransactions(s);
+    const exchange = await list(s, acc, { fromDate: '2026-02-10', toDate: '2026-04-20' });
+    const got = Array.isArray(exchange.response?.json) ? (exchange.response?.json as { bookingDate?: string; valueDate?: string }[]) : [];
+    const dates = got.map((t) => t.bookingDate ?? t.valueDate ?? '');
+    const inside = dates.every((d) => d >= '2026-02-10' && d <= '2026-04-20');
+    judge(exchange, [verdict('date_range', 'Sandbox.transactions.dateRange.honoured', inside && dates.length === 3, `2026-02-10..2026-04-20 gave ${dates.join(', ') || 'nothing'} (expected the 3 dates inside)`)]);
+  });
+
+  const bad: [string, Record<string, string | number>][] = [
+    ['Sandbox.transactions.limit.min1', { limit: 0 }],
+    ['Sandbox.transactions.limit.int32', { limit: 'ten' }],
+    ['Sandbox.transactions.fromDate.date', { fromDate: '2026-13-01' }],
+  ];
+  for (const [id, query] of bad) {
+    rule(id, 'sandbox.transactions.list', `a list query ${JSON.stringify(query)} is rejected with a 4xx`, async ({ s, judge }) => {
+      const acc = await account(s, await customer(s));
+      const exchange = await list(s, acc, query);
+      judge(exchange, checkRejected(exchange, id, requirement(id).expected));
+    });
+  }
+
+  rule('Errors.unknownResource.404', 'sandbox.transactions.list', 'the transactions of an unknown account give 404', async ({ s, judge }) => {
+    const exchange = await s.call('sandbox.transactions.list', { params: { mockAccountId: `enc!!none-${s.ctx.runTag}==` } });
+    judge(exchange, checkRejected(exchange, 'Errors.unknownResource.404', requirement('Errors.unknownResource.404').expected));
+  });
+});

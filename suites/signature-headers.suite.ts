@@ -1,0 +1,117 @@
+import { describe } from 'vitest';
+import { checkAccepted, checkRejected, verdict } from '../checks/index.js';
+import { TAMPERINGS } from '../signing/index.js';
+import { OPERATIONS, requirement, type ExpectedRejection, type OperationId } from '../spec/index.js';
+import { ncbctBody } from './support/bodies.js';
+import { sharedDebtor } from './support/fixtures.js';
+import { operation } from './support/request.js';
+import { rule } from './support/rule.js';
+import type { CallOptions, Session } from './support/session.js';
+
+/** interface.md › Authentication and Endpoints › Header groups, judged on NCBCT creation (it takes every group). */
+
+const SUBJECT: OperationId = 'ncbct.create';
+const call = async (s: Session, options: Omit<CallOptions, 'body' | 'query'> = {}) =>
+  s.call(SUBJECT, { body: ncbctBody(await sharedDebtor(s), '42.00', `sig ${s.ctx.runTag}`), query: { allowLogicalDuplicate: true }, ...options });
+
+/** Berlin Group: signature and certificate problems are 401 (SHOULD; interface.md shows no status). */
+const UNAUTHORISED: ExpectedRejection = { status: [401], codes: [], exactness: 'SHOULD' };
+
+describe('signature', () => {
+  rule(['Auth.signature.valid', 'Auth.signature.keyId.form', 'Auth.signature.algorithm'], SUBJECT, 'a request signed as interface.md says is accepted', async ({ s, judge }) => {
+    const exchange = await call(s);
+    judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Auth.signature.valid'));
+  });
+
+  for (const tampering of TAMPERINGS) {
+    // A tampering no rule of interface.md covers (clock skew) is judged at SHOULD level only.
+    const id = tampering.requirementId ?? 'Auth.rejection.401';
+    rule([id, 'Auth.rejection.401'], SUBJECT, `tampered request (${tampering.name}) is rejected`, async ({ s, judge }) => {
+      const exchange = await call(s, { afterSign: (signed) => tampering.apply(signed) });
+      judge(exchange, [...checkRejected(exchange, id, requirement(id).expected), ...checkRejected(exchange, 'Auth.rejection.401', UNAUTHORISED).filter((r) => r.check === 'expected_status')]);
+    });
+  }
+
+  rule('Auth.digest.sha512', SUBJECT, 'a SHA-512 Digest is accepted', async ({ s, judge }) => {
+    const exchange = await call(s, { sign: { digestAlgorithm: 'SHA-512' } });
+    judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Auth.digest.sha512'));
+  });
+
+  rule('Auth.signature.rfc2047', SUBJECT, 'a Signature sent as one RFC 2047 encoded word (the platform form) is accepted', async ({ s, judge }) => {
+    const exchange = await call(s, { sign: { signatureEncoding: 'always' } });
+    judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Auth.signature.rfc2047'));
+  });
+});
+
+/** A valid value for each malformed-value rule, and the bad one. */
+const MALFORMED: [string, string, string][] = [
+  ['Headers.PSU-ID.uuid', 'PSU-ID', 'not-a-uuid'],
+  ['Headers.PSU-Device-ID.uuid', 'PSU-Device-ID', '12345'],
+  ['Headers.PSU-HTTP-Method.enum', 'PSU-HTTP-Method', 'FETCH'],
+  ['Headers.PSU-Context.enum', 'PSU-Context', 'BUSINESS'],
+  ['Headers.PSU-IP-Address.ip', 'PSU-IP-Address', '999.1.1.1'],
+  ['Headers.TPP-Redirect-Preferred.boolean', 'TPP-Redirect-Preferred', 'maybe'],
+];
+
+describe('headers', () => {
+  const ncbct = OPERATIONS.find((o) => o.id === SUBJECT)!;
+  const required = ncbct.headers.filter((h) => h.presence === 'yes' && !['Signature', 'TPP-Signature-Certificate', 'Digest'].includes(h.name));
+  for (const header of required) {
+    const id = `Headers.${header.name}.required`;
+    rule(id, SUBJECT, `a request without ${header.name} is rejected with a 4xx`, async ({ s, judge }) => {
+      // Removed after signing: the signer would otherwise supply X-Request-ID itself.
+      const exchange = await call(s, { afterSign: (signed) => ({ ...signed, headers: Object.fromEntries(Object.entries(signed.headers).filter(([k]) => k.toLowerCase() !== header.name.toLowerCase())) }) });
+      judge(exchange, checkRejected(exchange, id, requirement(id).expected));
+    });
+  }
+
+  rule('Headers.PSU-ID.required', SUBJECT, 'a request with neither PSU-ID nor X-PSU-IDENTITY is rejected', async ({ s, judge }) => {
+    const exchange = await call(s, { headers: { 'PSU-ID': undefined } });
+    judge(exchange, checkRejected(exchange, 'Headers.PSU-ID.required', requirement('Headers.PSU-ID.required').expected));
+  });
+
+  for (const [id, name, value] of MALFORMED) {
+    rule(id, SUBJECT, `${name}: ${JSON.stringify(value)} is rejected with a 4xx`, async ({ s, judge }) => {
+      const exchange = await call(s, { headers: { [name]: value } });
+      judge(exchange, checkRejected(exchange, id, requirement(id).expected));
+    });
+  }
+
+  rule('Errors.corporateWithoutCorporateId.400', SUBJECT, 'a corporate PSU (PSU-Context CORPORATE) without PSU-Corporate-ID gives 400, not 500', async ({ s, judge }) => {
+    const exchange = await call(s, { headers: { 'PSU-Context': 'CORPORATE', 'PSU-Corporate-ID': undefined } });
+    judge(exchange, checkRejected(exchange, 'Errors.corporateWithoutCorporateId.400', requirement('Errors.corporateWithoutCorporateId.400').expected));
+  });
+
+  rule('Headers.X-PSU-IDENTITY.alternative', SUBJECT, 'a PSU identified by X-PSU-IDENTITY instead of PSU-ID is accepted', async ({ s, judge }) => {
+    const exchange = await call(s, { headers: { 'PSU-ID': undefined, 'X-PSU-IDENTITY': s.ctx.config.psu.identity ?? '01017012345' } });
+    judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Headers.X-PSU-IDENTITY.alternative'));
+  });
+
+  rule(['Headers.optional.accepted', 'Headers.PSU-Context.singleSca'], SUBJECT, 'every optional header, sent with a valid value, is accepted', async ({ s, judge }) => {
+    const exchange = await call(s, {
+      headers: {
+        'TPP-Redirect-Preferred': 'false',
+        'PSU-Corporate-ID': 'corp-1',
+        'PSU-IP-Port': '443',
+        'PSU-User-Agent': 'Mozilla/5.0',
+        'PSU-Accept': 'application/json',
+        'PSU-Accept-Charset': 'utf-8',
+        'PSU-Accept-Encoding': 'gzip',
+        'PSU-Accept-Language': 'nb-NO',
+        'PSU-HTTP-Method': 'POST',
+        'PSU-Device-ID': '5b3ab8e8-0fd5-43d2-946e-d75958b172e7',
+        'PSU-Geo-Location': 'GEO:59.9139;10.7522',
+        'X-PSU-AuthMethod-Preferred': 'BANKID',
+        'PSU-Context': 'PRIVATE',
+        'TPP-Brand-Logging-Information': 'Brand',
+      },
+    });
+    judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Headers.optional.accepted'));
+  });
+
+  rule('Headers.x-accept-fix.required', 'sct.create', 'an SCT without x-accept-fix is rejected', async ({ s, judge }) => {
+    const debtor = await sharedDebtor(s);
+    const exchange = await s.call('sct.create', { body: { instructedAmount: { amount: '1.00', currency: 'EUR' }, creditorName: 'A', creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' }, debtorAccount: { iban: debtor.iban, currency: 'EUR' } }, headers: { 'x-accept-fix': undefined } });
+    judge(exchange, [...checkRejected(exchange, 'Headers.x-accept-fix.required', requirement('Headers.x-accept-fix.required').expected), verdict('sct_subject', 'Headers.x-accept-fix.required', true, 'SCT')]);
+  });
+});

@@ -1,0 +1,30 @@
+import { inject } from 'vitest';
+import type { Config } from '../../config/index.js';
+import type { Selection } from '../../runner/selection.js';
+
+/** How the run reaches its target; `embedded` is the reference bank the run started itself. */
+export type Profile = 'embedded' | 'sandbox' | 'production';
+
+/** The run's context, validated once by `psd2-conformance run` and provided to every suite file. */
+export interface RunContext {
+  baseUrl: string;
+  profile: Profile;
+  seed: number;
+  numRuns: number;
+  strict: boolean;
+  /** Unique to the run: names and references made by the suites carry it, so runs never collide. */
+  runTag: string;
+  allowPayments: boolean;
+  /** fast-check path of a counterexample to replay (with --seed and --grep). */
+  replayPath?: string;
+  selection?: Selection;
+  config: Config;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    run: RunContext;
+  }
+}
+
+export const runContext = (): RunContext => inject('run');

@@ -1,0 +1,43 @@
+import { toCurl, type Exchange } from '../../client/index.js';
+import { failures, type CheckResult } from '../../checks/index.js';
+import type { ConformanceMeta } from '../../runner/outcome.js';
+
+const MAX_BODY = 2000;
+
+function describeResponse(exchange: Exchange): string {
+  if (!exchange.response) return `no response: ${exchange.error?.kind ?? 'unknown'}: ${exchange.error?.message ?? ''}`;
+  const { status, headers, text } = exchange.response;
+  const type = headers['content-type'] ?? '(no content-type)';
+  const body = text.length > MAX_BODY ? `${text.slice(0, MAX_BODY)}… (${text.length} characters)` : text;
+  return `HTTP ${status} ${String(type)}\n${body}`;
+}
+
+/** The failure message: which rules broke, the replayable request, the response. */
+export function failureMessage(failed: CheckResult[], exchange: Exchange): string {
+  const lines = failed.map((r) => `${r.level} ${r.requirementId} (${r.check}): ${r.message}`);
+  return [...lines, `request (replay): ${toCurl(exchange)}`, `response: ${describeResponse(exchange)}`].join('\n');
+}
+
+export class ConformanceError extends Error {
+  constructor(
+    message: string,
+    readonly failed: CheckResult[],
+  ) {
+    super(message);
+    this.name = 'ConformanceError';
+  }
+}
+
+/**
+ * Judges check results: failures that count throw (MUST, or SHOULD under --strict); the other
+ * SHOULD failures become warnings on the test, shown in the report.
+ */
+export function judge(meta: ConformanceMeta, exchange: Exchange, results: CheckResult[], strict: boolean): void {
+  const counted = failures(results, strict);
+  const warned = results.filter((r) => !r.ok && !counted.includes(r));
+  for (const w of warned) {
+    const warnings = (meta.warnings ??= []);
+    if (!warnings.some((x) => x.requirementId === w.requirementId && x.message === w.message)) warnings.push({ requirementId: w.requirementId, message: w.message });
+  }
+  if (counted.length > 0) throw new ConformanceError(failureMessage(counted, exchange), counted);
+}

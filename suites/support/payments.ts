@@ -1,0 +1,23 @@
+import type { Exchange } from '../../client/index.js';
+import type { OperationId } from '../../spec/index.js';
+import { FixtureError } from './fixtures.js';
+import type { Session } from './session.js';
+
+export interface Created {
+  exchange: Exchange;
+  paymentId: string;
+}
+
+/** Creates a payment that the test needs as data (not as its subject): anything but a 201 with a paymentId stops the test. */
+export async function createPayment(s: Session, op: OperationId, body: unknown, query: Record<string, string | boolean> = {}): Promise<Created> {
+  const exchange = await s.call(op, { body, query });
+  const id = (exchange.response?.json as { paymentId?: unknown } | undefined)?.paymentId;
+  if (exchange.response?.status !== 201 || typeof id !== 'string') throw new FixtureError(`create a payment with ${op}`, exchange);
+  return { exchange, paymentId: id };
+}
+
+/** The basket id of a creation response (Berlin Group: basketId). */
+export function basketIdOf(exchange: Exchange): string | undefined {
+  const id = (exchange.response?.json as { basketId?: unknown } | undefined)?.basketId;
+  return typeof id === 'string' ? id : undefined;
+}

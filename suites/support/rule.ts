@@ -1,0 +1,68 @@
+import { test, type TestContext } from 'vitest';
+import type { CheckResult } from '../../checks/index.js';
+import type { Exchange } from '../../client/index.js';
+import type { ConformanceMeta } from '../../runner/outcome.js';
+import { selected } from '../../runner/selection.js';
+import { OPERATIONS, requirement, type Level, type OperationId } from '../../spec/index.js';
+import { runContext, type RunContext } from './context.js';
+import { attachExchange, attachText, labelTest } from '../../reporting/allure-labels.js';
+import { judge } from './judge.js';
+import { renderRequest, renderResponse, replayCommand } from './render.js';
+import { session, type Session } from './session.js';
+
+export interface Kit {
+  s: Session;
+  ctx: RunContext;
+  meta: ConformanceMeta;
+  /** Applies check results to an exchange: throws on failures that count, records SHOULD warnings. */
+  judge(exchange: Exchange, results: CheckResult[]): void;
+}
+
+export interface RuleOptions {
+  /** Skip with a reason (shown as "not testable against this target"). */
+  skip?: string | false;
+  /** Overrides the level taken from the first requirement id. */
+  level?: Level;
+  timeout?: number;
+}
+
+/**
+ * A conformance test: its name starts with the requirement ids it checks (test262 style), its level
+ * is the first requirement's level, and its meta carries both for reports.
+ */
+export function rule(ids: string | string[], operation: OperationId | 'cross-cutting', title: string, body: (kit: Kit) => Promise<void>, options: RuleOptions = {}): void {
+  const requirementIds = Array.isArray(ids) ? ids : [ids];
+  const level = options.level ?? requirement(requirementIds[0] as string).level;
+  const skip = options.skip || profileSkip(operation) || selected(runContext().selection, requirementIds, operation, level);
+  const meta: ConformanceMeta = { requirementIds, level, operation, ...(skip ? { notTestable: skip } : {}) };
+  const name = `${requirementIds.join(' + ')} [${level}] ${title}`;
+  test(name, { meta: { conformance: meta }, skip: Boolean(skip), ...(options.timeout ? { timeout: options.timeout } : {}) }, async (context: TestContext) => {
+    const live = context.task.meta.conformance ?? meta;
+    const s = await session();
+    const ctx = runContext();
+    s.exchanges.length = 0;
+    await labelTest(live, ctx.seed, context.task.file.name);
+    try {
+      await body({ s, ctx, meta: live, judge: (exchange, results) => judge(live, exchange, results, ctx.strict) });
+    } catch (err) {
+      // The last exchanges tell the story of a failure; a property test may have sent hundreds.
+      for (const [i, exchange] of s.exchanges.slice(-3).entries()) {
+        await attachExchange({ label: `exchange ${i + 1}`, request: renderRequest(exchange), response: renderResponse(exchange), curl: replayCommand(exchange) });
+      }
+      if (live.replay) await attachText('replay the counterexample', live.replay.command);
+      throw err;
+    } finally {
+      if (live.warnings?.length) await attachText('SHOULD-level deviations', live.warnings.map((w) => `${w.requirementId}: ${w.message}`).join('\n'));
+    }
+  });
+}
+
+/** The production profile never runs sandbox operations, and creates no payment without --allow-payments. */
+function profileSkip(operation: OperationId | 'cross-cutting'): string | undefined {
+  const ctx = runContext();
+  if (ctx.profile !== 'production' || operation === 'cross-cutting') return undefined;
+  const spec = OPERATIONS.find((o) => o.id === operation);
+  if (spec?.sandboxOnly) return 'sandbox operation: not run by the production profile';
+  if (spec?.createsPayment && !ctx.allowPayments) return 'creates a payment: the production profile needs --allow-payments';
+  return undefined;
+}
