@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import { describe } from 'vitest';
+import { checkAccepted, checkRejected } from '../checks/index.js';
+import { requirement, type OperationId } from '../spec/index.js';
+import * as arb from './support/arbitraries.js';
+import { BULK_BREAKERS, NCBCT_BREAKERS, SCT_BREAKERS, broken, type Breaker } from './support/breakers.js';
+import { sharedDebtor, type Account } from './support/fixtures.js';
+import { forAll } from './support/property.js';
+import { operation } from './support/request.js';
+import { rule } from './support/rule.js';
+
+/**
+ * Property-based: every valid body gives 201 with a conformant payment initiation response; every body
+ * with one rule broken gives the 4xx the catalogue expects, a conformant error body, never a 5xx.
+ * allowLogicalDuplicate=true keeps generated look-alikes from being refused as duplicates.
+ */
+const PRODUCTS: { op: OperationId; label: string; valid: (d: Account) => fc.Arbitrary<Record<string, unknown>>; breakers: Breaker[] }[] = [
+  { op: 'ncbct.create', label: 'NCBCT', valid: arb.ncbct, breakers: NCBCT_BREAKERS },
+  { op: 'sct.create', label: 'SCT', valid: arb.sct, breakers: SCT_BREAKERS },
+  { op: 'bulk.create', label: 'bulk', valid: arb.bulk, breakers: BULK_BREAKERS },
+];
+const query = { allowLogicalDuplicate: true };
+
+for (const product of PRODUCTS) {
+  describe(`${product.label} bodies`, () => {
+    const validName = `valid ${product.label} bodies give 201 with a conformant payment initiation response`;
+    rule(['Payment.create.201', 'PaymentResponse.transactionStatus.enum', 'PaymentResponse.transactionFees.amount', 'PaymentResponse.psuMessage.max512'], product.op, validName, async ({ s, ctx, meta, judge }) => {
+      const debtor = await sharedDebtor(s);
+      await forAll(ctx, meta, validName, product.valid(debtor), async (body) => {
+        const exchange = await s.call(product.op, { body, query });
+        judge(exchange, checkAccepted(exchange, operation(product.op), 'Payment.create.201'));
+      });
+    });
+
+    const seen = new Set<string>();
+    for (const breaker of product.breakers) {
+      // One test per rule; a second breaker of the same rule joins the first as another case.
+      const cases = product.breakers.filter((x) => x.requirementId === breaker.requirementId);
+      if (seen.has(breaker.requirementId)) continue;
+      seen.add(breaker.requirementId);
+      const name = `${product.label} bodies that break it (${cases.map((c) => c.label).join('; ')}) are rejected`;
+      rule(breaker.requirementId, product.op, name, async ({ s, ctx, meta, judge }) => {
+        const debtor = await sharedDebtor(s);
+        const cases$ = fc.oneof(...cases.map((c) => fc.tuple(fc.constant(c), c.value)));
+        await forAll(ctx, meta, name, fc.tuple(product.valid(debtor), cases$), async ([body, [c, value]]) => {
+          const exchange = await s.call(product.op, { body: broken(body, c, value), query });
+          judge(exchange, checkRejected(exchange, c.requirementId, requirement(c.requirementId).expected));
+        }, Math.min(ctx.numRuns, 10));
+      });
+    }
+  });
+}

@@ -1,0 +1,116 @@
+import fc from 'fast-check';
+import { COUNTRIES, IBAN_LENGTHS, LIMITS, PURPOSE_CODES, REGULATORY_REPORTING_CODES, STRICT_CURRENCIES, fractionDigitsFor, makeIban, mod11CheckDigit } from '../../spec/index.js';
+import type { Account } from './fixtures.js';
+
+/**
+ * Valid bodies for the suites' property tests, built from spec/ data. Amounts stay below the funded
+ * balance of the run's debtor account (1 000 000), so a valid body is never refused for funds.
+ */
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyzæøåÆØÅ -.';
+export const text = (min: number, max: number): fc.Arbitrary<string> =>
+  fc.array(fc.constantFrom(...LETTERS), { minLength: min, maxLength: max }).map((cs) => cs.join('').replace(/^\s|\s$/g, 'x'));
+
+/** A decimal string with exactly the currency's minor-unit digits, biased to the edges (smallest unit, 100 000.00). */
+export function amountFor(currency: string, maxInteger = 999_999): fc.Arbitrary<string> {
+  const digits = fractionDigitsFor(currency);
+  const unit = 10 ** digits;
+  return fc
+    .oneof(fc.integer({ min: 1, max: maxInteger * unit }), fc.constantFrom(1, unit, 100_000 * unit - 1, 100_000 * unit, 100_000 * unit + 1))
+    .map((minor) => (digits === 0 ? String(minor) : `${Math.floor(minor / unit)}.${String(minor % unit).padStart(digits, '0')}`));
+}
+
+export const norwegianBban = (): fc.Arbitrary<string> =>
+  fc
+    .array(fc.integer({ min: 0, max: 9 }), { minLength: 10, maxLength: 10 })
+    .map((d) => d.join(''))
+    .filter((p) => mod11CheckDigit(p) !== undefined)
+    .map((p) => `${p}${mod11CheckDigit(p)}`);
+
+const IBAN_COUNTRIES = ['DE', 'FR', 'GB', 'SE', 'DK', 'FI', 'NL', 'ES'].filter((c) => IBAN_LENGTHS[c]);
+export const foreignIban = (): fc.Arbitrary<string> =>
+  fc.constantFrom(...IBAN_COUNTRIES).chain((country) => {
+    const length = (IBAN_LENGTHS[country] as number) - 4;
+    return fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((d) => makeIban(country, d.join('')));
+  });
+
+export const bic = (): fc.Arbitrary<string> => fc.constantFrom('DEUTDEFF', 'NDEANOKK', 'DNBANOKKXXX', 'BNPAFRPP', 'HANDSESS', 'ESSESESS');
+
+const address = fc.record({ street: text(1, LIMITS.street.max), country: fc.constantFrom(...COUNTRIES) }, { requiredKeys: ['country'] });
+
+export function ncbct(debtor: Account): fc.Arbitrary<Record<string, unknown>> {
+  return fc
+    .record({
+      currency: fc.constantFrom('NOK', 'NOK', 'EUR', 'USD', 'JPY', 'KWD', ...STRICT_CURRENCIES.slice(0, 20)),
+      creditorName: text(1, LIMITS.creditorName.max),
+      byBban: fc.boolean(),
+      iban: foreignIban(),
+      bban: fc.stringMatching(/^[0-9]{8,20}$/),
+      agent: bic(),
+      remittance: fc.option(text(1, LIMITS.remittanceInformationUnstructured.max), { nil: undefined }),
+      purposeCode: fc.option(fc.constantFrom(...PURPOSE_CODES), { nil: undefined }),
+      address: fc.option(address, { nil: undefined }),
+      reportingCode: fc.constantFrom(...REGULATORY_REPORTING_CODES),
+      reportingInfo: text(1, LIMITS.regulatoryReportingInformation.max),
+    })
+    .chain((r) => amountFor(r.currency).map((amount) => ({ ...r, amount })))
+    .map((r) => {
+      const body: Record<string, unknown> = {
+        instructedAmount: { amount: r.amount, currency: r.currency },
+        creditorName: r.creditorName,
+        creditorAccount: r.byBban ? { bban: r.bban, currency: r.currency } : { iban: r.iban, currency: r.currency },
+        debtorAccount: { bban: debtor.bban, currency: 'NOK' },
+      };
+      if (r.byBban) body.creditorAgent = r.agent;
+      if (r.remittance) body.remittanceInformationUnstructured = r.remittance;
+      if (r.purposeCode) body.purposeCode = r.purposeCode;
+      if (r.address) body.creditorAddress = r.address;
+      // NCBCT.regulatoryReporting.requiredFromNok100000: both fields whenever NOK ≥ 100 000.00.
+      if (r.currency === 'NOK' && Number(r.amount) >= 100_000) Object.assign(body, { regulatoryReportingCode: r.reportingCode, regulatoryReportingInformation: r.reportingInfo });
+      return body;
+    });
+}
+
+export function sct(debtor: Account): fc.Arbitrary<Record<string, unknown>> {
+  return fc
+    .record({
+      amount: amountFor('EUR'),
+      creditorName: text(1, LIMITS.creditorName.max),
+      iban: foreignIban(),
+      e2e: fc.option(fc.stringMatching(/^[A-Za-z0-9-]{1,35}$/), { nil: undefined }),
+      remittance: fc.option(text(1, LIMITS.remittanceInformationUnstructured.max), { nil: undefined }),
+    })
+    .map((r) => ({
+      ...(r.e2e ? { endToEndIdentification: r.e2e } : {}),
+      instructedAmount: { amount: r.amount, currency: 'EUR' },
+      creditorName: r.creditorName,
+      creditorAccount: { iban: r.iban, currency: 'EUR' },
+      debtorAccount: { iban: debtor.iban, currency: 'EUR' },
+      ...(r.remittance ? { remittanceInformationUnstructured: r.remittance } : {}),
+    }));
+}
+
+const kid = (): fc.Arbitrary<string> => fc.constantFrom('12345674', '0000000018', '1234567897');
+
+const bulkEntry = fc
+  .record({
+    amount: amountFor('NOK', 9_999),
+    creditorName: text(1, LIMITS.creditorName.max),
+    bban: norwegianBban(),
+    address: fc.record({ townName: text(1, 30), country: fc.constantFrom('NO', 'SE', 'DK') }),
+    remittance: fc.oneof(
+      text(1, LIMITS.remittanceInformationUnstructured.max).map((t) => ({ remittanceInformationUnstructured: t })),
+      kid().map((k) => ({ remittanceInformationStructured: { reference: k, referenceType: 'KID' } })),
+      fc.array(kid(), { minLength: 1, maxLength: 3 }).map((ks) => ({ remittanceInformationStructuredArray: ks.map((reference) => ({ reference })) })),
+    ),
+  })
+  .map((r) => ({
+    instructedAmount: { amount: r.amount, currency: 'NOK' },
+    creditorName: r.creditorName,
+    creditorAccount: { bban: r.bban, currency: 'NOK' },
+    creditorAddress: r.address,
+    ...r.remittance,
+  }));
+
+export function bulk(debtor: Account): fc.Arbitrary<Record<string, unknown>> {
+  return fc.array(bulkEntry, { minLength: 1, maxLength: 5 }).map((payments) => ({ debtorAccount: { bban: debtor.bban, currency: 'NOK' }, payments }));
+}
