@@ -12,6 +12,7 @@ const commands: Record<string, () => Promise<Command>> = {
   sign: async () => (await import('./commands/sign.js')).default,
   run: async () => (await import('./commands/run.js')).default,
   report: async () => (await import('./commands/report.js')).default,
+  serve: async () => (await import('./commands/serve.js')).default,
 };
 
 function usage(): string {

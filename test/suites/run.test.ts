@@ -35,3 +35,27 @@ describe('psd2-conformance run', () => {
     expect(run.stderr.trim()).toBe('psd2-conformance run: HTTP_CONCURRENCY must be an integer ≥ 1, got "lots"');
   });
 });
+
+/** A dozen representative faults, one per area; each run narrowed to the broken rule's tests. */
+const REPRESENTATIVE: [fault: string, requirementId: string][] = [
+  ['accept-long-creditor-name', 'NCBCT.creditorName.max70'],
+  ['ignore-fraction-digits', 'Amount.amount.fractionDigits'],
+  ['skip-nok-threshold', 'NCBCT.regulatoryReporting.requiredFromNok100000'],
+  ['accept-structured-and-unstructured', 'BULK.entry.remittance.structuredXorUnstructured'],
+  ['corporate-without-id-500', 'Errors.corporateWithoutCorporateId.400'],
+  ['kid-401', 'Errors.kid.400'],
+  ['skip-digest', 'Auth.digest.matchesBody'],
+  ['allow-bulk-in-basket', 'Basket.referenceMix.bulk'],
+  ['basket-not-worst-case', 'Basket.transactionStatus.worstCase'],
+  ['long-psu-message', 'PaymentResponse.psuMessage.max512'],
+  ['offset-off-by-one', 'Sandbox.transactions.offset.honoured'],
+  ['engagement-loses-roles', 'Sandbox.engagement.roundTrip'],
+];
+
+describe('psd2-conformance run against a faulty bank', () => {
+  it.each(REPRESENTATIVE)('--fault %s: exit 1, naming %s', { timeout: 120_000 }, async (fault, id) => {
+    const run = await runCli(['--fault', fault, '--requirement', id]);
+    expect(run.code).toBe(1);
+    expect(run.summary?.failedRequirements).toContain(id);
+  });
+});
