@@ -13,6 +13,7 @@ const commands: Record<string, () => Promise<Command>> = {
   run: async () => (await import('./commands/run.js')).default,
   report: async () => (await import('./commands/report.js')).default,
   serve: async () => (await import('./commands/serve.js')).default,
+  generate: async () => (await import('./commands/generate.js')).default,
 };
 
 function usage(): string {

@@ -2,9 +2,8 @@ import fc from 'fast-check';
 import { describe } from 'vitest';
 import { checkAccepted, checkRejected } from '../checks/index.js';
 import { requirement, type OperationId } from '../spec/index.js';
-import * as arb from './support/arbitraries.js';
-import { BULK_BREAKERS, NCBCT_BREAKERS, SCT_BREAKERS, broken, type Breaker } from './support/breakers.js';
-import { sharedDebtor, type Account } from './support/fixtures.js';
+import { BULK_BREAKERS, NCBCT_BREAKERS, SCT_BREAKERS, broken, bulkRequest, ncbctRequest, sctRequest, type Breaker, type Debtor } from '../generators/index.js';
+import { sharedDebtor } from './support/fixtures.js';
 import { forAll } from './support/property.js';
 import { operation } from './support/request.js';
 import { rule } from './support/rule.js';
@@ -14,10 +13,10 @@ import { rule } from './support/rule.js';
  * with one rule broken gives the 4xx the catalogue expects, a conformant error body, never a 5xx.
  * allowLogicalDuplicate=true keeps generated look-alikes from being refused as duplicates.
  */
-const PRODUCTS: { op: OperationId; label: string; valid: (d: Account) => fc.Arbitrary<Record<string, unknown>>; breakers: Breaker[] }[] = [
-  { op: 'ncbct.create', label: 'NCBCT', valid: arb.ncbct, breakers: NCBCT_BREAKERS },
-  { op: 'sct.create', label: 'SCT', valid: arb.sct, breakers: SCT_BREAKERS },
-  { op: 'bulk.create', label: 'bulk', valid: arb.bulk, breakers: BULK_BREAKERS },
+const PRODUCTS: { op: OperationId; label: string; valid: (d: Debtor) => fc.Arbitrary<Record<string, unknown>>; breakers: Breaker[] }[] = [
+  { op: 'ncbct.create', label: 'NCBCT', valid: ncbctRequest, breakers: NCBCT_BREAKERS },
+  { op: 'sct.create', label: 'SCT', valid: sctRequest, breakers: SCT_BREAKERS },
+  { op: 'bulk.create', label: 'bulk', valid: bulkRequest, breakers: BULK_BREAKERS },
 ];
 const query = { allowLogicalDuplicate: true };
 

@@ -1,12 +1,17 @@
 import fc from 'fast-check';
-import { COUNTRIES, IBAN_LENGTHS, LIMITS, PURPOSE_CODES, REGULATORY_REPORTING_CODES, STRICT_CURRENCIES, fractionDigitsFor, makeIban, mod11CheckDigit } from '../../spec/index.js';
-import type { Account } from './fixtures.js';
+import { COUNTRIES, IBAN_LENGTHS, LIMITS, PURPOSE_CODES, REGULATORY_REPORTING_CODES, STRICT_CURRENCIES, fractionDigitsFor, makeIban, mod11CheckDigit } from '../spec/index.js';
+/** The debtor a body pays from: the suites pass an account they funded; alone, a generated Norwegian one. */
+export interface Debtor {
+  bban: string;
+  iban: string;
+}
 
 /**
- * Valid bodies for the suites' property tests, built from spec/ data. Amounts stay below the funded
- * balance of the run's debtor account (1 000 000), so a valid body is never refused for funds.
+ * Valid bodies, built from spec/ data only. Amounts stay below 1 000 000 in value, the balance the suites
+ * fund their debtor account with, so a valid body is never refused for funds.
  */
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyzæøåÆØÅ -.';
+/** Text of min..max characters, Norwegian letters included (multi-byte in UTF-8). */
 export const text = (min: number, max: number): fc.Arbitrary<string> =>
   fc.array(fc.constantFrom(...LETTERS), { minLength: min, maxLength: max }).map((cs) => cs.join('').replace(/^\s|\s$/g, 'x'));
 
@@ -37,7 +42,7 @@ export const bic = (): fc.Arbitrary<string> => fc.constantFrom('DEUTDEFF', 'NDEA
 
 const address = fc.record({ street: text(1, LIMITS.street.max), country: fc.constantFrom(...COUNTRIES) }, { requiredKeys: ['country'] });
 
-export function ncbct(debtor: Account): fc.Arbitrary<Record<string, unknown>> {
+export function ncbctRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<Record<string, unknown>> {
   return fc
     .record({
       currency: fc.constantFrom('NOK', 'NOK', 'EUR', 'USD', 'JPY', 'KWD', ...STRICT_CURRENCIES.slice(0, 20)),
@@ -70,7 +75,7 @@ export function ncbct(debtor: Account): fc.Arbitrary<Record<string, unknown>> {
     });
 }
 
-export function sct(debtor: Account): fc.Arbitrary<Record<string, unknown>> {
+export function sctRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<Record<string, unknown>> {
   return fc
     .record({
       amount: amountFor('EUR'),
@@ -89,7 +94,7 @@ export function sct(debtor: Account): fc.Arbitrary<Record<string, unknown>> {
     }));
 }
 
-const kid = (): fc.Arbitrary<string> => fc.constantFrom('12345674', '0000000018', '1234567897');
+export const kid = (): fc.Arbitrary<string> => fc.constantFrom('12345674', '0000000018', '1234567897');
 
 const bulkEntry = fc
   .record({
@@ -111,6 +116,9 @@ const bulkEntry = fc
     ...r.remittance,
   }));
 
-export function bulk(debtor: Account): fc.Arbitrary<Record<string, unknown>> {
+export function bulkRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<Record<string, unknown>> {
   return fc.array(bulkEntry, { minLength: 1, maxLength: 5 }).map((payments) => ({ debtorAccount: { bban: debtor.bban, currency: 'NOK' }, payments }));
 }
+
+/** A Norwegian debtor with a valid MOD11 account number (checked by hand: 147 mod 11 = 4 → 7). */
+export const DEFAULT_DEBTOR: Debtor = { bban: '86011117947', iban: 'NO9386011117947' };
