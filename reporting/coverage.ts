@@ -19,10 +19,13 @@ export interface CoverageRow {
  */
 export function coverage(outcomes: TestOutcome[]): CoverageRow[] {
   return REQUIREMENTS.map((r) => {
-    const tests = outcomes.filter((o) => o.meta.requirementIds.includes(r.id)).map((o) => ({ name: o.name, state: o.state }));
-    const skippedBecause = outcomes.find((o) => o.meta.requirementIds.includes(r.id) && o.meta.notTestable)?.meta.notTestable;
+    // A test covers a requirement it cites, or one its uniform checks judged on its exchanges.
+    const covering = outcomes.filter((o) => o.meta.requirementIds.includes(r.id) || o.meta.judged?.includes(r.id));
+    const tests = covering.map((o) => ({ name: o.name, state: o.state }));
+    const skippedBecause = covering.find((o) => o.meta.notTestable)?.meta.notTestable;
+    const broke = covering.some((o) => o.state === 'failed' && (o.meta.requirementIds.includes(r.id) || o.meta.failedChecks?.includes(r.id)));
     let state: CoverageState;
-    if (tests.some((t) => t.state === 'failed')) state = 'failed';
+    if (broke) state = 'failed';
     else if (tests.some((t) => t.state === 'passed')) state = 'passed';
     else if (r.notTestable) state = 'not testable';
     else if (tests.length) state = 'skipped';

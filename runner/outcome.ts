@@ -9,6 +9,10 @@ export interface ConformanceMeta {
   warnings?: { requirementId: string; message: string }[];
   /** Why a test could not run against this target (e.g. a sandbox operation in production). */
   notTestable?: string;
+  /** Requirements the uniform checks judged during the test (beyond the ones it cites). */
+  judged?: string[];
+  /** Requirements whose checks failed in a way that failed the test. */
+  failedChecks?: string[];
   /** The fast-check seed and path that replay a property failure. */
   replay?: { seed: number; path?: string; command: string };
 }

@@ -9,7 +9,12 @@ import { rule } from './support/rule.js';
 
 /** interface.md › Signing basket, Basket authorisation, Endpoints 1 and 2, Errors rule 3. */
 describe('signing baskets', () => {
-  rule('Basket.create.ncbct', 'basket.create', 'NCBCT payments can be put in a signing basket (201 with a basketId)', async ({ s, judge }) => {
+  rule('Basket.create.paymentIds', 'basket.create', 'a basket of no payments is rejected', async ({ s, judge }) => {
+    const exchange = await s.call('basket.create', { body: { paymentIds: [] } });
+    judge(exchange, checkRejected(exchange, 'Basket.create.paymentIds', requirement('Basket.create.paymentIds').expected));
+  });
+
+  rule(['Basket.create.ncbct', 'Basket.create.201'], 'basket.create', 'NCBCT payments can be put in a signing basket (201 with a basketId)', async ({ s, judge }) => {
     const debtor = await account(s, await customer(s));
     const { paymentId } = await createPayment(s, 'ncbct.create', ncbctBody(debtor), { allowLogicalDuplicate: true });
     const exchange = await s.call('basket.create', { body: { paymentIds: [paymentId] } });
@@ -48,12 +53,18 @@ describe('signing baskets', () => {
     judge(exchange, checkRejected(exchange, 'Basket.get.unknown404', requirement('Basket.get.unknown404').expected));
   });
 
-  rule(['Basket.startAuthorisation.201', 'Basket.authorisation.scaStatus.enum'], 'basket.startAuthorisation', 'starting a basket authorisation gives 201 with scaStatus and _links', async ({ s, judge }) => {
+  rule(['Basket.startAuthorisation.201', 'Basket.authorisation.scaStatus.enum', 'Auth.sca.redirect'], 'basket.startAuthorisation', 'starting a basket authorisation gives 201 with scaStatus and _links; SCA is by an scaRedirect link (GET)', async ({ s, judge }) => {
     const debtor = await account(s, await customer(s));
     const p = await createPayment(s, 'ncbct.create', ncbctBody(debtor, '13.00', 'auth'), { allowLogicalDuplicate: true });
     const basketId = basketIdOf(await s.call('basket.create', { body: { paymentIds: [p.paymentId] } })) ?? 'missing';
     const exchange = await s.call('basket.startAuthorisation', { params: { basketId } });
-    judge(exchange, [...checkAccepted(exchange, operation('basket.startAuthorisation'), 'Basket.startAuthorisation.201'), ...responseSchema(exchange, 'BasketAuthorisation', 'Basket.startAuthorisation.201')]);
+    const redirect = (exchange.response?.json as { _links?: { scaRedirect?: { href?: unknown; verbs?: unknown } } } | undefined)?._links?.scaRedirect;
+    const ok = typeof redirect?.href === 'string' && Array.isArray(redirect.verbs) && redirect.verbs.includes('GET');
+    judge(exchange, [
+      ...checkAccepted(exchange, operation('basket.startAuthorisation'), 'Basket.startAuthorisation.201'),
+      ...responseSchema(exchange, 'BasketAuthorisation', 'Basket.startAuthorisation.201'),
+      verdict('sca_redirect', 'Auth.sca.redirect', ok, `_links.scaRedirect ${JSON.stringify(redirect)}`),
+    ]);
   });
 
   rule('Basket.referenceMix.bulk', 'basket.create', 'a bulk payment in a basket gives 400 REFERENCE_MIX_INVALID', async ({ s, judge }) => {

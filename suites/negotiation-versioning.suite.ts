@@ -5,6 +5,7 @@ import { ncbctBody } from './support/bodies.js';
 import { sharedDebtor } from './support/fixtures.js';
 import { operation } from './support/request.js';
 import { rule } from './support/rule.js';
+import { runContext } from './support/context.js';
 
 /** interface.md › Header groups › Group N and x-accept-fix; Versioning. */
 describe('negotiation and versioning', () => {
@@ -13,6 +14,12 @@ describe('negotiation and versioning', () => {
     const bad = paths.filter((p) => !p.startsWith('/v1/'));
     judge({ request: { method: '-', url: '-', headers: {} }, timings: { startedAt: '', totalMs: 0 } }, [verdict('path_prefix', 'Versioning.path.v1', bad.length === 0, bad.length ? `paths without /v1: ${bad.join(', ')}` : 'all /v1')]);
   });
+
+  rule('Sandbox.notInProduction', 'cross-cutting', 'a production interface does not offer the sandbox operations', async ({ s, judge }) => {
+    const exchange = await s.call('sandbox.transactions.list', { params: { mockAccountId: 'any' } });
+    const status = exchange.response?.status ?? 0;
+    judge(exchange, [verdict('no_sandbox', 'Sandbox.notInProduction', status === 404 || status === 403 || status === 405 || status === 501, `a sandbox operation answered ${status}`)]);
+  }, { skip: (() => { try { return runContext().profile === 'production' ? false : 'only judged against a production target (--profile production)'; } catch { return false; } })() });
 
   for (const value of ACCEPT_FIX_VALUES) {
     rule('Versioning.acceptFix.known', 'ncbct.create', `x-accept-fix: ${value} is accepted`, async ({ s, judge }) => {

@@ -2,7 +2,7 @@ import { describe } from 'vitest';
 import { checkAccepted, checkRejected, verdict } from '../checks/index.js';
 import { TAMPERINGS } from '../signing/index.js';
 import { OPERATIONS, requirement, type ExpectedRejection, type OperationId } from '../spec/index.js';
-import { ncbctBody } from './support/bodies.js';
+import { bulkBody, ncbctBody } from './support/bodies.js';
 import { sharedDebtor } from './support/fixtures.js';
 import { operation } from './support/request.js';
 import { rule } from './support/rule.js';
@@ -57,7 +57,8 @@ const MALFORMED: [string, string, string][] = [
 
 describe('headers', () => {
   const ncbct = OPERATIONS.find((o) => o.id === SUBJECT)!;
-  const required = ncbct.headers.filter((h) => h.presence === 'yes' && !['Signature', 'TPP-Signature-Certificate', 'Digest'].includes(h.name));
+  // Digest is judged with the signature (tamperings); the rest, Signature and certificate included, here.
+  const required = ncbct.headers.filter((h) => h.presence === 'yes' && h.name !== 'Digest');
   for (const header of required) {
     const id = `Headers.${header.name}.required`;
     rule(id, SUBJECT, `a request without ${header.name} is rejected with a 4xx`, async ({ s, judge }) => {
@@ -109,6 +110,12 @@ describe('headers', () => {
       },
     });
     judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Headers.optional.accepted'));
+  });
+
+  rule('Headers.x-accept-fix.optionalOnBulk', 'bulk.create', 'a bulk payment without x-accept-fix is accepted', async ({ s, judge }) => {
+    const owner = await sharedDebtor(s);
+    const exchange = await s.call('bulk.create', { body: bulkBody(owner, owner), query: { allowLogicalDuplicate: true }, headers: { 'x-accept-fix': undefined } });
+    judge(exchange, checkAccepted(exchange, operation('bulk.create'), 'Headers.x-accept-fix.optionalOnBulk'));
   });
 
   rule('Headers.x-accept-fix.required', 'sct.create', 'an SCT without x-accept-fix is rejected', async ({ s, judge }) => {

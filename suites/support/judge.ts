@@ -34,6 +34,10 @@ export class ConformanceError extends Error {
  */
 export function judge(meta: ConformanceMeta, exchange: Exchange, results: CheckResult[], strict: boolean): void {
   const counted = failures(results, strict);
+  const judged = new Set(meta.judged ?? []);
+  for (const r of results) judged.add(r.requirementId);
+  meta.judged = [...judged];
+  if (counted.length) meta.failedChecks = [...new Set([...(meta.failedChecks ?? []), ...counted.map((r) => r.requirementId)])];
   const warned = results.filter((r) => !r.ok && !counted.includes(r));
   for (const w of warned) {
     const warnings = (meta.warnings ??= []);
