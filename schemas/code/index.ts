@@ -8,6 +8,8 @@ const responseAmounts = fractionDigits((pointer) => (pointer === '/transactionFe
 
 /** The rules of each schema that JSON Schema cannot express, checked in code with the same requirement ids. */
 export const CODE_VALIDATORS: Partial<Record<SchemaName, CodeValidator[]>> = {
+  // An Amount validated on its own is judged too, not only inside a body.
+  Amount: [amounts],
   NcbctPaymentRequest: [
     amounts,
     ibanStructure(['/creditorAccount/iban', '/debtorAccount/iban']),

@@ -54,6 +54,12 @@ describe('schemas: annotations and coverage', () => {
     expect(validate('NcbctPaymentRequest', { ...ncbct, instructedAmount: { amount: '100.00', currency: 'NOK' } })).toEqual([]);
   });
 
+  it('Amount.amount.fractionDigits: an Amount validated on its own is judged as inside a body', () => {
+    expect(validate('Amount', { amount: '100.5', currency: 'JPY' }).map((v) => [v.requirementId, v.pointer])).toEqual([['Amount.amount.fractionDigits', '/amount']]);
+    expect(validate('Amount', { amount: '100', currency: 'NOK' }).map((v) => [v.requirementId, v.pointer])).toEqual([['Amount.amount.fractionDigits', '/amount']]);
+    expect(validate('Amount', { amount: '100.00', currency: 'NOK' })).toEqual([]);
+  });
+
   it('a SHOULD-level rule is left out when only MUST rules are asked for', () => {
     const bulk = CONFORMANT.find(([s]) => s === 'BulkPaymentRequest')?.[1] as Record<string, unknown>;
     const body = { ...bulk, debtorAccount: { bban: '86011117948', currency: 'NOK' } };
