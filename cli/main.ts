@@ -14,6 +14,7 @@ const commands: Record<string, () => Promise<Command>> = {
   report: async () => (await import('./commands/report.js')).default,
   serve: async () => (await import('./commands/serve.js')).default,
   generate: async () => (await import('./commands/generate.js')).default,
+  mutation: async () => (await import('./commands/mutation.js')).default,
 };
 
 function usage(): string {

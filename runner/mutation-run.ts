@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { MutationRun } from './mutation.js';
+
+const BIN = fileURLToPath(new URL('../bin/psd2-conformance.mjs', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface MutationRunOptions {
+  seed?: number;
+  /** Per-run budget handed to `run --budget`; the child is killed a little after it. */
+  budgetSeconds: number;
+  extraArgs?: string[];
+}
+
+/**
+ * One `psd2-conformance run` against the embedded bank, in a child process so that each fault gets a fresh
+ * bank and vitest. BASE_URL is blanked: a mutation run always judges the reference bank, never a .env target.
+ */
+export function runOnce(fault: string | undefined, options: MutationRunOptions): Promise<MutationRun> {
+  const reports = mkdtempSync(join(tmpdir(), 'psd2-mutation-'));
+  const args = [BIN, 'run', '--no-html', '--reports', reports, '--budget', String(options.budgetSeconds), ...(options.seed !== undefined ? ['--seed', String(options.seed)] : []), ...(fault ? ['--fault', fault] : []), ...(options.extraArgs ?? [])];
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, BASE_URL: '' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => {
+      stderr = (stderr + d.toString()).slice(-4000);
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), (options.budgetSeconds + 60) * 1000);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      let failedRequirements: string[] = [];
+      try {
+        failedRequirements = (JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as { failedRequirements: string[] }).failedRequirements;
+      } catch {
+        // No summary: the run ended before writing it; the reason below says why.
+      }
+      rmSync(reports, { recursive: true, force: true });
+      const last = stderr.trim().split('\n').at(-1) ?? '';
+      const reason = signal ? `killed (${signal}) after the budget` : code !== 0 && code !== 1 ? last : undefined;
+      resolve({ ...(fault ? { fault } : {}), exitCode: code, seconds: Math.round((performance.now() - started) / 100) / 10, failedRequirements, ...(reason ? { reason } : {}) });
+    });
+  });
+}
+
+/** Runs every job with at most `parallel` at once, keeping the input order in the result. */
+export async function pool<T, R>(items: T[], parallel: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, items.length)) }, worker));
+  return results;
+}
