@@ -4,10 +4,10 @@ import { requirement, type SchemaName } from '../spec/index.js';
 import { CODE_VALIDATORS } from './code/index.js';
 import type { Violation } from './code/types.js';
 import { SCHEMA_BASE, X_REQUIREMENT, type RequirementAnnotation } from './json/annotate.js';
-import { BODY_SCHEMAS, SCHEMAS } from './registry.js';
+import { BODY_SCHEMAS, SCHEMAS, type AnySchemaName } from './registry.js';
 
 export type { Violation } from './code/types.js';
-export { SCHEMAS, BODY_SCHEMAS } from './registry.js';
+export { SCHEMAS, BODY_SCHEMAS, type AnySchemaName, type SharedSchemaName } from './registry.js';
 export { X_REQUIREMENT, SCHEMA_BASE } from './json/annotate.js';
 
 // ajv-formats is CommonJS: under NodeNext its plugin is the `default` of the module's default export.
@@ -54,7 +54,7 @@ export interface ValidateOptions {
  * Validates a body against a schema and the schema's code validators. Each violation names the
  * requirement it breaks; one violation per (requirement, pointer).
  */
-export function validate(name: SchemaName, value: unknown, options: ValidateOptions = {}): Violation[] {
+export function validate(name: AnySchemaName, value: unknown, options: ValidateOptions = {}): Violation[] {
   const check = validators().get(name);
   if (!check) throw new Error(`no schema named ${name}`);
   // An `if` error only repeats the `then` error beneath it.

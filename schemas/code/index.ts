@@ -1,4 +1,4 @@
-import type { SchemaName } from '../../spec/index.js';
+import type { AnySchemaName } from '../registry.js';
 import { bulkBbans, ibanStructure, kidCheckDigit, norwegianBban } from './accounts.js';
 import { fractionDigits } from './fraction-digits.js';
 import type { CodeValidator } from './types.js';
@@ -7,7 +7,7 @@ const amounts = fractionDigits();
 const responseAmounts = fractionDigits((pointer) => (pointer === '/transactionFees' ? 'PaymentResponse.transactionFees.amount' : 'Amount.amount.fractionDigits'));
 
 /** The rules of each schema that JSON Schema cannot express, checked in code with the same requirement ids. */
-export const CODE_VALIDATORS: Partial<Record<SchemaName, CodeValidator[]>> = {
+export const CODE_VALIDATORS: Partial<Record<AnySchemaName, CodeValidator[]>> = {
   // An Amount validated on its own is judged too, not only inside a body.
   Amount: [amounts],
   NcbctPaymentRequest: [

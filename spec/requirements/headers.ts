@@ -5,6 +5,9 @@ import type { ExpectedRejection } from './types.js';
 const H = 'Endpoints › Header groups';
 /** Berlin Group: a missing or malformed header is 400 FORMAT_ERROR (HTTP_HEADER_REQUIRED is in interface.md's list). */
 const headerRejection: ExpectedRejection = { status: [400], codes: ['FORMAT_ERROR', 'HTTP_HEADER_REQUIRED'], exactness: 'SHOULD' };
+/** Berlin Group: SIGNATURE_MISSING and CERTIFICATE_MISSING are 401; 400 is a header error like any other. */
+const signingHeaderRejection: ExpectedRejection = { status: [401, 400], codes: [], exactness: 'SHOULD' };
+const SIGNING = ['TPP-Signature-Certificate', 'Signature'];
 
 /** Operations that take a header with the given presence. */
 function takes(name: string, presence: string[]): OperationId[] {
@@ -17,7 +20,7 @@ const REQUIRED = ['X-Request-ID', 'TPP-Signature-Certificate', 'Signature', 'TPP
 export const HEADER_RULES = [
   ...REQUIRED.map((name) =>
     rule(`Headers.${name}.required`, 'MUST', H, `${name} is required; a request without it is rejected.`, specified(takes(name, ['yes'])), 'header', {
-      expected: headerRejection,
+      expected: SIGNING.includes(name) ? signingHeaderRejection : headerRejection,
     }),
   ),
   rule('Headers.Digest.requiredWithBody', 'MUST', `${H} › Group S; Authentication 3`, 'A request that carries a body sends Digest.', specified(takes('Digest', ['yes'])), 'header', {
