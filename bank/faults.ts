@@ -2,6 +2,11 @@
  * Deliberate deviations from interface.md, one switch each: `serve --fault ID`. Each names the requirement
  * a bank breaks when it ships the deviation; the suites must catch every one (issue 8 measures it).
  */
+import { VARIABLES } from '../config/variables.js';
+
+/** slow-payments' delay: one second past the suite's default HTTP_HEADERS_TIMEOUT_MS, so its requests time out. */
+export const SLOW_MS = Number(VARIABLES.find((v) => v.name === 'HTTP_HEADERS_TIMEOUT_MS')?.default ?? 15_000) + 1000;
+
 export interface Fault {
   id: string;
   area: 'body' | 'headers' | 'signature' | 'status' | 'errors' | 'response' | 'baskets' | 'sandbox' | 'transport';
@@ -66,6 +71,9 @@ export const FAULTS: readonly Fault[] = [
   f('card-account-without-resource-id', 'sandbox', 'returns a card account without resourceId', 'Sandbox.cardAccount.response.shape'),
   f('ignore-allow-duplicate', 'status', 'rejects an identical payment even with allowLogicalDuplicate=true', 'Payment.allowLogicalDuplicate.true'),
   f('hang-on-unknown-basket', 'transport', 'never answers a read of an unknown basket', 'Basket.get.unknown404'),
+  f('slow-payments', 'transport', `answers payment creations only after ${SLOW_MS / 1000} s, past the client's default headers timeout`, 'Payment.create.201'),
+  f('reset-on-basket-start', 'transport', 'resets the connection when a basket authorisation is started', 'Basket.startAuthorisation.201'),
+  f('engagement-visible-without-register-view', 'sandbox', 'offers an engagement for consent without both REGISTER and VIEW', 'Sandbox.engagement.consentNeedsRegisterAndView'),
 ];
 
 export const faultIds = (): string[] => FAULTS.map((x) => x.id);

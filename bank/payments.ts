@@ -17,13 +17,22 @@ function links(faults: Faults, entries: Record<string, { href: string; verbs: st
   );
 }
 
+/** An amount a fault let through unvalidated must not turn into a 500 here. */
+function decimalOrZero(value: unknown): Decimal {
+  try {
+    return new Decimal(typeof value === 'string' || typeof value === 'number' ? value : 0);
+  } catch {
+    return new Decimal(0);
+  }
+}
+
 /** The debtor as the bank knows it (sandbox accounts); unknown debtors are accepted: the bank cannot check their funds. */
 function checkFunds(state: BankState, body: Record<string, unknown>, faults: Faults): void {
   const debtor = body.debtorAccount as { bban?: string; iban?: string } | undefined;
   const account = state.accountByNumber(debtor?.bban, debtor?.iban);
   if (!account) return;
   const amounts = Array.isArray(body.payments) ? (body.payments as { instructedAmount?: { amount?: string } }[]).map((p) => p.instructedAmount?.amount) : [(body.instructedAmount as { amount?: string } | undefined)?.amount];
-  const total = amounts.reduce((sum, a) => sum.plus(new Decimal(a ?? 0)), new Decimal(0));
+  const total = amounts.reduce((sum, a) => sum.plus(decimalOrZero(a)), new Decimal(0));
   if (total.greaterThan(account.balance)) {
     if (faults.has('insufficient-funds-500')) throw new Rejection(500, 'SYSTEM_ERROR', '');
     throw new Rejection(400, 'PAYMENT_FAILED', `insufficient funds on ${account.bban ?? account.iban}`);
@@ -42,7 +51,7 @@ export function initiate(state: BankState, faults: Faults, product: string, kind
   const id = opaqueId('P');
   state.payments.set(id, { id, product, kind, status: 'RCVD', body });
   recordPaymentTransaction(state, body, id, today);
-  const base = `/v1/${kind === 'bulk' ? 'bulk-payments' : 'payments'}/${product}/${encodeURIComponent(id)}`;
+  const base = paymentPath({ id, product, kind, status: 'RCVD', body });
   const currency = String((body.debtorAccount as { currency?: string } | undefined)?.currency ?? 'NOK');
   const fee = new Decimal(kind === 'bulk' ? 0 : 2.5).toFixed(faults.has('fee-wrong-digits') ? 1 : fractionDigitsFor(currency) || 0);
   const response: Record<string, unknown> = {
@@ -85,11 +94,34 @@ function recordPaymentTransaction(state: BankState, body: Record<string, unknown
   state.transactions.set(account.id, list);
 }
 
-export function paymentStatus(state: BankState, faults: Faults, product: string, paymentId: string): Created {
+/** The payment at `/v1/{payments|bulk-payments}/{product}/{id}`: a product the platform does not know is PRODUCT_UNKNOWN. */
+export function findPayment(state: BankState, product: string, paymentId: string): Payment {
   if (!(PAYMENT_PRODUCTS as readonly string[]).includes(product)) throw new Rejection(404, 'PRODUCT_UNKNOWN', `payment product ${product} is not offered`);
   const payment = state.payments.get(paymentId);
   if (!payment || payment.product !== product) throw new Rejection(404, 'RESOURCE_UNKNOWN', `no payment ${paymentId}`);
-  return { status: 200, body: { transactionStatus: payment.status, _links: links(faults, { self: link(`/v1/payments/${product}/${encodeURIComponent(paymentId)}/status`, 'GET') }) } };
+  return payment;
+}
+
+export const paymentPath = (payment: Payment): string => `/v1/${payment.kind === 'bulk' ? 'bulk-payments' : 'payments'}/${payment.product}/${encodeURIComponent(payment.id)}`;
+
+export function paymentStatus(state: BankState, faults: Faults, product: string, paymentId: string): Created {
+  const payment = findPayment(state, product, paymentId);
+  return { status: 200, body: { transactionStatus: payment.status, _links: links(faults, { self: link(`${paymentPath(payment)}/status`, 'GET') }) } };
+}
+
+/** The payment detail response is not shown in interface.md: the request as received, its status and links. */
+export function paymentDetail(state: BankState, faults: Faults, product: string, paymentId: string): Created {
+  const payment = findPayment(state, product, paymentId);
+  return { status: 200, body: { ...payment.body, transactionStatus: payment.status, _links: links(faults, { self: link(paymentPath(payment), 'GET'), status: link(`${paymentPath(payment)}/status`, 'GET') }) } };
+}
+
+/**
+ * A payment product in the path that no route serves: one the platform offers elsewhere is 403 PRODUCT_INVALID
+ * (Endpoints 5), any other 404 PRODUCT_UNKNOWN (Berlin Group).
+ */
+export function productNotOffered(product: string): never {
+  if ((PAYMENT_PRODUCTS as readonly string[]).includes(product)) throw new Rejection(403, 'PRODUCT_INVALID', `payment product ${product} is not offered by this operation`);
+  throw new Rejection(404, 'PRODUCT_UNKNOWN', `payment product ${product} is unknown`);
 }
 
 export function basketStatus(state: BankState, faults: Faults, paymentIds: string[]): string {

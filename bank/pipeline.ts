@@ -58,6 +58,33 @@ export function checkSignature(method: string, target: string, headers: Headers,
   throw new Rejection(401, result.reason === 'signature-invalid' || result.reason === 'keyid-mismatch' ? 'FORBIDDEN' : 'FORMAT_ERROR', `${result.reason}: ${result.message}`);
 }
 
+/** Deeper than any body of interface.md: deeper JSON is refused before it can exhaust the stack in a handler. */
+export const MAX_JSON_DEPTH = 32;
+
+function depthExceeds(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop() as [unknown, number];
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** The body as JSON: not JSON, or nested deeper than MAX_JSON_DEPTH, is 400 FORMAT_ERROR. */
+export function parseJson(raw: Buffer, faults: Faults): unknown {
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    if (faults.has('invalid-json-500')) throw new Rejection(500, 'SYSTEM_ERROR', '');
+    throw new Rejection(400, 'FORMAT_ERROR', 'the body is not JSON');
+  }
+  if (depthExceeds(body, MAX_JSON_DEPTH)) throw new Rejection(400, 'FORMAT_ERROR', `the body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  return body;
+}
+
 /** Rules a fault switches off: a violation of one of these ids is let through. */
 const RELAXED: Record<string, string[]> = {
   'accept-long-creditor-name': ['NCBCT.creditorName.max70', 'SCT.creditorName.max70', 'BULK.entry.creditorName.max70'],

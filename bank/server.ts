@@ -1,12 +1,15 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { OPERATIONS, type OperationId, type OperationSpec } from '../spec/index.js';
-import { completeSca, createBasket, getBasket, startAuthorisation } from './baskets.js';
+import { OPERATIONS, operation, type OperationId, type OperationSpec } from '../spec/index.js';
+import { authorisationStatus, completeSca, createBasket, getBasket, startAuthorisation, startPaymentAuthorisation } from './baskets.js';
 import { faultSet, type Faults } from './context.js';
-import { Rejection, sendError } from './errors.js';
-import { FAULTS } from './faults.js';
-import { initiate, paymentStatus, type Created } from './payments.js';
-import { checkBody, checkHeaders, checkSignature } from './pipeline.js';
-import { addTransactions, createAccount, createAgreement, createCardAccount, createCustomer, createEngagement, getEngagement, listTransactions } from './sandbox.js';
+import { Rejection, errorJson, sendError } from './errors.js';
+import { FAULTS, SLOW_MS } from './faults.js';
+import { pickLanguage, type Language } from './language.js';
+import { findPayment, initiate, paymentDetail, paymentPath, paymentStatus, productNotOffered, type Created } from './payments.js';
+import { checkBody, checkHeaders, checkSignature, parseJson } from './pipeline.js';
+import { addTransactions, consentAccounts, createAccount, createAgreement, createCardAccount, createCustomer, createEngagement, getEngagement, listTransactions } from './sandbox.js';
 import { BankState } from './state.js';
 
 export interface BankOptions {
@@ -16,13 +19,20 @@ export interface BankOptions {
   /** Let unsigned requests through (a developer exploring with curl); loudly logged by `serve`. */
   allowUnsigned?: boolean;
   now?: () => Date;
+  /** One line per request (`serve --verbose`), and a line for every internal error. */
   log?: (line: string) => void;
+  /** The delay of the slow-payments fault; SLOW_MS by default. */
+  slowMs?: number;
 }
 
 export interface RunningBank {
   url: string;
   close(): Promise<void>;
 }
+
+/** Limits on what a client may send: larger bodies get 413, larger header sections 431, each with the Error body. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const HEADER_LIMIT_BYTES = 16 * 1024;
 
 interface Call {
   params: Record<string, string>;
@@ -36,8 +46,8 @@ type Handler = (call: Call) => Created;
 
 /** fastify's router reads `-` inside a parameter name as a separator: `{payment-product}` becomes `:payment_product`. */
 const routeOf = (path: string) => path.replace(/\{([^}]+)\}/g, (_, n: string) => `:${n.replace(/\W/g, '_')}`);
-const paramsOf = (op: OperationSpec, raw: Record<string, string>) => Object.fromEntries(op.pathParams.map((p) => [p, raw[p.replace(/\W/g, '_')] ?? '']));
 const first = (v: unknown): string | undefined => (Array.isArray(v) ? String(v[0]) : v === undefined ? undefined : String(v));
+const HOST = /^([\w.-]+|\[[\da-f:.]+\])(:\d{1,5})?$/i;
 
 function handlers(state: BankState, faults: Faults, today: () => string): Record<OperationId, Handler> {
   const body = (c: Call) => (c.body ?? {}) as Record<string, unknown>;
@@ -45,13 +55,13 @@ function handlers(state: BankState, faults: Faults, today: () => string): Record
     'ncbct.create': (c) => initiate(state, faults, 'norwegian-cross-border-credit-transfers', 'single', body(c), c.query, today()),
     'sct.create': (c) => initiate(state, faults, 'sepa-credit-transfers', 'single', body(c), c.query, today()),
     'bulk.create': (c) => initiate(state, faults, 'norwegian-domestic-credit-transfers', 'bulk', body(c), c.query, today()),
-    'payment.status': (c) => paymentStatus(state, faults, c.params['payment-product'] ?? '', c.params.paymentId ?? ''),
+    'payment.status': (c) => paymentStatus(state, faults, c.params.payment_product ?? '', c.params.paymentId ?? ''),
     'basket.create': (c) => createBasket(state, faults, body(c)),
     'basket.get': (c) => getBasket(state, faults, c.params.basketId ?? ''),
     'basket.startAuthorisation': (c) => startAuthorisation(state, faults, c.params.basketId ?? '', first(c.headers['tpp-redirect-uri']), c.origin),
-    'sandbox.customer.create': (c) => createCustomer(state, body(c)),
-    'sandbox.account.create': (c) => createAccount(state, body(c)),
-    'sandbox.agreement.create': (c) => createAgreement(state, body(c)),
+    'sandbox.customer.create': (c) => createCustomer(state, c.body),
+    'sandbox.account.create': (c) => createAccount(state, c.body),
+    'sandbox.agreement.create': (c) => createAgreement(state, c.body),
     'sandbox.engagement.create': (c) => createEngagement(state, c.params.mockAgreementId ?? '', body(c)),
     'sandbox.engagement.get': (c) => getEngagement(state, faults, c.params.mockAgreementId ?? '', c.params.mockEngagementId ?? ''),
     'sandbox.cardAccount.create': (c) => createCardAccount(state, faults, body(c)),
@@ -62,9 +72,56 @@ function handlers(state: BankState, faults: Faults, today: () => string): Record
   };
 }
 
+/**
+ * Routes the platform has beside interface.md's operations, so that every link the bank hands out works.
+ * Each borrows the header rules of the operation it resembles; none has a request body.
+ */
+function extraRoutes(state: BankState, faults: Faults): { method: 'GET' | 'POST'; url: string; like: OperationId; run: Handler }[] {
+  const product = (c: Call) => c.params.payment_product ?? '';
+  const resourceOf = (c: Call) => paymentPath(findPayment(state, product(c), c.params.paymentId ?? ''));
+  const redirect = (c: Call) => first(c.headers['tpp-redirect-uri']);
+  return [
+    ...['payments', 'bulk-payments'].flatMap((kind) => [
+      { method: 'POST' as const, url: `/v1/${kind}/:payment_product`, like: 'payment.status' as const, run: (c: Call) => productNotOffered(product(c)) },
+      { method: 'GET' as const, url: `/v1/${kind}/:payment_product/:paymentId`, like: 'payment.status' as const, run: (c: Call) => paymentDetail(state, faults, product(c), c.params.paymentId ?? '') },
+      {
+        method: 'POST' as const,
+        url: `/v1/${kind}/:payment_product/:paymentId/authorisations`,
+        like: 'basket.startAuthorisation' as const,
+        run: (c: Call) => startPaymentAuthorisation(state, faults, resourceOf(c), c.params.paymentId ?? '', redirect(c), c.origin),
+      },
+      { method: 'GET' as const, url: `/v1/${kind}/:payment_product/:paymentId/authorisations/:authorisationId`, like: 'payment.status' as const, run: (c: Call) => authorisationStatus(state, faults, resourceOf(c), c.params.authorisationId ?? '') },
+    ]),
+    { method: 'GET', url: '/v1/bulk-payments/:payment_product/:paymentId/status', like: 'payment.status', run: (c) => paymentStatus(state, faults, product(c), c.params.paymentId ?? '') },
+    {
+      method: 'GET',
+      url: '/v1/signing-baskets/:basketId/authorisations/:authorisationId',
+      like: 'basket.get',
+      run: (c) => authorisationStatus(state, faults, `/v1/signing-baskets/${encodeURIComponent(c.params.basketId ?? '')}`, c.params.authorisationId ?? ''),
+    },
+    // Bank-only: what a PSU may pick when granting consent (account information is not part of interface.md).
+    { method: 'GET', url: '/v1/sandbox/customers/:customerNumber/consent-accounts', like: 'sandbox.transactions.list', run: (c) => consentAccounts(state, faults, c.params.customerNumber ?? '') },
+  ];
+}
+
 /** Content negotiation (group N): JSON is all this bank speaks. */
 function acceptsJson(accept: string | undefined): boolean {
   return !accept || /(^|,)\s*(application\/(json|\*)|\*\/\*|application\/[\w.+-]*\+json)/i.test(accept);
+}
+
+/** Answers what node's HTTP parser refuses (oversized header section, malformed request line) with the Error body. */
+function clientErrorHandler(faults: Faults) {
+  return (err: Error & { code?: string }, socket: Socket) => {
+    if (err.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+    const [status, message] =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, `the request header section is larger than ${HEADER_LIMIT_BYTES} bytes`]
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'the request did not arrive in time']
+          : [400, 'the request is not well-formed HTTP/1.1'];
+    const body = errorJson(faults, status, 'FORMAT_ERROR', message);
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Language: en\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  };
 }
 
 /** The reference bank: interface.md faithfully, plus the platform's operations, with switchable faults. */
@@ -74,61 +131,97 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
   const faults = faultSet(options.faults ?? []);
   const state = new BankState();
   const today = () => (options.now?.() ?? new Date()).toISOString().slice(0, 10);
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, return503OnClosing: false });
+  const log = options.log;
+  const timers = new Set<NodeJS.Timeout>();
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    return503OnClosing: false,
+    // Hanging and slow faults keep requests open: a shutdown must not wait for them.
+    forceCloseConnections: true,
+    requestTimeout: 30_000,
+    http: { maxHeaderSize: HEADER_LIMIT_BYTES },
+    clientErrorHandler: clientErrorHandler(faults),
+    frameworkErrors: (error, req, reply) => {
+      const language = pickLanguage(first(req.headers['accept-language']));
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return void sendError(reply, faults, 404, 'RESOURCE_UNKNOWN', 'a path parameter is longer than any identifier of this bank', language);
+      return void sendError(reply, faults, 400, 'FORMAT_ERROR', `the request URL is not valid: ${error.message}`, language);
+    },
+  });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-  app.setErrorHandler((error: { statusCode?: number; message: string }, _req, reply) => {
+  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, req, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    void sendError(reply, faults, status, status === 500 ? 'SYSTEM_ERROR' : 'FORMAT_ERROR', error.message);
+    if (status === 500) log?.(`internal error on ${req.method} ${req.url}: ${error.message}`);
+    const message = status === 413 ? `the body is larger than ${BODY_LIMIT_BYTES} bytes` : error.message;
+    void sendError(reply, faults, status, status === 500 ? 'SYSTEM_ERROR' : 'FORMAT_ERROR', message, pickLanguage(first(req.headers['accept-language'])));
   });
-  app.setNotFoundHandler((req, reply) => void sendError(reply, faults, 404, 'RESOURCE_UNKNOWN', `no operation ${req.method} ${req.url.split('?')[0]}`));
-  const table = handlers(state, faults, today);
+  app.setNotFoundHandler((req, reply) => void sendError(reply, faults, 404, 'RESOURCE_UNKNOWN', `no operation ${req.method} ${req.url.split('?')[0]}`, pickLanguage(first(req.headers['accept-language']))));
+  if (log) app.addHook('onResponse', async (req, reply) => log(`${req.method} ${req.url} → ${reply.statusCode} (${reply.elapsedTime.toFixed(1)} ms)`));
+  app.addHook('onClose', async () => {
+    for (const t of timers) clearTimeout(t);
+  });
 
-  for (const op of OPERATIONS) {
-    app.route({
-      method: op.method,
-      url: routeOf(op.path),
-      handler: async (req: FastifyRequest, reply: FastifyReply) => {
-        const params = paramsOf(op, req.params as Record<string, string>);
-        if (op.id === 'basket.get' && faults.has('hang-on-unknown-basket') && !state.baskets.has(params.basketId ?? '')) return new Promise<never>(() => undefined);
-        try {
-          if (!acceptsJson(first(req.headers.accept))) throw new Rejection(406, 'FORMAT_ERROR', 'this bank answers application/json only');
-          checkHeaders(op, req.headers, faults);
-          const raw = Buffer.isBuffer(req.body) ? req.body : undefined;
-          if (!options.allowUnsigned) checkSignature(op.method, req.url, req.headers, raw, faults);
-          let body: unknown;
-          if (raw && raw.length > 0) {
-            try {
-              body = JSON.parse(raw.toString('utf8'));
-            } catch {
-              if (faults.has('invalid-json-500')) throw new Rejection(500, 'SYSTEM_ERROR', '');
-              throw new Rejection(400, 'FORMAT_ERROR', 'the body is not JSON');
-            }
-          } else if (op.method === 'POST' && (op.requestBody || op.createsPayment)) throw new Rejection(400, 'FORMAT_ERROR', 'a body is required');
-          checkBody(op, body, faults);
-          const query = Object.fromEntries(Object.entries(req.query as Record<string, unknown>).map(([k, v]) => [k, first(v)]));
-          const origin = `http://${req.headers.host ?? '127.0.0.1'}`;
-          const result = table[op.id]({ params, query, body, headers: req.headers, origin });
-          options.log?.(`${req.method} ${req.url} → ${result.status}`);
-          return reply.code(result.status).type(faults.has('text-plain') ? 'text/plain' : 'application/json; charset=utf-8').header('content-language', 'en').send(JSON.stringify(result.body));
-        } catch (err) {
-          if (!(err instanceof Rejection)) throw err;
-          options.log?.(`${req.method} ${req.url} → ${err.status} ${err.code}`);
-          return sendError(reply, faults, err.status, err.code, err.message);
-        }
-      },
-    });
+  /** Headers, signature, body and business rules, in that order; every rejection in the interface's Error body. */
+  async function serve(op: OperationSpec, req: FastifyRequest, reply: FastifyReply, run: Handler): Promise<FastifyReply | undefined> {
+    const language: Language = pickLanguage(first(req.headers['accept-language']));
+    const params = req.params as Record<string, string>;
+    if (op.id === 'basket.get' && faults.has('hang-on-unknown-basket') && !state.baskets.has(params.basketId ?? '')) return new Promise<never>(() => undefined);
+    try {
+      if (!acceptsJson(first(req.headers.accept))) throw new Rejection(406, 'FORMAT_ERROR', 'this bank answers application/json only');
+      checkHeaders(op, req.headers, faults);
+      const raw = Buffer.isBuffer(req.body) ? req.body : undefined;
+      if (!options.allowUnsigned) checkSignature(op.method, req.url, req.headers, raw, faults);
+      const body = raw && raw.length > 0 ? parseJson(raw, faults) : undefined;
+      if (body === undefined && op.method === 'POST' && (op.requestBody || op.createsPayment)) throw new Rejection(400, 'FORMAT_ERROR', 'a body is required');
+      checkBody(op, body, faults);
+      const query = Object.fromEntries(Object.entries(req.query as Record<string, unknown>).map(([k, v]) => [k, first(v)]));
+      const host = first(req.headers.host);
+      const origin = host && HOST.test(host) ? `http://${host}` : bankUrl;
+      const result = run({ params, query, body, headers: req.headers, origin });
+      if (op.id === 'basket.startAuthorisation' && faults.has('reset-on-basket-start')) {
+        reply.hijack();
+        req.raw.socket.destroy();
+        return undefined;
+      }
+      if (op.createsPayment && faults.has('slow-payments')) await delay(options.slowMs ?? SLOW_MS);
+      return reply
+        .code(result.status)
+        .type(faults.has('text-plain') ? 'text/plain' : 'application/json; charset=utf-8')
+        .header('content-language', language)
+        .send(JSON.stringify(result.body));
+    } catch (err) {
+      if (!(err instanceof Rejection)) throw err;
+      return sendError(reply, faults, err.status, err.code, err.message, language);
+    }
   }
 
-  app.get('/sca/:basketId/:authorisationId', async (req, reply) => {
-    const { basketId, authorisationId } = req.params as Record<string, string>;
-    const target = completeSca(state, basketId ?? '', authorisationId ?? '', first((req.query as Record<string, unknown>).result));
-    if (!target) return sendError(reply, faults, 404, 'RESOURCE_UNKNOWN', 'no such authorisation');
+  const delay = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => (timers.delete(timer), resolve()), ms);
+      timers.add(timer);
+    });
+
+  const table = handlers(state, faults, today);
+  for (const op of OPERATIONS) app.route({ method: op.method, url: routeOf(op.path), handler: (req, reply) => serve(op, req, reply, table[op.id]) });
+  for (const extra of extraRoutes(state, faults)) {
+    const like = operation(extra.like);
+    const spec: OperationSpec = { ...like, method: extra.method, path: extra.url, requestBody: undefined, createsPayment: false };
+    app.route({ method: extra.method, url: extra.url, handler: (req, reply) => serve(spec, req, reply, extra.run) });
+  }
+
+  // The PSU's browser, not the TPP, follows scaRedirect: no signature here.
+  app.get('/sca/:authorisationId', async (req, reply) => {
+    const { authorisationId } = req.params as Record<string, string>;
+    const target = completeSca(state, authorisationId ?? '', first((req.query as Record<string, unknown>).result));
+    if (!target) return sendError(reply, faults, 404, 'RESOURCE_UNKNOWN', 'no such authorisation', pickLanguage(first(req.headers['accept-language'])));
     return reply.redirect(target, 302);
   });
 
-  await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+  const host = options.host ?? '127.0.0.1';
+  await app.listen({ port: options.port ?? 0, host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  return { url: `http://${options.host ?? '127.0.0.1'}:${port}`, close: () => app.close() };
+  const bankUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return { url: bankUrl, close: () => app.close() };
 }

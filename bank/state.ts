@@ -9,7 +9,7 @@ export interface Account {
   bban?: string;
   iban?: string;
   currency: string;
-  /** In minor units of NOK, from the EXPECTED (or first) balance. */
+  /** In the account currency's major units, from the EXPECTED (or first) balance; NaN when unreadable. */
   balance: number;
   body: Record<string, unknown>;
 }
@@ -28,15 +28,42 @@ export interface Transaction {
   bookingDate: string;
 }
 
-/** In-memory state. Node runs one handler at a time, so plain maps are safe under concurrent requests. */
+/** One SCA by redirect, of a basket or a single payment: finalising it moves the status of its payments. */
+export interface Authorisation {
+  id: string;
+  scaStatus: string;
+  redirect?: string;
+  paymentIds: string[];
+  /** The path of the resource it authorises (`/v1/signing-baskets/…`), for its scaStatus link. */
+  resource: string;
+}
+
+export interface Agreement {
+  id: string;
+  owner: string;
+  name: string;
+  engagements: Map<string, Record<string, unknown>>;
+}
+
+export interface Customer {
+  id: string;
+  customerNumber: string;
+  name: string;
+  type: 'private' | 'corporate';
+  /** A private customer's own agreement, which their new card accounts join (interface.md › Sandbox card account). */
+  agreementId?: string;
+}
+
+/** In-memory state. Node runs one handler at a time and no handler awaits, so plain maps are safe under concurrent requests. */
 export class BankState {
-  customers = new Map<string, { customerNumber: string; name: string; type: string; id: string }>();
+  customers = new Map<string, Customer>();
   accounts = new Map<string, Account>();
-  agreements = new Map<string, { id: string; owner: string; name: string; engagements: Map<string, Record<string, unknown>> }>();
+  agreements = new Map<string, Agreement>();
   cardAccounts = new Map<string, Record<string, unknown>>();
   transactions = new Map<string, Transaction[]>();
   payments = new Map<string, Payment>();
-  baskets = new Map<string, { id: string; payments: string[]; authorisations: Map<string, { scaStatus: string; redirect?: string }> }>();
+  baskets = new Map<string, { id: string; payments: string[] }>();
+  authorisations = new Map<string, Authorisation>();
   seenPayments = new Set<string>();
 
   accountByNumber(bban?: unknown, iban?: unknown): Account | undefined {
@@ -53,7 +80,7 @@ export class BankState {
   }
 
   reset(): void {
-    for (const map of [this.customers, this.accounts, this.agreements, this.cardAccounts, this.transactions, this.payments, this.baskets]) map.clear();
+    for (const map of [this.customers, this.accounts, this.agreements, this.cardAccounts, this.transactions, this.payments, this.baskets, this.authorisations]) map.clear();
     this.seenPayments.clear();
   }
 }

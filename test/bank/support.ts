@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { Pool, request } from 'undici';
+import { startBank, type BankOptions, type RunningBank } from '../../bank/index.js';
+import { loadConfig } from '../../config/index.js';
+import { signRequest, testIdentity, type SigningIdentity } from '../../signing/index.js';
+import { makeIban, mod11CheckDigit, type OperationId } from '../../spec/index.js';
+import type { RunContext } from '../../suites/support/context.js';
+import { baseHeaders, operation, pathFor } from '../../suites/support/request.js';
+
+/** The suites' valid header set and paths, from the default configuration (no .env, no environment). */
+const ctx = { config: loadConfig({ env: {}, envFile: false }) } as RunContext;
+export const DEFAULTS = ctx.config;
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json: any;
+}
+
+export interface CallOptions {
+  params?: Record<string, string>;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Merged over the valid base headers before signing; `undefined` removes one. */
+  headers?: Record<string, string | undefined>;
+  body?: unknown;
+  /** Bytes sent as the body instead of JSON.stringify(body). */
+  raw?: string | Buffer;
+  unsigned?: boolean;
+  /** Changes the signed request before it is sent (tampering). */
+  afterSign?: (signed: { headers: Record<string, string>; body?: Buffer }) => { headers: Record<string, string>; body?: Buffer };
+}
+
+export interface TestBank extends RunningBank {
+  identity: SigningIdentity;
+  call(id: OperationId, options?: CallOptions): Promise<Answer>;
+  /** A signed request to any path (the bank's own routes beside interface.md's operations). */
+  signed(method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: unknown): Promise<Answer>;
+  /** Headers and bytes of a signed request, for tests that send it by other means. */
+  prepare(id: OperationId, options?: CallOptions): { method: string; path: string; headers: Record<string, string>; body?: Buffer };
+}
+
+export async function answer(res: Awaited<ReturnType<typeof request>>): Promise<Answer> {
+  const text = await res.body.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.statusCode, headers: res.headers, text, json };
+}
+
+/** The reference bank on a free loopback port, with the project's signer and the suites' header set. */
+export async function openBank(options: BankOptions = {}): Promise<TestBank> {
+  const bank = await startBank(options);
+  const identity = await testIdentity();
+  const pool = new Pool(bank.url, { connections: 8 });
+  const prepare: TestBank['prepare'] = (id, o = {}) => {
+    const op = operation(id);
+    const text = o.raw ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
+    const body = text === undefined ? undefined : Buffer.from(text);
+    const headers: Record<string, string | undefined> = { ...baseHeaders(ctx, id, body !== undefined) };
+    for (const [name, value] of Object.entries(o.headers ?? {})) {
+      for (const existing of Object.keys(headers)) if (existing.toLowerCase() === name.toLowerCase()) delete headers[existing];
+      if (value !== undefined) headers[name] = value;
+    }
+    const plain = Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => e[1] !== undefined));
+    const path = pathFor(ctx, id, o.params, o.query);
+    let signed = o.unsigned ? { headers: plain, ...(body ? { body } : {}) } : { headers: signRequest({ method: op.method, target: path, headers: plain, ...(body ? { body } : {}) }, identity), ...(body ? { body } : {}) };
+    if (o.afterSign) signed = o.afterSign(signed);
+    return { method: op.method, path, ...signed };
+  };
+  return {
+    ...bank,
+    identity,
+    prepare,
+    async call(id, o = {}) {
+      const r = prepare(id, o);
+      return answer(await pool.request({ method: r.method as 'GET', path: r.path, headers: r.headers, ...(r.body ? { body: r.body } : {}) }));
+    },
+    async signed(method, path, extra, body) {
+      const bytes = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+      const headers = signRequest({ method, target: path, headers: { Accept: 'application/json', 'X-Request-ID': randomUUID(), 'PSU-ID': DEFAULTS.psu.id, 'PSU-IP-Address': DEFAULTS.psu.ipAddress, ...(bytes ? { 'Content-Type': 'application/json' } : {}), ...extra }, ...(bytes ? { body: bytes } : {}) }, identity);
+      return answer(await pool.request({ method, path, headers, ...(bytes ? { body: bytes } : {}) }));
+    },
+    async close() {
+      await pool.close();
+      await bank.close();
+    },
+  };
+}
+
+/** A Norwegian account number with a valid MOD11 check digit, derived from n. */
+export function bban(n: number): string {
+  for (let i = n; ; i++) {
+    const payload = `9${String(i).padStart(9, '0')}`;
+    const check = mod11CheckDigit(payload, [2, 3, 4, 5, 6, 7]);
+    if (check !== undefined) return `${payload}${check}`;
+  }
+}
+
+export interface Funded {
+  id: string;
+  bban: string;
+  iban: string;
+  customerNumber: string;
+}
+
+/** A private customer with a NOK account holding `balance`, made through the sandbox set-up operations. */
+export async function fundedAccount(bank: TestBank, n: number, balance = 1_000_000): Promise<Funded> {
+  const customerNumber = String(10_000_000_000 + n);
+  const number = bban(n * 1000);
+  const customer = await bank.call('sandbox.customer.create', { body: { customerNumber, name: `Kari ${n}`, type: 'private' } });
+  if (customer.status !== 201) throw new Error(`customer: ${customer.status} ${customer.text}`);
+  const account = await bank.call('sandbox.account.create', {
+    body: { customerNumber, accountName: 'Brukskonto', bban: number, iban: makeIban('NO', number), currency: 'NOK', product: 'Brukskonto', cashAccountType: 'CACC', creditLine: 0, balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: balance, currency: 'NOK' } }] },
+  });
+  if (account.status !== 201) throw new Error(`account: ${account.status} ${account.text}`);
+  return { id: account.json.id, bban: number, iban: makeIban('NO', number), customerNumber };
+}
