@@ -1,33 +1,57 @@
 import fc from 'fast-check';
-import { requirement, type ExpectedRejection, type Level, type SchemaName } from '../spec/index.js';
+import { requirement, type ExpectedRejection, type Level, type OperationId, type SchemaName } from '../spec/index.js';
 import { BULK_BREAKERS, NCBCT_BREAKERS, SCT_BREAKERS, broken, type Breaker } from './invalid.js';
+import { CARD_ACCOUNT_BREAKERS, ENGAGEMENT_BREAKERS, sandboxCardAccount, sandboxEngagement } from './sandbox.js';
 import { DEFAULT_DEBTOR, bulkRequest, ncbctRequest, sctRequest, type Debtor } from './valid.js';
 
-export type BodyKind = 'ncbct' | 'sct' | 'bulk';
+export type BodyKind = 'ncbct' | 'sct' | 'bulk' | 'engagement' | 'card-account';
 
-export const BODY_KINDS: Record<BodyKind, { schema: SchemaName; valid: (d: Debtor) => fc.Arbitrary<Record<string, unknown>>; breakers: Breaker[] }> = {
-  ncbct: { schema: 'NcbctPaymentRequest', valid: ncbctRequest, breakers: NCBCT_BREAKERS },
-  sct: { schema: 'SctPaymentRequest', valid: sctRequest, breakers: SCT_BREAKERS },
-  bulk: { schema: 'BulkPaymentRequest', valid: bulkRequest, breakers: BULK_BREAKERS },
+export interface BodyKindSpec {
+  operation: OperationId;
+  schema: SchemaName;
+  /** Sandbox bodies ignore the debtor: they pay nothing. */
+  valid: (d: Debtor) => fc.Arbitrary<Record<string, unknown>>;
+  breakers: Breaker[];
+}
+
+export const BODY_KINDS: Record<BodyKind, BodyKindSpec> = {
+  ncbct: { operation: 'ncbct.create', schema: 'NcbctPaymentRequest', valid: ncbctRequest, breakers: NCBCT_BREAKERS },
+  sct: { operation: 'sct.create', schema: 'SctPaymentRequest', valid: sctRequest, breakers: SCT_BREAKERS },
+  bulk: { operation: 'bulk.create', schema: 'BulkPaymentRequest', valid: bulkRequest, breakers: BULK_BREAKERS },
+  engagement: { operation: 'sandbox.engagement.create', schema: 'SandboxEngagement', valid: () => sandboxEngagement(), breakers: ENGAGEMENT_BREAKERS },
+  'card-account': { operation: 'sandbox.cardAccount.create', schema: 'SandboxCardAccountRequest', valid: () => sandboxCardAccount(), breakers: CARD_ACCOUNT_BREAKERS },
 };
 
-/** A body that breaks one rule, with what a conformant server must answer (from the catalogue). */
-export interface InvalidCase {
+/** What a case breaks and what a conformant server must answer (from the catalogue). */
+export interface CaseLabel {
   label: string;
   requirementId: string;
   level: Level;
+  /** JSON pointer into the body, the query or the header record. */
   pointer: string;
   expected: ExpectedRejection | undefined;
+}
+
+/** A body that breaks one rule, with what a conformant server must answer. */
+export interface InvalidCase extends CaseLabel {
   body: Record<string, unknown>;
+}
+
+/**
+ * Valid values with one breaker applied, labelled. `what` names the generator in the error thrown when no
+ * breaker breaks `requirementId`. Shared by bodies, queries and header sets.
+ */
+export function breakOne(valid: fc.Arbitrary<Record<string, unknown>>, breakers: Breaker[], what: string, requirementId?: string): fc.Arbitrary<CaseLabel & { value: Record<string, unknown> }> {
+  const chosen = breakers.filter((b) => !requirementId || b.requirementId === requirementId);
+  if (chosen.length === 0) throw new Error(`no invalid ${what} generator breaks ${requirementId}`);
+  return fc.tuple(valid, fc.oneof(...chosen.map((b) => fc.tuple(fc.constant(b), b.value)))).map(([value, [b, bad]]) => {
+    const req = requirement(b.requirementId);
+    return { label: b.label, requirementId: b.requirementId, level: req.level, pointer: b.at, expected: req.expected, value: broken(value, b, bad) };
+  });
 }
 
 /** Invalid bodies of a kind; with a requirement id, only the cases that break that rule. */
 export function invalidCase(kind: BodyKind, requirementId?: string, debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<InvalidCase> {
   const { valid, breakers } = BODY_KINDS[kind];
-  const chosen = breakers.filter((b) => !requirementId || b.requirementId === requirementId);
-  if (chosen.length === 0) throw new Error(`no invalid ${kind} generator breaks ${requirementId}`);
-  return fc.tuple(valid(debtor), fc.oneof(...chosen.map((b) => fc.tuple(fc.constant(b), b.value)))).map(([body, [b, value]]) => {
-    const req = requirement(b.requirementId);
-    return { label: b.label, requirementId: b.requirementId, level: req.level, pointer: b.at, expected: req.expected, body: broken(body, b, value) };
-  });
+  return breakOne(valid(debtor), breakers, kind, requirementId).map(({ value, ...label }) => ({ ...label, body: value }));
 }

@@ -1,0 +1,150 @@
+import fc from 'fast-check';
+import { OPERATIONS, PSU_CONTEXTS, PSU_HTTP_METHODS, hasRequirement, operation, requirement, type HeaderSpec, type OperationId } from '../spec/index.js';
+import { breakOne, type CaseLabel } from './cases.js';
+import { breaker as b, gone, type Breaker } from './invalid.js';
+
+/** Request headers by name, as sent (before signing). */
+export type HeaderSet = Record<string, string>;
+
+/** The signer adds these over the final request (signing/sign.ts), so a header set never carries them. */
+export const SIGNER_HEADERS: readonly string[] = ['Digest', 'TPP-Signature-Certificate', 'Signature', 'Date'];
+/**
+ * Never generated: Host comes from the URL; X-PSU-IDENTITY is a national identity number, a secret the
+ * bank must already know, so sets identify the PSU by PSU-ID (X-PSU-IDENTITY is the alternative).
+ */
+const LEFT_OUT = ['Host', 'X-PSU-IDENTITY'];
+
+const uuid = () => fc.uuid({ version: 4 });
+const token = (values: string[]) => fc.constantFrom(...values);
+
+/**
+ * Valid values, ASCII only (header values are bytes). x-accept-fix is always amount-as-string: interface.md
+ * names that value for basket start and SCT, and it is the default behaviour since 1.7.6, so it changes nothing.
+ */
+const VALUES: Record<string, fc.Arbitrary<string>> = {
+  Accept: fc.constant('application/json'),
+  'Accept-Charset': token(['utf-8', 'UTF-8']),
+  'Accept-Encoding': fc.constant('identity'),
+  'Accept-Language': token(['nb-NO', 'en', 'nn-NO, nb;q=0.9, en;q=0.5']),
+  'Content-Type': fc.constant('application/json'),
+  'X-Request-ID': uuid(),
+  'TPP-Session-ID': uuid(),
+  'TPP-Redirect-URI': fc.stringMatching(/^[a-z0-9]{1,16}$/).map((path) => `https://tpp.example/callback/${path}`),
+  'TPP-Redirect-Preferred': token(['true', 'false']),
+  'PSU-ID': uuid(),
+  'PSU-Corporate-ID': fc.stringMatching(/^[A-Z0-9]{4,12}$/),
+  'PSU-IP-Address': fc.oneof(fc.ipV4(), fc.ipV6()),
+  'PSU-IP-Port': fc.integer({ min: 1, max: 65535 }).map(String),
+  'PSU-User-Agent': token(['Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Gecko/20100101 Firefox/125.0']),
+  'PSU-Accept': token(['application/json', 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8']),
+  'PSU-Accept-Charset': token(['utf-8', 'iso-8859-1;q=0.5, utf-8']),
+  'PSU-Accept-Encoding': token(['gzip, deflate, br', 'identity']),
+  'PSU-Accept-Language': token(['nb-NO', 'en-GB,en;q=0.8']),
+  'PSU-HTTP-Method': token([...PSU_HTTP_METHODS]),
+  'PSU-Device-ID': uuid(),
+  'PSU-Geo-Location': fc.tuple(fc.integer({ min: -900000, max: 900000 }), fc.integer({ min: -1800000, max: 1800000 })).map(([lat, lon]) => `GEO:${(lat / 10000).toFixed(4)};${(lon / 10000).toFixed(4)}`),
+  'X-PSU-AuthMethod-Preferred': token(['BANKID', 'BANKID_MOBILE']),
+  'PSU-Context': token([...PSU_CONTEXTS]),
+  'TPP-Brand-Logging-Information': token(['Regnskap Pluss', 'Brand']),
+  'x-accept-fix': fc.constant('amount-as-string'),
+};
+
+function valueFor(h: HeaderSpec): fc.Arbitrary<string> {
+  const known = VALUES[h.name];
+  if (known) return known;
+  if (h.format.kind === 'enum') return token([...h.format.values]);
+  if (h.format.kind === 'uuid') return uuid();
+  return fc.stringMatching(/^[A-Za-z0-9]{1,20}$/);
+}
+
+/** Required, or of unknown presence (a valid set must satisfy a server that requires it); PSU-ID unless X-PSU-IDENTITY. */
+const alwaysSent = (h: HeaderSpec) => h.name !== 'PSU-Corporate-ID' && (h.presence === 'yes' || h.presence === 'unknown' || h.name === 'PSU-ID');
+
+export interface HeaderSetOptions {
+  /** Headers sent with exactly these values (a registered TPP-Redirect-URI, the sandbox PSU's PSU-ID). */
+  fixed?: HeaderSet;
+}
+
+/**
+ * Valid headers of an operation's groups: every required header, each optional one on or off, PSU-Corporate-ID
+ * whenever PSU-Context is CORPORATE, Content-Type when the operation takes a body. The signer adds the rest.
+ */
+export function headerSet(op: OperationId, options: HeaderSetOptions = {}): fc.Arbitrary<HeaderSet> {
+  const spec = operation(op);
+  const model: Record<string, fc.Arbitrary<string>> = {};
+  const required: string[] = [];
+  for (const h of spec.headers) {
+    if (SIGNER_HEADERS.includes(h.name) || LEFT_OUT.includes(h.name)) continue;
+    model[h.name] = valueFor(h);
+    if (alwaysSent(h) || (h.name === 'Content-Type' && spec.requestBody)) required.push(h.name);
+  }
+  if (spec.requestBody && !model['Content-Type']) {
+    model['Content-Type'] = VALUES['Content-Type'] as fc.Arbitrary<string>;
+    required.push('Content-Type');
+  }
+  for (const [name, value] of Object.entries(options.fixed ?? {})) {
+    model[name] = fc.constant(value);
+    required.push(name);
+  }
+  const corporateId = model['PSU-Corporate-ID'] ?? (VALUES['PSU-Corporate-ID'] as fc.Arbitrary<string>);
+  return fc.tuple(fc.record(model, { requiredKeys: required, noNullPrototype: true }), corporateId).map(([headers, id]) => {
+    const set = headers as HeaderSet;
+    // Errors rule 1: a corporate PSU without PSU-Corporate-ID is refused, so a valid set always has one.
+    return set['PSU-Context'] === 'CORPORATE' && set['PSU-Corporate-ID'] === undefined ? { ...set, 'PSU-Corporate-ID': id } : set;
+  });
+}
+
+/** Malformed UUIDs that no UUID parser accepts: words, a non-hex digit, one digit short or over. */
+const badUuid = fc.oneof(
+  token(['not-a-uuid', '12345']),
+  uuid().map((u) => `g${u.slice(1)}`),
+  uuid().map((u) => u.slice(0, -1)),
+  uuid().map((u) => `${u}0`),
+);
+const badIp = fc.oneof(token(['999.1.1.1', '1.2.3', 'localhost', '::g', '192.168.1.1:443']), fc.ipV4().map((ip) => `${ip}.1`));
+
+/** Headers interface.md marks required, except those the signer adds. */
+const REQUIRED_NAMES = [...new Set(OPERATIONS.flatMap((o) => o.headers).filter((h) => h.presence === 'yes').map((h) => h.name))].filter(
+  (name) => !SIGNER_HEADERS.includes(name) && hasRequirement(`Headers.${name}.required`),
+);
+
+/**
+ * One broken rule per breaker; `at` names the header. Values that one reading of the rule might accept are
+ * left out (lower-case PSU-Context or PSU-HTTP-Method, a UUID without hyphens), so the expected answer is not moot.
+ */
+export const HEADER_BREAKERS: Breaker[] = [
+  ...REQUIRED_NAMES.map((name) => b(`Headers.${name}.required`, `${name} missing`, `/${name}`, gone)),
+  b('Headers.PSU-ID.required', 'PSU-ID missing (and no X-PSU-IDENTITY)', '/PSU-ID', gone),
+  b('Headers.PSU-ID.uuid', 'PSU-ID not a UUID', '/PSU-ID', badUuid),
+  b('Headers.PSU-Device-ID.uuid', 'PSU-Device-ID not a UUID', '/PSU-Device-ID', badUuid),
+  b('Headers.PSU-HTTP-Method.enum', 'PSU-HTTP-Method outside GET, POST, PUT, PATCH, DELETE', '/PSU-HTTP-Method', token(['FETCH', 'HEAD', 'OPTIONS', 'TRACE'])),
+  b('Headers.PSU-IP-Address.ip', 'PSU-IP-Address not an IP address', '/PSU-IP-Address', badIp),
+  b('Headers.PSU-Context.enum', 'PSU-Context outside PRIVATE, CORPORATE', '/PSU-Context', token(['BUSINESS', 'PERSONAL', 'RETAIL'])),
+  b('Headers.TPP-Redirect-Preferred.boolean', 'TPP-Redirect-Preferred neither true nor false', '/TPP-Redirect-Preferred', token(['maybe', 'yes', 'on'])),
+  b('Errors.corporateWithoutCorporateId.400', 'PSU-Context CORPORATE without PSU-Corporate-ID', '/PSU-Corporate-ID', gone, (h) => ({ ...h, 'PSU-Context': 'CORPORATE' })),
+  b('Negotiation.accept.unsupported', 'Accept offers nothing but a non-JSON type', '/Accept', token(['application/xml', 'text/csv', 'image/png'])),
+];
+
+/** The breakers that apply to an operation: it takes the header and the rule names the operation. */
+export function headerBreakers(op: OperationId): Breaker[] {
+  const names = new Set(operation(op).headers.map((h) => h.name));
+  return HEADER_BREAKERS.filter((br) => names.has(br.at.slice(1)) && requirement(br.requirementId).operations.includes(op));
+}
+
+export interface InvalidHeaderCase extends CaseLabel {
+  operation: OperationId;
+  headers: HeaderSet;
+  /**
+   * The header the case leaves out, if any. A signer that fills in missing headers (signing/sign.ts adds
+   * X-Request-ID) would mend the case: remove this header again after signing.
+   */
+  omitted?: string;
+}
+
+/** Header sets of an operation that break one rule each; with a requirement id, only that rule. */
+export function invalidHeaders(op: OperationId, requirementId?: string, options: HeaderSetOptions = {}): fc.Arbitrary<InvalidHeaderCase> {
+  return breakOne(headerSet(op, options), headerBreakers(op), `${op} header`, requirementId).map(({ value, ...label }) => {
+    const name = label.pointer.slice(1);
+    return { ...label, operation: op, headers: value as HeaderSet, ...(name in value ? {} : { omitted: name }) };
+  });
+}
