@@ -5,8 +5,8 @@ import type { CheckResult, ObservedExchange } from './types.js';
 
 /** The uniform checks for a request the server must accept (`requirementId`: the rule the test is about). */
 export function checkAccepted(exchange: ObservedExchange, operation: OperationSpec, requirementId: string): CheckResult[] {
-  const failed = transportFailure(exchange);
-  if (failed) return [failed];
+  const failed = transportFailure(exchange, requirementId);
+  if (failed) return failed;
   const status = exchange.response?.status ?? 0;
   const results = [notAServerError(exchange), successStatus(exchange, operation, requirementId), contentType(exchange)];
   if (status >= 200 && status < 300) {
@@ -20,8 +20,8 @@ export function checkAccepted(exchange: ObservedExchange, operation: OperationSp
 
 /** The uniform checks for a request that breaks `requirementId` and must be rejected. */
 export function checkRejected(exchange: ObservedExchange, requirementId: string, expected: ExpectedRejection | undefined): CheckResult[] {
-  const failed = transportFailure(exchange);
-  if (failed) return [failed];
+  const failed = transportFailure(exchange, requirementId);
+  if (failed) return failed;
   const status = exchange.response?.status ?? 0;
   const results = [notAServerError(exchange), ...rejection(exchange, requirementId, expected), contentType(exchange)];
   if (status >= 400) results.push(...errorBody(exchange), ...errorCode(exchange, requirementId, expected));

@@ -2,11 +2,16 @@ import type { ExpectedRejection, OperationSpec } from '../spec/index.js';
 import { verdict } from './result.js';
 import type { CheckResult, ObservedExchange } from './types.js';
 
-/** Transport failures (timeouts, resets, oversize bodies) fail every check that needs a response. */
-export function transportFailure(exchange: ObservedExchange): CheckResult | undefined {
+/**
+ * Transport failures (timeouts, resets, oversize bodies) fail every check that needs a response, including
+ * the rule under test at its own level: a server that never answers must not pass a MUST test by silence.
+ */
+export function transportFailure(exchange: ObservedExchange, requirementId?: string): CheckResult[] | undefined {
   if (exchange.response) return undefined;
   const why = exchange.error ? `${exchange.error.kind}: ${exchange.error.message}` : 'no response';
-  return verdict('response_received', 'Errors.clientError.never5xx', false, `no HTTP response (${why})`);
+  const results = [verdict('response_received', 'Errors.clientError.never5xx', false, `no HTTP response (${why})`)];
+  if (requirementId) results.push(verdict('response_received', requirementId, false, `no HTTP response (${why})`));
+  return results;
 }
 
 /** not_a_server_error: no request the suite sends, valid or not, deserves a 5xx. */

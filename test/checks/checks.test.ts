@@ -25,7 +25,16 @@ describe('checks', () => {
     expect(notAServerError(exchange(503, {})).ok).toBe(false);
     expect(notAServerError(exchange(400, {})).ok).toBe(true);
     const none: ObservedExchange = { request: { method: 'GET', url: 'x' }, error: { kind: 'headers-timeout', message: 'no headers in 100 ms' } };
-    expect(checkAccepted(none, ncbct, 'Payment.create.201')).toEqual([expect.objectContaining({ check: 'response_received', ok: false, message: expect.stringContaining('headers-timeout') })]);
+    expect(checkAccepted(none, ncbct, 'Payment.create.201')).toEqual([
+      expect.objectContaining({ check: 'response_received', requirementId: 'Errors.clientError.never5xx', ok: false, message: expect.stringContaining('headers-timeout') }),
+      expect.objectContaining({ check: 'response_received', requirementId: 'Payment.create.201', ok: false, message: expect.stringContaining('headers-timeout') }),
+    ]);
+  });
+
+  it('no response fails the rule under test at its own level: silence never passes a MUST rejection test', () => {
+    const none: ObservedExchange = { request: { method: 'GET', url: 'x' }, error: { kind: 'headers-timeout', message: 'no headers in 100 ms' } };
+    expect(failedIds(checkRejected(none, 'Basket.get.unknown404', undefined))).toEqual(['Basket.get.unknown404']);
+    expect(failedIds(checkAccepted(none, ncbct, 'Payment.create.201'))).toEqual(['Payment.create.201']);
   });
 
   it('Payment.create.201: a conformant 201 passes every check; a 200 fails status_code_conformance', () => {
