@@ -1,0 +1,102 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SIGNER_HEADERS, headerBreakers, headerSet, invalidHeaders } from '../../generators/index.js';
+import { ACCEPT_FIX_VALUES, OPERATIONS, requirement } from '../../spec/index.js';
+import { headerViolations } from './oracles.js';
+
+const ALL = OPERATIONS.map((o) => o.id);
+const SPECIFIED = OPERATIONS.filter((o) => o.standing === 'specified').map((o) => o.id);
+/** A header field value as RFC 9110 allows it, restricted to visible ASCII and inner spaces. */
+const FIELD_VALUE = /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/;
+
+describe('header sets (interface.md › Endpoints › Header groups)', () => {
+  it.each(ALL)('every %s header set has each required header, valid values and no signing header', (op) => {
+    const taken = new Set([...OPERATIONS.find((o) => o.id === op)!.headers.map((h) => h.name), 'Content-Type']);
+    fc.assert(
+      fc.property(headerSet(op), (headers) => {
+        expect(headerViolations(op, headers)).toEqual([]);
+        for (const [name, value] of Object.entries(headers)) {
+          expect(taken.has(name), name).toBe(true);
+          expect(value, name).toMatch(FIELD_VALUE);
+        }
+        for (const name of SIGNER_HEADERS) expect(headers).not.toHaveProperty(name);
+        if (headers['TPP-Redirect-URI']) expect(new URL(headers['TPP-Redirect-URI']).protocol).toBe('https:');
+        if (headers['x-accept-fix']) expect(ACCEPT_FIX_VALUES).toContain(headers['x-accept-fix']);
+      }),
+      { numRuns: 150, seed: 11 },
+    );
+  });
+
+  it('Headers.optional.accepted: on NCBCT every optional header is sometimes sent and sometimes not; CORPORATE comes with PSU-Corporate-ID', () => {
+    const sets = fc.sample(headerSet('ncbct.create'), { numRuns: 400, seed: 12 });
+    const optional = OPERATIONS.find((o) => o.id === 'ncbct.create')!.headers.filter((h) => h.presence === 'no' && !['Host', 'X-PSU-IDENTITY'].includes(h.name));
+    expect(optional.length).toBeGreaterThan(15);
+    for (const h of optional) {
+      const sent = sets.filter((s) => h.name in s).length;
+      expect(sent, h.name).toBeGreaterThan(0);
+      expect(sent, h.name).toBeLessThan(sets.length);
+    }
+    const corporate = sets.filter((s) => s['PSU-Context'] === 'CORPORATE');
+    expect(corporate.length).toBeGreaterThan(0);
+    for (const s of corporate) expect(typeof s['PSU-Corporate-ID']).toBe('string');
+    expect(sets.some((s) => s['PSU-IP-Address']?.includes(':'))).toBe(true); // IPv6 too
+    expect(new Set(sets.map((s) => s['X-Request-ID'])).size).toBe(sets.length);
+  });
+
+  it('fixed values are sent as given', () => {
+    for (const h of fc.sample(headerSet('sct.create', { fixed: { 'PSU-ID': '5b3ab8e8-0fd5-43d2-946e-d75958b172e7', 'TPP-Redirect-URI': 'https://tpp.no/cb' } }), { numRuns: 20, seed: 13 })) {
+      expect(h['PSU-ID']).toBe('5b3ab8e8-0fd5-43d2-946e-d75958b172e7');
+      expect(h['TPP-Redirect-URI']).toBe('https://tpp.no/cb');
+    }
+  });
+
+  it.each(SPECIFIED)('every invalid %s header set breaks its labelled rule and no other MUST rule', (op) => {
+    fc.assert(
+      fc.property(invalidHeaders(op), (c) => {
+        const ids = headerViolations(op, c.headers);
+        expect(ids, c.label).toContain(c.requirementId);
+        expect(ids.filter((id) => id !== c.requirementId && requirement(id).level === 'MUST'), c.label).toEqual([]);
+        expect(c.operation).toBe(op);
+        expect(c.expected).toEqual(requirement(c.requirementId).expected);
+        expect(c.omitted === undefined).toBe(c.pointer.slice(1) in c.headers);
+      }),
+      { numRuns: 300, seed: 14 },
+    );
+  });
+
+  it.each(SPECIFIED.flatMap((op) => [...new Set(headerBreakers(op).map((b) => b.requirementId))].map((id) => [op, id] as const)))(
+    '%s: invalidHeaders(op, %s) breaks exactly that rule',
+    (op, id) => {
+      for (const c of fc.sample(invalidHeaders(op, id), { numRuns: 15, seed: 15 })) {
+        expect(c.requirementId).toBe(id);
+        expect(headerViolations(op, c.headers).filter((v) => v === id || requirement(v).level === 'MUST')).toEqual([id]);
+      }
+    },
+  );
+
+  it('the cases interface.md names: PSU-ID not a UUID, PSU-IP-Address not an IP, PSU-HTTP-Method outside its enum, PSU-Context outside PRIVATE/CORPORATE, x-accept-fix missing, CORPORATE without PSU-Corporate-ID', () => {
+    const ids = headerBreakers('ncbct.create').map((b) => b.requirementId);
+    for (const id of [
+      'Headers.PSU-ID.uuid',
+      'Headers.PSU-IP-Address.ip',
+      'Headers.PSU-HTTP-Method.enum',
+      'Headers.PSU-Context.enum',
+      'Headers.x-accept-fix.required',
+      'Errors.corporateWithoutCorporateId.400',
+      'Headers.X-Request-ID.required',
+      'Headers.PSU-ID.required',
+    ]) {
+      expect(ids).toContain(id);
+    }
+    // x-accept-fix is optional on bulk (Headers.x-accept-fix.optionalOnBulk): no case may drop it there.
+    expect(headerBreakers('bulk.create').map((b) => b.requirementId)).not.toContain('Headers.x-accept-fix.required');
+    const [c] = fc.sample(invalidHeaders('ncbct.create', 'Errors.corporateWithoutCorporateId.400'), { numRuns: 1, seed: 16 });
+    expect(c?.headers['PSU-Context']).toBe('CORPORATE');
+    expect(c?.omitted).toBe('PSU-Corporate-ID');
+    expect(c?.expected).toEqual({ status: [400], codes: [], exactness: 'MUST' });
+  });
+
+  it('an unknown rule for an operation is a clear error', () => {
+    expect(() => invalidHeaders('sandbox.transactions.list', 'Headers.PSU-ID.uuid')).toThrow('no invalid sandbox.transactions.list header generator breaks Headers.PSU-ID.uuid');
+  });
+});
