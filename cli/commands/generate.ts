@@ -5,16 +5,18 @@ import { UserError } from '../errors.js';
 import type { Command } from '../main.js';
 
 const KINDS = Object.keys(BODY_KINDS) as BodyKind[];
+/** Keeps a typo (--count 1e9) from running for hours. */
+const MAX_COUNT = 100_000;
 
 const command: Command = {
   summary: `print generated bodies as JSON lines: generate <${KINDS.join('|')}> [--invalid [REQUIREMENT_ID]] [--count N] [--seed S]`,
   async run(argv) {
     const args = parseArgs(argv, { values: ['count', 'seed'], optionalValues: ['invalid'] });
     const kind = args.positionals[0] as BodyKind | undefined;
-    if (!kind || !KINDS.includes(kind)) throw new UserError(`say which body: ${KINDS.join(', ')} (engagement and card-account bodies are not generated yet)`);
+    if (!kind || !KINDS.includes(kind)) throw new UserError(`say which body: ${KINDS.join(', ')}`);
     const count = Number(flag(args, 'count') ?? '10');
     const seed = Number(flag(args, 'seed') ?? '20261122');
-    if (!Number.isInteger(count) || count < 1) throw new UserError(`--count must be a positive integer, got "${flag(args, 'count')}"`);
+    if (!Number.isInteger(count) || count < 1 || count > MAX_COUNT) throw new UserError(`--count must be an integer from 1 to ${MAX_COUNT}, got "${flag(args, 'count')}"`);
     if (!Number.isInteger(seed)) throw new UserError(`--seed must be an integer, got "${flag(args, 'seed')}"`);
     const lines: string[] = [];
     if (hasFlag(args, 'invalid')) {
