@@ -1,4 +1,5 @@
 import * as allure from 'allure-js-commons';
+import { maskNationalId } from '../config/index.js';
 import type { ConformanceMeta } from '../runner/outcome.js';
 import { OPERATIONS } from '../spec/index.js';
 
@@ -10,15 +11,35 @@ export function areaOf(operation: string): string {
   return 'payments';
 }
 
-export async function labelTest(meta: ConformanceMeta, seed: number, file: string): Promise<void> {
+export interface TestIdentity {
+  seed: number;
+  /** The suite file the test lives in. */
+  file: string;
+  /** The case the test checks, in words (the test name without its requirement ids). */
+  caseLabel: string;
+}
+
+/**
+ * Labels and parameters of a conformance test. The seed is excluded from Allure's history id: CI runs
+ * with a new seed each time, and a test must keep its history across them.
+ */
+export async function labelTest(meta: ConformanceMeta, id: TestIdentity): Promise<void> {
   const op = OPERATIONS.find((o) => o.id === meta.operation);
   await allure.epic(areaOf(meta.operation));
   await allure.feature(op ? `${op.id} — ${op.summary}` : meta.operation);
-  for (const id of meta.requirementIds) await allure.story(id);
+  for (const rid of meta.requirementIds) await allure.story(rid);
   await allure.severity(meta.level === 'MUST' ? 'critical' : 'normal');
-  await allure.tags(meta.level, ...meta.requirementIds.map((id) => id.split('.')[0] as string));
-  await allure.parameter('seed', String(seed));
-  await allure.parameter('suite file', file.split('/').pop() ?? file);
+  await allure.tags(meta.level, ...new Set(meta.requirementIds.map((rid) => rid.split('.')[0] as string)));
+  await allure.parameter('seed', String(id.seed), { excluded: true });
+  await allure.parameter('case', id.caseLabel, { excluded: true });
+  await allure.parameter('suite file', id.file.split('/').pop() ?? id.file, { excluded: true });
+}
+
+/** Every occurrence of a configured secret value (e.g. PSU_IDENTITY) masked, for text that is not a header. */
+export function maskValues(text: string, secrets: (string | undefined)[]): string {
+  let masked = text;
+  for (const s of secrets) if (s && s.length >= 4) masked = masked.replaceAll(s, /^\d+$/.test(s) ? maskNationalId(s) : '***');
+  return masked;
 }
 
 export interface Attachable {

@@ -1,16 +1,15 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { summarise, type TestOutcome } from '../runner/outcome.js';
+import { join, resolve } from 'node:path';
+import type { TestOutcome } from '../runner/outcome.js';
 import { UserError } from '../cli/errors.js';
+import { writeHtml } from './allure-html.js';
 import { coverage, coverageMarkdown } from './coverage.js';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+import { mergeJunit } from './junit.js';
+import { reportSummary, type ReportSummary, type RunInfo } from './summary.js';
 
 export interface ReportOptions {
-  /** Result folders of a run or of several shards (each holds outcomes.json and allure-results/). */
+  /** Result folders of a run or of several shards (each holds outcomes.json, summary.json, junit.xml and allure-results/). */
   inputs: string[];
   out: string;
   strict: boolean;
@@ -18,50 +17,63 @@ export interface ReportOptions {
   log: (line: string) => void;
 }
 
-async function outcomesOf(dir: string): Promise<TestOutcome[]> {
+async function readRun(dir: string): Promise<{ dir: string; outcomes: TestOutcome[]; info?: Partial<RunInfo> }> {
+  if (!existsSync(dir)) throw new UserError(`${dir} does not exist: give the folder \`psd2-conformance run --reports DIR\` wrote`);
   const file = join(dir, 'outcomes.json');
   if (!existsSync(file)) throw new UserError(`${dir} holds no outcomes.json: run \`psd2-conformance run\` first`);
-  return JSON.parse(await readFile(file, 'utf8')) as TestOutcome[];
+  const outcomes = JSON.parse(await readFile(file, 'utf8')) as TestOutcome[];
+  const summary = join(dir, 'summary.json');
+  if (!existsSync(summary)) return { dir, outcomes };
+  const { target, profile, seed, durationSeconds } = JSON.parse(await readFile(summary, 'utf8')) as Partial<RunInfo>;
+  return { dir, outcomes, info: { ...(target ? { target } : {}), ...(profile ? { profile } : {}), ...(seed !== undefined ? { seed } : {}), ...(durationSeconds !== undefined ? { durationSeconds } : {}) } };
 }
 
-function allure(args: string[], log: (line: string) => void): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(join(ROOT, 'node_modules', '.bin', 'allure'), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    const kept: string[] = [];
-    child.stdout.on('data', (d: Buffer) => kept.push(d.toString()));
-    child.stderr.on('data', (d: Buffer) => kept.push(d.toString()));
-    child.on('error', () => resolve(127));
-    child.on('close', (code) => {
-      if (code) log(`allure ${args[0]} failed (${code}): ${kept.join('').slice(-500)}`);
-      resolve(code ?? 1);
-    });
-  });
-}
+const verdict = (s: ReportSummary) => (s.exitCode === 0 ? 'CONFORMANT: every MUST test passed' : `NOT CONFORMANT: ${s.failedRequirements.length} requirement(s) failed`);
 
 /**
- * The reports of a run (or of merged shards): the requirement coverage matrix (Markdown and JSON), a merged
- * summary.json, and the Allure 3 HTML report in <out>/html plus a single-file variant for CI artifacts.
+ * The reports of a run, or of shards merged into one: summary.json, junit.xml, the requirement coverage
+ * matrix (Markdown and JSON, and inside the HTML report), and the Allure 3 HTML report (+ single file).
  */
-export async function writeReports(options: ReportOptions): Promise<{ exitCode: 0 | 1 }> {
-  const outcomes = (await Promise.all(options.inputs.map(outcomesOf))).flat();
+export async function writeReports(options: ReportOptions): Promise<{ exitCode: 0 | 1; summary: ReportSummary }> {
+  const runs = await Promise.all(options.inputs.map(readRun));
+  const outcomes = runs.flatMap((r) => r.outcomes);
+  const merged = runs.length > 1 || resolve(runs[0]?.dir ?? '') !== resolve(options.out);
   await mkdir(options.out, { recursive: true });
   const rows = coverage(outcomes);
-  await writeFile(join(options.out, 'coverage.md'), coverageMarkdown(rows, `${outcomes.length} tests`));
+  const summary = reportSummary(runs, rows, options.strict);
+  const coverageFile = join(options.out, 'coverage.md');
+  await writeFile(coverageFile, coverageMarkdown(rows, `${summary.target} (seed ${String(summary.seed)}): ${verdict(summary)}`));
   await writeFile(join(options.out, 'coverage.json'), `${JSON.stringify(rows, null, 2)}\n`);
-  const summary = summarise(outcomes, options.strict);
-  if (options.inputs.length > 1 || options.inputs[0] !== options.out) {
-    await writeFile(join(options.out, 'summary.json'), `${JSON.stringify({ merged: options.inputs, ...summary }, null, 2)}\n`);
+  await writeFile(join(options.out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  if (merged) {
     await writeFile(join(options.out, 'outcomes.json'), `${JSON.stringify(outcomes, null, 2)}\n`);
+    const junit = runs.map((r) => join(r.dir, 'junit.xml')).filter((f) => existsSync(f));
+    await writeFile(join(options.out, 'junit.xml'), mergeJunit(await Promise.all(junit.map((f) => readFile(f, 'utf8')))));
   }
-  options.log(`coverage matrix: ${join(options.out, 'coverage.md')} (${rows.filter((r) => r.state === 'failed').length} requirement(s) failed)`);
+  options.log(`coverage matrix: ${coverageFile} (${summary.requirements.failed} requirement(s) failed)`);
   if (options.html) {
-    const results = options.inputs.map((d) => join(d, 'allure-results')).filter((d) => existsSync(d));
+    const results = runs.map((r) => join(r.dir, 'allure-results')).filter((d) => existsSync(d));
     if (results.length === 0) options.log('no allure-results to render');
     else {
-      const html = await allure(['generate', ...results, '--output', join(options.out, 'html'), '--report-name', 'psd2-conformance'], options.log);
-      const single = await allure(['awesome', ...results, '--output', join(options.out, 'html-single'), '--single-file', '--report-name', 'psd2-conformance'], options.log);
-      if (html === 0) options.log(`HTML report: ${join(options.out, 'html', 'index.html')}${single === 0 ? ` (single file: ${join(options.out, 'html-single', 'index.html')})` : ''}`);
+      const req = summary.requirements;
+      const written = await writeHtml({
+        resultsDirs: results,
+        out: options.out,
+        variables: {
+          Target: summary.target,
+          Profile: summary.profile,
+          Seed: Array.isArray(summary.seed) ? summary.seed.join(', ') : String(summary.seed),
+          Verdict: summary.exitCode === 0 ? 'CONFORMANT' : 'NOT CONFORMANT',
+          'Requirements failed': `${req.failed} of ${rows.length}`,
+          'Requirements passed': `${req.passed} of ${rows.length}`,
+          'Coverage matrix': 'see Global Attachments',
+        },
+        globalAttachments: [coverageFile],
+        historyPath: join(options.out, 'history.jsonl'),
+        log: options.log,
+      });
+      if (written.html) options.log(`HTML report: ${join(options.out, 'html', 'index.html')}${written.single ? ` (single file: ${join(options.out, 'html-single', 'index.html')})` : ''}`);
     }
   }
-  return { exitCode: summary.exitCode };
+  return { exitCode: summary.exitCode, summary };
 }

@@ -14,7 +14,7 @@ export interface ConformanceMeta {
   /** Requirements whose checks failed in a way that failed the test. */
   failedChecks?: string[];
   /** The fast-check seed and path that replay a property failure. */
-  replay?: { seed: number; path?: string; command: string };
+  replay?: { seed: number; path?: string; command: string; counterexample?: string };
 }
 
 export type TestState = 'passed' | 'failed' | 'skipped';
@@ -54,7 +54,8 @@ export function summarise(outcomes: TestOutcome[], strict: boolean): RunSummary 
     (byOperation[o.meta.operation] ??= zero())[o.state]++;
     warnings += o.meta.warnings?.length ?? 0;
     if (o.state === 'failed') {
-      o.meta.requirementIds.forEach((id) => failedRequirements.add(id));
+      // The rules it cites, and those its uniform checks found broken (as the coverage matrix counts them).
+      [...o.meta.requirementIds, ...(o.meta.failedChecks ?? [])].forEach((id) => failedRequirements.add(id));
       if (o.meta.level === 'MUST' || strict) gateFailed = true;
     }
   }

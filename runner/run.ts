@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config/index.js';
 import type { Profile, RunContext } from '../suites/support/context.js';
@@ -70,8 +70,11 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     allowPayments: options.allowPayments,
     config,
     selection: options.selection,
+    ...(options.faults?.length ? { faults: options.faults } : {}),
     ...(options.replayPath ? { replayPath: options.replayPath } : {}),
   };
+  // allure-vitest adds to its results folder: results of an earlier run would reappear in this run's report.
+  await rm(`${options.reportsDir}/allure-results`, { recursive: true, force: true });
   const collector = new OutcomeCollector(options.progress);
   let cancelled = false;
   try {

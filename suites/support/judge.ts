@@ -18,13 +18,16 @@ export function failureMessage(failed: CheckResult[], exchange: Exchange): strin
   return [...lines, `request (replay): ${toCurl(exchange)}`, `response: ${describeResponse(exchange)}`].join('\n');
 }
 
+/** A rule the target broke. Named as an assertion so Allure files it under "failed", not "broken" (a test that could not run). */
 export class ConformanceError extends Error {
   constructor(
     message: string,
     readonly failed: CheckResult[],
+    /** The exchange that broke the rule: the report attaches it as the failing request. */
+    readonly exchange?: Exchange,
   ) {
     super(message);
-    this.name = 'ConformanceError';
+    this.name = 'ConformanceAssertionError';
   }
 }
 
@@ -43,5 +46,5 @@ export function judge(meta: ConformanceMeta, exchange: Exchange, results: CheckR
     const warnings = (meta.warnings ??= []);
     if (!warnings.some((x) => x.requirementId === w.requirementId && x.message === w.message)) warnings.push({ requirementId: w.requirementId, message: w.message });
   }
-  if (counted.length > 0) throw new ConformanceError(failureMessage(counted, exchange), counted);
+  if (counted.length > 0) throw new ConformanceError(failureMessage(counted, exchange), counted, exchange);
 }

@@ -1,18 +1,37 @@
 import fc from 'fast-check';
+import { shellQuote } from '../../client/index.js';
 import type { ConformanceMeta } from '../../runner/outcome.js';
 import type { RunContext } from './context.js';
 
+/** The failure of a property: named as an assertion so Allure files it under "failed" when the target broke a rule. */
+export class PropertyFailure extends Error {
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+    this.name = cause instanceof Error && /Assertion/.test(cause.name) ? 'PropertyAssertionError' : 'PropertyError';
+  }
+}
+
+/** --grep takes a regular expression; a test name holds "(", "+", "[" … that must match literally. */
+const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The flags that point a new run at the same target: the embedded bank needs the same faults switched on. */
+const targetFlags = (ctx: RunContext): string[] => (ctx.profile === 'embedded' ? (ctx.faults ?? []).flatMap((f) => ['--fault', shellQuote(f)]) : []);
+
 /**
  * fc.assert with the run's seed and number of runs. A failure names the seed and the fast-check path,
- * and the command that replays exactly that counterexample.
+ * the shrunk counterexample, and the command that replays exactly that counterexample.
  */
 export async function forAll<T>(ctx: RunContext, meta: ConformanceMeta, testName: string, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, numRuns = ctx.numRuns): Promise<void> {
   const details = await fc.check(fc.asyncProperty(arbitrary, predicate), { seed: ctx.seed, numRuns, endOnFailure: false, ...(ctx.replayPath ? { path: ctx.replayPath } : {}) });
   if (!details.failed) return;
-  const command = `npx psd2-conformance run --seed ${details.seed} --replay-path ${details.counterexamplePath ?? ''} --grep ${JSON.stringify(testName)}`;
-  meta.replay = { seed: details.seed, ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}), command };
+  const path = details.counterexamplePath ?? '';
+  const command = ['npx', 'psd2-conformance', 'run', ...targetFlags(ctx), '--seed', String(details.seed), '--replay-path', shellQuote(path), '--grep', shellQuote(literal(testName))].join(' ');
+  // A generator inside the value (a broken case carries its arbitrary) says nothing to a reader.
+  const counterexample = details.counterexample ? JSON.stringify(details.counterexample[0], (_, v: unknown) => (v instanceof fc.Arbitrary ? '(generator)' : v), 2) : undefined;
+  meta.replay = { seed: details.seed, ...(path ? { path } : {}), command, ...(counterexample ? { counterexample } : {}) };
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-  throw new Error(
-    [`property failed after ${details.numRuns} run(s) (seed ${details.seed}, path ${details.counterexamplePath ?? '-'}); shrunk counterexample:`, cause, `replay: ${command}`].join('\n'),
+  throw new PropertyFailure(
+    [`property failed after ${details.numRuns} run(s) (seed ${details.seed}, path ${path || '-'}); shrunk counterexample:`, cause, `replay: ${command}`].join('\n'),
+    details.errorInstance,
   );
 }

@@ -5,8 +5,8 @@ import type { ConformanceMeta } from '../../runner/outcome.js';
 import { selected } from '../../runner/selection.js';
 import { OPERATIONS, requirement, type Level, type OperationId } from '../../spec/index.js';
 import { runContext, type RunContext } from './context.js';
-import { attachExchange, attachText, labelTest } from '../../reporting/allure-labels.js';
-import { judge } from './judge.js';
+import { attachExchange, attachText, labelTest, maskValues } from '../../reporting/allure-labels.js';
+import { ConformanceError, judge } from './judge.js';
 import { renderRequest, renderResponse, replayCommand } from './render.js';
 import { session, type Session } from './session.js';
 
@@ -41,20 +41,37 @@ export function rule(ids: string | string[], operation: OperationId | 'cross-cut
     const s = await session();
     const ctx = runContext();
     s.exchanges.length = 0;
-    await labelTest(live, ctx.seed, context.task.file.name);
+    await labelTest(live, { seed: ctx.seed, file: context.task.file.name, caseLabel: title });
     try {
       await body({ s, ctx, meta: live, judge: (exchange, results) => judge(live, exchange, results, ctx.strict) });
     } catch (err) {
-      // The last exchanges tell the story of a failure; a property test may have sent hundreds.
-      for (const [i, exchange] of s.exchanges.slice(-3).entries()) {
-        await attachExchange({ label: `exchange ${i + 1}`, request: renderRequest(exchange), response: renderResponse(exchange), curl: replayCommand(exchange) });
-      }
-      if (live.replay) await attachText('replay the counterexample', live.replay.command);
+      await attachFailure(err, s.exchanges, live, [ctx.config.psu.identity]);
       throw err;
     } finally {
       if (live.warnings?.length) await attachText('SHOULD-level deviations', live.warnings.map((w) => `${w.requirementId}: ${w.message}`).join('\n'));
     }
   });
+}
+
+/** The exchange that broke the rule, from the ConformanceError itself or the one a property failure wraps. */
+function failingExchange(err: unknown): Exchange | undefined {
+  for (let e = err; e instanceof Error; e = e.cause) if (e instanceof ConformanceError) return e.exchange;
+  return undefined;
+}
+
+/**
+ * What a reader needs to understand and reproduce a failure: the failing request, response and curl command,
+ * the shrunk counterexample with the command that replays it, and the exchanges just before (a property test
+ * may have sent hundreds; its last ones are shrinking attempts).
+ */
+async function attachFailure(err: unknown, exchanges: Exchange[], meta: ConformanceMeta, secrets: (string | undefined)[]): Promise<void> {
+  const attach = (label: string, exchange: Exchange) => attachExchange({ label, request: renderRequest(exchange), response: renderResponse(exchange), curl: replayCommand(exchange) });
+  const failing = failingExchange(err);
+  if (failing) await attach('failing', failing);
+  if (meta.replay?.counterexample) await attachText('counterexample (shrunk, fast-check)', maskValues(meta.replay.counterexample, secrets));
+  if (meta.replay) await attachText('replay the counterexample', meta.replay.command);
+  const before = exchanges.filter((e) => e !== failing).slice(failing ? -2 : -3);
+  for (const [i, exchange] of before.entries()) await attach(`${failing ? 'other recent ' : ''}exchange ${i + 1}`, exchange);
 }
 
 /** The production profile never runs sandbox operations, and creates no payment without --allow-payments. */

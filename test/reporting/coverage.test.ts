@@ -41,9 +41,19 @@ describe('requirement coverage matrix', () => {
     expect(failed.find((r) => r.id === 'Errors.body.shape')?.state).not.toBe('failed');
   });
 
-  it('renders a Markdown table row per requirement', () => {
+  it('renders the broken rules first with their failed tests, then a Markdown table row per requirement', () => {
     const md = coverageMarkdown(rows, 'test');
-    expect(md).toContain('| `NCBCT.creditorName.max70` | MUST | ❌ failed | 2 |  |');
-    expect(md.split('\n').filter((l) => l.startsWith('| `')).length).toBe(REQUIREMENTS.length);
+    const [broken, every] = md.split('## Every requirement') as [string, string];
+    expect(broken).toContain('| `NCBCT.creditorName.max70` | MUST | NCBCT.creditorName.max70+Errors.kid.400 |');
+    expect(broken.split('\n').filter((l) => l.startsWith('| `')).length).toBe(2);
+    expect(every).toContain('| `NCBCT.creditorName.max70` | MUST | **FAILED** | 2 |  |');
+    expect(every).toContain('| `Auth.history.90days` | MUST | not testable | 0 |');
+    expect(every.split('\n').filter((l) => l.startsWith('| `')).length).toBe(REQUIREMENTS.length);
+  });
+
+  it('a clean run has no broken-rules section', () => {
+    const md = coverageMarkdown(coverage([outcome(['NCBCT.creditorName.max70'], 'passed')]), 'clean');
+    expect(md).not.toContain('Broken rules');
+    expect(md).toContain('| `NCBCT.creditorName.max70` | MUST | passed | 1 |  |');
   });
 });

@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** A report must not hang CI: Allure renders a full run in a few seconds. */
+const ALLURE_TIMEOUT_MS = 120_000;
+
+export interface HtmlOptions {
+  resultsDirs: string[];
+  out: string;
+  /** Shown on the report's overview: target, seed, verdict … */
+  variables: Record<string, string>;
+  /** Files shown on every page's "global attachments" (the coverage matrix). */
+  globalAttachments: string[];
+  /** JSON Lines history Allure reads for trends and appends this run to. */
+  historyPath: string;
+  log: (line: string) => void;
+}
+
+function allure(args: string[], log: (line: string) => void): Promise<number> {
+  return new Promise((done) => {
+    const child = spawn(join(ROOT, 'node_modules', '.bin', 'allure'), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const kept: string[] = [];
+    child.stdout.on('data', (d: Buffer) => kept.push(d.toString()));
+    child.stderr.on('data', (d: Buffer) => kept.push(d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), ALLURE_TIMEOUT_MS);
+    child.on('error', () => done(127));
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code || signal) log(`allure ${args[0]} failed (${signal ?? code}): ${kept.join('').trim().split('\n').slice(-3).join(' ')}`);
+      done(code ?? 1);
+    });
+  });
+}
+
+/**
+ * Allure 3 (awesome) HTML in <out>/html, with history and trend from earlier runs, grouped by area and
+ * operation; and the same report as one self-contained file in <out>/html-single for CI artifacts (it reads
+ * the history but does not append to it again).
+ */
+export async function writeHtml(o: HtmlOptions): Promise<{ html: boolean; single: boolean }> {
+  const configs = await mkdtemp(join(tmpdir(), 'psd2-allure-'));
+  try {
+    const config = (appendHistory: boolean) => ({
+      name: 'psd2-conformance',
+      historyPath: resolve(o.historyPath),
+      appendHistory,
+      variables: o.variables,
+      globalAttachments: o.globalAttachments.map((f) => resolve(f)),
+      // Runner noise; epic, feature, story (requirement id), severity and tags stay in view.
+      hideLabels: ['framework', 'language', 'host', 'thread', 'package', 'parentSuite', '_fallbackTestCaseId'],
+    });
+    const html = join(configs, 'html.json');
+    const single = join(configs, 'single.json');
+    await writeFile(html, JSON.stringify(config(true)));
+    await writeFile(single, JSON.stringify(config(false)));
+    const common = ['--group-by', 'epic,feature', '--report-name', 'psd2-conformance', ...o.resultsDirs.map((d) => resolve(d))];
+    const a = await allure(['awesome', '--config', html, '--output', resolve(o.out, 'html'), ...common], o.log);
+    const b = await allure(['awesome', '--config', single, '--output', resolve(o.out, 'html-single'), '--single-file', ...common], o.log);
+    return { html: a === 0, single: b === 0 };
+  } finally {
+    await rm(configs, { recursive: true, force: true });
+  }
+}
