@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe } from 'vitest';
 import { checkAccepted, checkRejected, verdict } from '../checks/index.js';
+import { REMOVE, headerBreakers } from '../generators/index.js';
 import { TAMPERINGS } from '../signing/index.js';
 import { OPERATIONS, requirement, type ExpectedRejection, type OperationId } from '../spec/index.js';
 import { bulkBody, ncbctBody } from './support/bodies.js';
@@ -45,15 +47,17 @@ describe('signature', () => {
   });
 });
 
-/** A valid value for each malformed-value rule, and the bad one. */
-const MALFORMED: [string, string, string][] = [
-  ['Headers.PSU-ID.uuid', 'PSU-ID', 'not-a-uuid'],
-  ['Headers.PSU-Device-ID.uuid', 'PSU-Device-ID', '12345'],
-  ['Headers.PSU-HTTP-Method.enum', 'PSU-HTTP-Method', 'FETCH'],
-  ['Headers.PSU-Context.enum', 'PSU-Context', 'BUSINESS'],
-  ['Headers.PSU-IP-Address.ip', 'PSU-IP-Address', '999.1.1.1'],
-  ['Headers.TPP-Redirect-Preferred.boolean', 'TPP-Redirect-Preferred', 'maybe'],
-];
+/**
+ * One malformed value per header rule of the subject, taken from the header generators (generators/headers.ts)
+ * with a fixed seed, so every run sends the same value. Missing headers and the corporate case have their own
+ * tests below; Accept is judged with negotiation.
+ */
+const MALFORMED: [string, string, string][] = headerBreakers(SUBJECT)
+  .filter((b) => b.requirementId.startsWith('Headers.') && !b.prepare)
+  .flatMap((b) => {
+    const [value] = fc.sample(b.value, { numRuns: 1, seed: 1 });
+    return value === REMOVE ? [] : [[b.requirementId, b.at.slice(1), String(value)] as [string, string, string]];
+  });
 
 describe('headers', () => {
   const ncbct = OPERATIONS.find((o) => o.id === SUBJECT)!;
