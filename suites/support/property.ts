@@ -17,6 +17,11 @@ const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\
 /** The flags that point a new run at the same target: the embedded bank needs the same faults switched on. */
 const targetFlags = (ctx: RunContext): string[] => (ctx.profile === 'embedded' ? (ctx.faults ?? []).flatMap((f) => ['--fault', shellQuote(f)]) : []);
 
+/** The command that runs one test again against the same target, with the same seed (and a fast-check path). */
+export function rerunCommand(ctx: RunContext, testName: string, seed: number, path?: string): string {
+  return ['npx', 'psd2-conformance', 'run', ...targetFlags(ctx), '--seed', String(seed), ...(path ? ['--replay-path', shellQuote(path)] : []), '--grep', shellQuote(literal(testName))].join(' ');
+}
+
 /**
  * fc.assert with the run's seed and number of runs. A failure names the seed and the fast-check path,
  * the shrunk counterexample, and the command that replays exactly that counterexample.
@@ -25,7 +30,7 @@ export async function forAll<T>(ctx: RunContext, meta: ConformanceMeta, testName
   const details = await fc.check(fc.asyncProperty(arbitrary, predicate), { seed: ctx.seed, numRuns, endOnFailure: false, ...(ctx.replayPath ? { path: ctx.replayPath } : {}) });
   if (!details.failed) return;
   const path = details.counterexamplePath ?? '';
-  const command = ['npx', 'psd2-conformance', 'run', ...targetFlags(ctx), '--seed', String(details.seed), '--replay-path', shellQuote(path), '--grep', shellQuote(literal(testName))].join(' ');
+  const command = rerunCommand(ctx, testName, details.seed, path);
   // A generator inside the value (a broken case carries its arbitrary) says nothing to a reader.
   const counterexample = details.counterexample ? JSON.stringify(details.counterexample[0], (_, v: unknown) => (v instanceof fc.Arbitrary ? '(generator)' : v), 2) : undefined;
   meta.replay = { seed: details.seed, ...(path ? { path } : {}), command, ...(counterexample ? { counterexample } : {}) };

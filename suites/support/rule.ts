@@ -7,6 +7,7 @@ import { OPERATIONS, requirement, type Level, type OperationId } from '../../spe
 import { runContext, type RunContext } from './context.js';
 import { attachExchange, attachText, labelTest, maskValues } from '../../reporting/allure-labels.js';
 import { ConformanceError, judge } from './judge.js';
+import { rerunCommand } from './property.js';
 import { renderRequest, renderResponse, replayCommand } from './render.js';
 import { session, type Session } from './session.js';
 
@@ -45,7 +46,7 @@ export function rule(ids: string | string[], operation: OperationId | 'cross-cut
     try {
       await body({ s, ctx, meta: live, judge: (exchange, results) => judge(live, exchange, results, ctx.strict) });
     } catch (err) {
-      await attachFailure(err, s.exchanges, live, [ctx.config.psu.identity]);
+      await attachFailure(err, s.exchanges, live, [ctx.config.psu.identity], rerunCommand(ctx, name, ctx.seed));
       throw err;
     } finally {
       if (live.warnings?.length) await attachText('SHOULD-level deviations', live.warnings.map((w) => `${w.requirementId}: ${w.message}`).join('\n'));
@@ -64,12 +65,14 @@ function failingExchange(err: unknown): Exchange | undefined {
  * the shrunk counterexample with the command that replays it, and the exchanges just before (a property test
  * may have sent hundreds; its last ones are shrinking attempts).
  */
-async function attachFailure(err: unknown, exchanges: Exchange[], meta: ConformanceMeta, secrets: (string | undefined)[]): Promise<void> {
-  const attach = (label: string, exchange: Exchange) => attachExchange({ label, request: renderRequest(exchange), response: renderResponse(exchange), curl: replayCommand(exchange) });
+async function attachFailure(err: unknown, exchanges: Exchange[], meta: ConformanceMeta, secrets: (string | undefined)[], rerun: string): Promise<void> {
+  const curl = (exchange: Exchange) =>
+    `# The exact request as sent, with its Date and Signature: a bank accepts these only within its clock-skew window\n# (300 s at the reference bank). Later, the psd2-conformance command attached below sends it freshly signed.\n${replayCommand(exchange)}\n`;
+  const attach = (label: string, exchange: Exchange) => attachExchange({ label, request: renderRequest(exchange), response: renderResponse(exchange), curl: curl(exchange) });
   const failing = failingExchange(err);
   if (failing) await attach('failing', failing);
   if (meta.replay?.counterexample) await attachText('counterexample (shrunk, fast-check)', maskValues(meta.replay.counterexample, secrets));
-  if (meta.replay) await attachText('replay the counterexample', meta.replay.command);
+  await attachText(meta.replay ? 'replay the counterexample' : 'run this test again', meta.replay?.command ?? rerun);
   const before = exchanges.filter((e) => e !== failing).slice(failing ? -2 : -3);
   for (const [i, exchange] of before.entries()) await attach(`${failing ? 'other recent ' : ''}exchange ${i + 1}`, exchange);
 }

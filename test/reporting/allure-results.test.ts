@@ -1,0 +1,120 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cli, ROOT } from './cli.js';
+
+interface Step {
+  name: string;
+  attachments: { name: string; source: string }[];
+}
+interface Result {
+  name: string;
+  status: string;
+  labels: { name: string; value: string }[];
+  parameters: { name: string; value: string; excluded?: boolean }[];
+  steps: Step[];
+  statusDetails?: { message?: string };
+}
+
+/** A fødselsnummer-shaped value: it must never appear in a report, only masked to its last two digits. */
+const IDENTITY = '24129412345';
+
+/**
+ * One small failing run, read back from allure-results as the HTML report reads it: create-200 fails the
+ * X-PSU-IDENTITY test (so an identity number travels in a failed request), accept-long-creditor-name fails a
+ * property test (so a counterexample and its replay command are attached); a SHOULD test passes alongside.
+ */
+describe('Allure results of a failing run', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'psd2-allure-'));
+  const results: Result[] = [];
+  let files: string[] = [];
+
+  beforeAll(async () => {
+    const grep = 'NCBCT.creditorName.max70|X-PSU-IDENTITY|NCBCT body that is not JSON';
+    const run = await cli(['run', '--fault', 'accept-long-creditor-name', '--fault', 'create-200', '--seed', '7', '--grep', grep, '--no-html', '--reports', dir], { PSU_IDENTITY: IDENTITY });
+    expect(run.code, run.stderr).toBe(1);
+    const folder = join(dir, 'allure-results');
+    files = readdirSync(folder).map((f) => join(folder, f));
+    for (const f of files.filter((x) => x.endsWith('-result.json'))) results.push(JSON.parse(readFileSync(f, 'utf8')) as Result);
+  }, 200_000);
+
+  const find = (fragment: string) => {
+    const r = results.find((x) => x.name.includes(fragment));
+    if (!r) throw new Error(`no result named *${fragment}* among ${results.map((x) => x.name).join(' | ')}`);
+    return r;
+  };
+  const label = (r: Result, name: string) => r.labels.filter((l) => l.name === name).map((l) => l.value);
+  const attachment = (r: Result, name: string): string => {
+    const a = r.steps.flatMap((s) => s.attachments).find((x) => x.name === name);
+    if (!a) throw new Error(`no attachment "${name}" on ${r.name}: ${r.steps.map((s) => s.name).join(', ')}`);
+    return readFileSync(join(dir, 'allure-results', a.source), 'utf8');
+  };
+
+  it('a broken MUST rule is "failed" (not "broken") and labelled epic, feature, story, severity, tags, parameters', () => {
+    const r = find('NCBCT.creditorName.max70 [MUST]');
+    expect(r.status).toBe('failed');
+    expect(label(r, 'epic')).toEqual(['payments']);
+    expect(label(r, 'feature')).toEqual(['ncbct.create — Initiate a Norwegian cross-border credit transfer']);
+    expect(label(r, 'story')).toEqual(['NCBCT.creditorName.max70']);
+    expect(label(r, 'severity')).toEqual(['critical']);
+    expect(label(r, 'tag')).toEqual(['MUST', 'NCBCT']);
+    expect(r.parameters).toEqual([
+      { name: 'seed', value: '7', excluded: true },
+      { name: 'case', value: 'NCBCT bodies that break it (creditorName of 71+ characters) are rejected', excluded: true },
+      { name: 'suite file', value: 'payment-bodies.suite.ts', excluded: true },
+    ]);
+  });
+
+  it('a SHOULD test is severity normal', () => {
+    const r = find('[SHOULD] an NCBCT body that is not JSON');
+    expect(r.status).toBe('passed');
+    expect(label(r, 'severity')).toEqual(['normal']);
+    expect(label(r, 'tag')).toContain('SHOULD');
+  });
+
+  it('the failed property test carries the exact failing request and response, its curl, the counterexample and its replay command', () => {
+    const r = find('NCBCT.creditorName.max70 [MUST]');
+    const request = attachment(r, 'failing request');
+    expect(request).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/v1\/payments\/norwegian-cross-border-credit-transfers\?allowLogicalDuplicate=true\n/);
+    expect(request).toMatch(/\nDigest: SHA-256=[A-Za-z0-9+/=]{44}\n/);
+    expect(request).toMatch(/\nSignature: keyId="SN=[^"]+",algorithm="rsa-sha256",headers="[^"]+",signature="[^"]+"\n/);
+    const body = JSON.parse(request.split('\n\n')[1] as string) as { creditorName: string };
+    expect(body.creditorName.length).toBeGreaterThan(70);
+    expect(attachment(r, 'failing response')).toMatch(/^HTTP 200\n/);
+    const curl = attachment(r, 'failing replay (curl)');
+    expect(curl).toMatch(/\ncurl -sS -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/v1\/payments\/norwegian-cross-border-credit-transfers\?allowLogicalDuplicate=true' -H /);
+    expect(curl).toContain(`--data-binary '${request.split('\n\n')[1]}'`);
+    expect(JSON.parse(attachment(r, 'counterexample (shrunk, fast-check)'))).toEqual([expect.objectContaining({ creditorName: expect.any(String) }), [expect.objectContaining({ requirementId: 'NCBCT.creditorName.max70', label: 'creditorName of 71+ characters' }), expect.any(String)]]);
+    expect(attachment(r, 'replay the counterexample')).toMatch(
+      /^npx psd2-conformance run --fault 'accept-long-creditor-name' --fault 'create-200' --seed 7 --replay-path '[\d:]+' --grep 'NCBCT bodies that break it \\\(creditorName of 71\\\+ characters\\\) are rejected'$/,
+    );
+    expect(r.statusDetails?.message).toContain('NCBCT.creditorName.max70');
+  });
+
+  it('a failed example test carries the command that runs it again', () => {
+    const r = find('Headers.X-PSU-IDENTITY.alternative [MUST]');
+    expect(r.status).toBe('failed');
+    expect(attachment(r, 'run this test again')).toMatch(/^npx psd2-conformance run --fault 'accept-long-creditor-name' --fault 'create-200' --seed 7 --grep 'Headers\\.X-PSU-IDENTITY\\.alternative /);
+  });
+
+  it('X-PSU-IDENTITY is masked in requests, curl commands and messages; the identity number appears nowhere', () => {
+    const r = find('Headers.X-PSU-IDENTITY.alternative [MUST]');
+    expect(attachment(r, 'failing request')).toContain('\nX-PSU-IDENTITY: *********45\n');
+    expect(attachment(r, 'failing replay (curl)')).toContain(`-H 'X-PSU-IDENTITY: *********45'`);
+    for (const f of files) expect(readFileSync(f, 'utf8'), f).not.toContain(IDENTITY);
+  });
+
+  it('no private key material reaches the results', () => {
+    const identity = JSON.parse(readFileSync(join(ROOT, '.keys', 'test-identity.json'), 'utf8')) as Record<'privateKeyPem' | 'caPrivateKeyPem' | 'certificatePem', string>;
+    // A private key holds the public modulus, which the certificate (sent in every signed request) holds too.
+    const publicBase64 = identity.certificatePem.replaceAll('\n', '');
+    const keyLines = [identity.privateKeyPem, identity.caPrivateKeyPem].flatMap((pem) => pem.split('\n').filter((l) => l.length >= 40 && !l.startsWith('-----') && !publicBase64.includes(l)));
+    expect(keyLines.length).toBeGreaterThan(10);
+    for (const f of files) {
+      const text = readFileSync(f, 'utf8');
+      expect(text, f).not.toContain('PRIVATE KEY');
+      for (const line of keyLines) expect(text.includes(line), `${f} holds a line of a private key`).toBe(false);
+    }
+  });
+});

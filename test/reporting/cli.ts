@@ -1,0 +1,27 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../../bin/psd2-conformance.mjs', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Cli {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `psd2-conformance <args>` in a child process with a clean environment (vitest's own sets BASE_URL=/). */
+export function cli(args: string[], env: Record<string, string> = {}, timeoutMs = 170_000): Promise<Cli> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
