@@ -49,6 +49,15 @@ function kindOf(err: unknown): TransportErrorKind {
 
 class TooLarge extends Error {}
 
+/** The whole exchange outlived its deadline: no headers yet, or a body that trickles. */
+class Deadline extends Error {
+  readonly code: string;
+  constructor(ms: number, headersArrived: boolean) {
+    super(headersArrived ? `response not complete within ${ms} ms (headers + body timeout): the server sends too slowly` : `no response headers within ${ms} ms`);
+    this.code = headersArrived ? 'UND_ERR_BODY_TIMEOUT' : 'UND_ERR_HEADERS_TIMEOUT';
+  }
+}
+
 /** The body as JSON when it parses, whatever the Content-Type claims (the content-type check judges that). */
 function parseJson(text: string): unknown {
   if (!text) return undefined;
@@ -78,8 +87,13 @@ export function createClient(baseUrl: string, http: HttpOptions, options: Client
     const body = req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : Buffer.from(req.body).toString('utf8');
     const record: Exchange = { request: { method: req.method, url, headers: { ...req.headers }, ...(body !== undefined ? { body } : {}) }, timings: { startedAt: new Date().toISOString(), totalMs: 0 } };
     const started = performance.now();
+    // The body timeout is per chunk, so a server that trickles a byte at a time would never trip it:
+    // the whole exchange gets the headers and body timeouts together, and no more.
+    const deadlineMs = http.headersTimeoutMs + http.bodyTimeoutMs;
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new Deadline(deadlineMs, record.timings.headersMs !== undefined)), deadlineMs);
     try {
-      const response = await request(url, { method: req.method as Dispatcher.HttpMethod, headers: req.headers, ...(req.body !== undefined ? { body: req.body } : {}), dispatcher, maxRedirections: 0 } as Parameters<typeof request>[1]);
+      const response = await request(url, { method: req.method as Dispatcher.HttpMethod, headers: req.headers, ...(req.body !== undefined ? { body: req.body } : {}), dispatcher, maxRedirections: 0, signal: deadline.signal } as Parameters<typeof request>[1]);
       record.timings.headersMs = performance.now() - started;
       const chunks: Buffer[] = [];
       let bytes = 0;
@@ -101,8 +115,10 @@ export function createClient(baseUrl: string, http: HttpOptions, options: Client
       const json = parseJson(text);
       record.response = { status: response.statusCode, headers: response.headers, text, bytes, ...(json !== undefined ? { json } : {}) };
     } catch (err) {
-      record.error = { kind: kindOf(err), message: (err as Error).message || String(err) };
+      const cause = deadline.signal.aborted ? deadline.signal.reason : err;
+      record.error = { kind: kindOf(cause), message: (cause as Error).message || String(cause) };
     } finally {
+      clearTimeout(timer);
       record.timings.totalMs = performance.now() - started;
     }
     return record;

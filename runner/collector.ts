@@ -33,7 +33,9 @@ export class OutcomeCollector implements Reporter {
   onTestModuleEnd(module: { moduleId: string }): void {
     const mine = this.outcomes.filter((o) => o.file === module.moduleId);
     const failed = mine.filter((o) => o.state === 'failed').length;
+    const skipped = mine.filter((o) => o.state === 'skipped').length;
     const name = module.moduleId.split('/suites/').pop() ?? module.moduleId;
-    this.progress(`${failed ? '✗' : '✓'} ${name}: ${mine.length - failed}/${mine.length} passed`);
+    // Skipped tests (not selected, or cancelled by the budget) are not passes: say so.
+    this.progress(`${failed ? '✗' : '✓'} ${name}: ${mine.length - failed - skipped}/${mine.length} passed${skipped ? `, ${skipped} skipped` : ''}`);
   }
 }

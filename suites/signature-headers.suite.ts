@@ -3,7 +3,7 @@ import { describe } from 'vitest';
 import { checkAccepted, checkRejected, verdict } from '../checks/index.js';
 import { REMOVE, headerBreakers } from '../generators/index.js';
 import { TAMPERINGS } from '../signing/index.js';
-import { OPERATIONS, requirement, type ExpectedRejection, type OperationId } from '../spec/index.js';
+import { OPERATIONS, SIGNED_HEADERS, requirement, type ExpectedRejection, type OperationId } from '../spec/index.js';
 import { bulkBody, ncbctBody } from './support/bodies.js';
 import { sharedDebtor } from './support/fixtures.js';
 import { operation } from './support/request.js';
@@ -33,6 +33,16 @@ describe('signature', () => {
       // 401 is the convention for signature and certificate problems; a missing header is a 400 (Headers.*).
       const convention = id.startsWith('Auth.') ? checkRejected(exchange, 'Auth.rejection.401', UNAUTHORISED).filter((r) => r.check === 'expected_status') : [];
       judge(exchange, [...checkRejected(exchange, id, requirement(id).expected), ...convention]);
+    });
+  }
+
+  // A validly computed signature whose `headers` leave one out: the tampering above spoils the signature too,
+  // so only this proves the bank insists on the list rather than merely on a signature that verifies.
+  for (const left of SIGNED_HEADERS.filter((h) => h !== 'psu-corporate-id')) {
+    rule(['Auth.signature.headers', 'Auth.rejection.401'], SUBJECT, `a valid signature over headers without ${left} is rejected`, async ({ s, judge }) => {
+      const exchange = await call(s, { sign: { signedHeaders: SIGNED_HEADERS.filter((h) => h !== left && h !== 'psu-corporate-id') } });
+      const convention = checkRejected(exchange, 'Auth.rejection.401', UNAUTHORISED).filter((r) => r.check === 'expected_status');
+      judge(exchange, [...checkRejected(exchange, 'Auth.signature.headers', requirement('Auth.signature.headers').expected), ...convention]);
     });
   }
 

@@ -38,7 +38,9 @@ export function createdId(exchange: Exchange): string | undefined {
 export class FixtureError extends Error {
   constructor(what: string, exchange: Exchange) {
     const status = exchange.response?.status ?? exchange.error?.kind;
-    super(`fixture: could not ${what} through the sandbox (${status}): ${exchange.response?.text.slice(0, 300) ?? exchange.error?.message ?? ''}`);
+    // A 2xx whose body does not parse is the usual reason a created id is missing: name it.
+    const notJson = exchange.response && exchange.response.text && exchange.response.json === undefined ? 'response body is not valid JSON: ' : '';
+    super(`fixture: could not ${what} through the sandbox (${status}): ${notJson}${exchange.response?.text.slice(0, 300) ?? exchange.error?.message ?? ''}`);
   }
 }
 

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkAccepted } from '../../checks/index.js';
+import { createClient, type Exchange } from '../../client/index.js';
+import { loadConfig } from '../../config/index.js';
+import { OPERATIONS } from '../../spec/index.js';
+import { startHostile, type HostileServer, type Hostility } from './servers.js';
+
+/**
+ * The suite's client against each hostile server: it always returns (never hangs, never throws) within
+ * the configured timeouts, and the uniform checks turn what it saw into a failed MUST with a reason.
+ */
+const http = { ...loadConfig({ env: {}, envFile: false }).http, connectTimeoutMs: 500, headersTimeoutMs: 400, bodyTimeoutMs: 400, retryBudgetMs: 0 };
+/** undici checks its timers about once a second; the deadline is headers + body timeout. */
+const BOUND_MS = http.headersTimeoutMs + http.bodyTimeoutMs + 1500;
+const ncbct = OPERATIONS.find((o) => o.id === 'ncbct.create');
+const post = { method: 'POST', path: '/v1/payments/norwegian-cross-border-credit-transfers', headers: { 'Content-Type': 'application/json' }, body: '{}' };
+
+let server: HostileServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function exchangeWith(kind: Hostility): Promise<{ exchange: Exchange; ms: number }> {
+  server = await startHostile(kind);
+  const client = createClient(server.url, http);
+  const started = performance.now();
+  try {
+    return { exchange: await client.send(post), ms: performance.now() - started };
+  } finally {
+    await client.close();
+  }
+}
+
+/** What the client reports: the transport error kind, or the status and content type it got. */
+const CASES: [Hostility, string, RegExp][] = [
+  ['hang-before-headers', 'error headers-timeout', /no HTTP response \(headers-timeout/],
+  ['hang-mid-body', 'error body-timeout', /no HTTP response \(body-timeout/],
+  ['reset', 'error reset', /no HTTP response \(reset/],
+  ['huge-body', 'error too-large', /no HTTP response \(too-large: response body beyond 5242880 bytes \(HTTP 201\)/],
+  ['trickle', 'error body-timeout', /the server sends too slowly/],
+  ['invalid-json', 'HTTP 201 application/json', /not valid JSON|does not parse|not JSON/i],
+  ['wrong-content-type', 'HTTP 201 text/html; charset=utf-8', /text\/html/],
+  ['redirect-loop', 'HTTP 302 -', /302/],
+];
+
+describe('the client against hostile servers', () => {
+  it.each(CASES)('%s: %s, within the timeouts, judged as a failed MUST naming it', { timeout: 20_000 }, async (kind, seen, reason) => {
+    const { exchange, ms } = await exchangeWith(kind);
+    const observed = exchange.error ? `error ${exchange.error.kind}` : `HTTP ${exchange.response?.status} ${String(exchange.response?.headers['content-type'] ?? '-')}`;
+    expect(observed).toBe(seen);
+    expect(ms).toBeLessThan(BOUND_MS);
+    const failed = checkAccepted(exchange, ncbct!, 'Payment.create.201').filter((r) => !r.ok && r.level === 'MUST');
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.map((r) => r.message).join('\n')).toMatch(reason);
+  });
+
+  it('a 50 MB answer is cut off at the response cap: the client holds at most the cap, not 50 MB', { timeout: 20_000 }, async () => {
+    const before = process.memoryUsage().arrayBuffers;
+    const { exchange } = await exchangeWith('huge-body');
+    expect(exchange.response).toBeUndefined();
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(40 * 1024 * 1024);
+  });
+});
