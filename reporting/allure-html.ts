@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +37,18 @@ function allure(args: string[], log: (line: string) => void): Promise<number> {
 }
 
 /**
+ * Allure's awesome template always adds Google Analytics (gtag.js with the report's id). A bank's conformance
+ * report must not call out to a third party when QA opens it, so the two scripts are removed.
+ */
+export async function stripAnalytics(indexHtml: string): Promise<boolean> {
+  const html = await readFile(indexHtml, 'utf8');
+  const stripped = html.replace(/<script async src="https:\/\/www\.googletagmanager\.com\/[^"]*"><\/script>\s*<script>[^<]*?gtag\([^<]*<\/script>/g, '');
+  if (stripped === html) return false;
+  await writeFile(indexHtml, stripped);
+  return true;
+}
+
+/**
  * Allure 3 (awesome) HTML in <out>/html, with history and trend from earlier runs, grouped by area and
  * operation; and the same report as one self-contained file in <out>/html-single for CI artifacts (it reads
  * the history but does not append to it again).
@@ -60,6 +72,7 @@ export async function writeHtml(o: HtmlOptions): Promise<{ html: boolean; single
     const common = ['--group-by', 'epic,feature', '--report-name', 'psd2-conformance', ...o.resultsDirs.map((d) => resolve(d))];
     const a = await allure(['awesome', '--config', html, '--output', resolve(o.out, 'html'), ...common], o.log);
     const b = await allure(['awesome', '--config', single, '--output', resolve(o.out, 'html-single'), '--single-file', ...common], o.log);
+    for (const [ok, dir] of [[a, 'html'], [b, 'html-single']] as const) if (ok === 0) await stripAnalytics(resolve(o.out, dir, 'index.html'));
     return { html: a === 0, single: b === 0 };
   } finally {
     await rm(configs, { recursive: true, force: true });
