@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config/index.js';
 import type { Profile, RunContext } from '../suites/support/context.js';
@@ -18,6 +19,8 @@ export interface RunOptions {
   shard?: string;
   grep?: string;
   replayPath?: string;
+  /** Append every exchange to this file as JSON lines (for determinism checks and audits). */
+  exchangesPath?: string;
   selection: Selection;
   /** Whole-run budget; the run is cancelled when it is spent. */
   budgetSeconds: number;
@@ -72,7 +75,12 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     selection: options.selection,
     ...(options.faults?.length ? { faults: options.faults } : {}),
     ...(options.replayPath ? { replayPath: options.replayPath } : {}),
+    ...(options.exchangesPath ? { exchangesPath: resolve(options.exchangesPath) } : {}),
   };
+  if (context.exchangesPath) {
+    await mkdir(dirname(context.exchangesPath), { recursive: true });
+    await writeFile(context.exchangesPath, '');
+  }
   // allure-vitest adds to its results folder: results of an earlier run would reappear in this run's report.
   await rm(`${options.reportsDir}/allure-results`, { recursive: true, force: true });
   const collector = new OutcomeCollector(options.progress);

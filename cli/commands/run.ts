@@ -28,7 +28,7 @@ const command: Command = {
   async run(argv) {
     const args = parseArgs(argv, {
       booleans: ['strict', 'allow-payments', 'no-html'],
-      values: ['seed', 'num-runs', 'shard', 'grep', 'replay-path', 'profile', 'level', 'operation', 'exclude-operation', 'requirement', 'budget', 'fault', 'env-file', 'reports'],
+      values: ['seed', 'num-runs', 'shard', 'grep', 'replay-path', 'profile', 'level', 'operation', 'exclude-operation', 'requirement', 'budget', 'fault', 'env-file', 'reports', 'exchanges'],
     });
     const envFile = flag(args, 'env-file');
     const config = loadConfig(envFile ? { envFile } : {});
@@ -49,6 +49,7 @@ const command: Command = {
       ...(shard(flag(args, 'shard')) ? { shard: flag(args, 'shard') as string } : {}),
       ...(flag(args, 'grep') ? { grep: flag(args, 'grep') as string } : {}),
       ...(flag(args, 'replay-path') ? { replayPath: flag(args, 'replay-path') as string } : {}),
+      ...(flag(args, 'exchanges') ? { exchangesPath: flag(args, 'exchanges') as string } : {}),
       selection: {
         operations: args.flags.get('operation') ?? [],
         excludeOperations: args.flags.get('exclude-operation') ?? [],

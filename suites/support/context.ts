@@ -18,6 +18,8 @@ export interface RunContext {
   /** fast-check path of a counterexample to replay (with --seed and --grep). */
   replayPath?: string;
   selection?: Selection;
+  /** When set, every exchange of the run is appended here as one JSON line (run --exchanges FILE). */
+  exchangesPath?: string;
   /** Faults switched on in the embedded bank: a replay command must switch them on again. */
   faults?: string[];
   config: Config;

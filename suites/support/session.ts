@@ -1,4 +1,7 @@
-import { createClient, type Exchange, type HttpClient } from '../../client/index.js';
+import { appendFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { expect } from 'vitest';
+import { createClient, maskHeaders, type Exchange, type HttpClient } from '../../client/index.js';
 import { loadIdentity, signOptionsFrom, signRequest, testIdentity, type SignOptions, type SigningIdentity } from '../../signing/index.js';
 import type { OperationId } from '../../spec/index.js';
 import { runContext, type RunContext } from './context.js';
@@ -34,6 +37,18 @@ export interface Session {
 }
 
 let current: Promise<Session> | undefined;
+/** Position of an exchange within its test: vitest may order files differently between runs, never tests within one. */
+const sequence = new Map<string, number>();
+
+/** One JSON line per exchange, with the test that sent it; synchronous so lines keep the order of sending. */
+function recordExchange(path: string, exchange: Exchange): void {
+  const state = expect.getState();
+  const test = `${relative(process.cwd(), state.testPath ?? '')} > ${state.currentTestName ?? '(outside a test)'}`;
+  const seq = sequence.get(test) ?? 0;
+  sequence.set(test, seq + 1);
+  const { request, response, error } = exchange;
+  appendFileSync(path, `${JSON.stringify({ test, seq, request: { ...request, headers: maskHeaders(request.headers) }, ...(response ? { status: response.status, response: response.text } : {}), ...(error ? { error: error.kind } : {}) })}\n`);
+}
 
 async function open(): Promise<Session> {
   const ctx = runContext();
@@ -63,6 +78,7 @@ async function open(): Promise<Session> {
       if (options.afterSign) signed = options.afterSign(signed);
       const exchange = await client.send({ method: op.method, path: target, headers: signed.headers, ...(signed.body !== undefined ? { body: signed.body } : {}) });
       session.exchanges.push(exchange);
+      if (ctx.exchangesPath) recordExchange(ctx.exchangesPath, exchange);
       return exchange;
     },
   };
