@@ -69,6 +69,8 @@ export async function writeHtml(o: HtmlOptions): Promise<{ html: boolean; single
     const single = join(configs, 'single.json');
     await writeFile(html, JSON.stringify(config(true)));
     await writeFile(single, JSON.stringify(config(false)));
+    // Allure writes into <output>/awesome and moves it up only when that is the sole folder there: start empty.
+    await Promise.all(['html', 'html-single'].map((d) => rm(resolve(o.out, d), { recursive: true, force: true })));
     const common = ['--group-by', 'epic,feature', '--report-name', 'psd2-conformance', ...o.resultsDirs.map((d) => resolve(d))];
     const a = await allure(['awesome', '--config', html, '--output', resolve(o.out, 'html'), ...common], o.log);
     const b = await allure(['awesome', '--config', single, '--output', resolve(o.out, 'html-single'), '--single-file', ...common], o.log);

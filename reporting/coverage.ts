@@ -40,19 +40,21 @@ const OUTCOME: Record<CoverageState, string> = { passed: 'passed', failed: '**FA
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
-/** The matrix in Markdown: the broken rules first with the tests that broke them, then every requirement. */
+/** The matrix in Markdown: the broken rules first as a list (it wraps), with the tests that broke them; then every requirement. */
 export function coverageMarkdown(rows: CoverageRow[], title: string): string {
   const count = (s: CoverageState) => rows.filter((r) => r.state === s).length;
   const failed = rows.filter((r) => r.state === 'failed');
   const lines = [
-    `# Requirement coverage — ${title}`,
+    '# Requirement coverage',
+    '',
+    title,
     '',
     `${rows.length} requirements: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, ${count('not testable')} not testable, ${count('no test')} without a test.`,
     '',
   ];
   if (failed.length) {
-    lines.push('## Broken rules', '', '| requirement | level | failed tests |', '|---|---|---|');
-    for (const r of failed) lines.push(`| \`${r.id}\` | ${r.level} | ${cell(r.tests.filter((t) => t.state === 'failed').map((t) => t.name).join('; '))} |`);
+    lines.push('## Broken rules', '');
+    for (const r of failed) lines.push(`- **\`${r.id}\`** (${r.level}), failed by: ${r.tests.filter((t) => t.state === 'failed').map((t) => t.name).join('; ')}`);
     lines.push('', '## Every requirement', '');
   }
   lines.push(

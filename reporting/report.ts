@@ -42,7 +42,7 @@ export async function writeReports(options: ReportOptions): Promise<{ exitCode: 
   const rows = coverage(outcomes);
   const summary = reportSummary(runs, rows, options.strict);
   const coverageFile = join(options.out, 'coverage.md');
-  await writeFile(coverageFile, coverageMarkdown(rows, `${summary.target} (seed ${String(summary.seed)}): ${verdict(summary)}`));
+  await writeFile(coverageFile, coverageMarkdown(rows, `${verdict(summary)}. Target ${summary.target}, profile ${summary.profile}, seed ${String(summary.seed)}.`));
   await writeFile(join(options.out, 'coverage.json'), `${JSON.stringify(rows, null, 2)}\n`);
   await writeFile(join(options.out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   if (merged) {

@@ -104,7 +104,7 @@ async function main(): Promise<void> {
     // Open the failing request so the screenshot shows the exact request beside the error.
     await click(browser, 'failing request');
     await new Promise((r) => setTimeout(r, 800));
-    await windowSize(browser, 1600);
+    await windowSize(browser, 1450);
     const page = join(out, 'report-failed-test.png');
     console.log(`${page} (${await shoot(browser, page)} bytes)`);
   } finally {

@@ -44,8 +44,8 @@ describe('requirement coverage matrix', () => {
   it('renders the broken rules first with their failed tests, then a Markdown table row per requirement', () => {
     const md = coverageMarkdown(rows, 'test');
     const [broken, every] = md.split('## Every requirement') as [string, string];
-    expect(broken).toContain('| `NCBCT.creditorName.max70` | MUST | NCBCT.creditorName.max70+Errors.kid.400 |');
-    expect(broken.split('\n').filter((l) => l.startsWith('| `')).length).toBe(2);
+    expect(broken).toContain('- **`NCBCT.creditorName.max70`** (MUST), failed by: NCBCT.creditorName.max70+Errors.kid.400\n');
+    expect(broken.split('\n').filter((l) => l.startsWith('- **`')).length).toBe(2);
     expect(every).toContain('| `NCBCT.creditorName.max70` | MUST | **FAILED** | 2 |  |');
     expect(every).toContain('| `Auth.history.90days` | MUST | not testable | 0 |');
     expect(every.split('\n').filter((l) => l.startsWith('| `')).length).toBe(REQUIREMENTS.length);

@@ -109,6 +109,9 @@ describe('psd2-conformance report merges shards', () => {
     expect(again.code).toBe(1);
     expect(readFileSync(join(out, 'history.jsonl'), 'utf8').trim().split('\n').length).toBe(before + 1);
     expect(before).toBe(1);
+    // Over the earlier report's folders: Allure flattens its output only into an empty folder.
+    expect(existsSync(join(out, 'html', 'index.html'))).toBe(true);
+    expect(existsSync(join(out, 'html', 'awesome'))).toBe(false);
   }, 120_000);
 
   it('a folder without results: one line, exit 2', async () => {
