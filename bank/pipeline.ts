@@ -45,13 +45,14 @@ export function checkHeaders(op: OperationSpec, headers: Headers, faults: Faults
 }
 
 /** Signature, certificate, keyId and Digest through the project's verifier; any well-formed certificate is trusted. */
-export function checkSignature(method: string, target: string, headers: Headers, body: Buffer | undefined, faults: Faults): void {
+export function checkSignature(method: string, target: string, headers: Headers, body: Buffer | undefined, faults: Faults, now?: () => Date): void {
   const hasBody = body !== undefined && body.length > 0;
   const missing = ['signature', 'tpp-signature-certificate', 'x-request-id'].find((h) => !get(headers, h) && !(h === 'x-request-id' && faults.has('accept-missing-x-request-id')));
   if (missing) throw new Rejection(401, 'FORMAT_ERROR', `header ${missing} is required`);
   if (hasBody && !get(headers, 'digest')) throw new Rejection(400, 'FORMAT_ERROR', 'a request with a body needs Digest');
   if (faults.has('skip-signature')) return;
-  const result = verifyRequest({ method, target, headers, ...(hasBody ? { body } : {}) }, faults.has('accept-unsigned-psu-id') ? { requiredHeaders: ['date', 'digest', 'x-request-id', 'psu-corporate-id', 'tpp-redirect-uri'] } : {});
+  // The bank's clock (BankOptions.now) judges Date, so a test bank living at a fixed time accepts requests signed at it.
+  const result = verifyRequest({ method, target, headers, ...(hasBody ? { body } : {}) }, { ...(now ? { now } : {}), ...(faults.has('accept-unsigned-psu-id') ? { requiredHeaders: ['date', 'digest', 'x-request-id', 'psu-corporate-id', 'tpp-redirect-uri'] } : {}) });
   if (result.ok) return;
   if (result.reason === 'digest-mismatch' && faults.has('skip-digest')) return;
   if (result.reason === 'keyid-mismatch' && faults.has('ignore-keyid')) return;

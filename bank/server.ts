@@ -171,7 +171,7 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
       if (!acceptsJson(first(req.headers.accept))) throw new Rejection(406, 'FORMAT_ERROR', 'this bank answers application/json only');
       checkHeaders(op, req.headers, faults);
       const raw = Buffer.isBuffer(req.body) ? req.body : undefined;
-      if (!options.allowUnsigned) checkSignature(op.method, req.url, req.headers, raw, faults);
+      if (!options.allowUnsigned) checkSignature(op.method, req.url, req.headers, raw, faults, options.now);
       const body = raw && raw.length > 0 ? parseJson(raw, faults) : undefined;
       if (body === undefined && op.method === 'POST' && (op.requestBody || op.createsPayment)) throw new Rejection(400, 'FORMAT_ERROR', 'a body is required');
       checkBody(op, body, faults);

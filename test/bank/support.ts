@@ -67,7 +67,7 @@ export async function openBank(options: BankOptions = {}): Promise<TestBank> {
     }
     const plain = Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => e[1] !== undefined));
     const path = pathFor(ctx, id, o.params, o.query);
-    let signed = o.unsigned ? { headers: plain, ...(body ? { body } : {}) } : { headers: signRequest({ method: op.method, target: path, headers: plain, ...(body ? { body } : {}) }, identity), ...(body ? { body } : {}) };
+    let signed: { headers: Record<string, string>; body?: Buffer } = o.unsigned ? { headers: plain, ...(body ? { body } : {}) } : { headers: signRequest({ method: op.method, target: path, headers: plain, ...(body ? { body } : {}) }, identity), ...(body ? { body } : {}) };
     if (o.afterSign) signed = o.afterSign(signed);
     return { method: op.method, path, ...signed };
   };
