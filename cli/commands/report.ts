@@ -3,7 +3,7 @@ import { flag, hasFlag, parseArgs } from '../args.js';
 import type { Command } from '../main.js';
 
 const command: Command = {
-  summary: 'write the coverage matrix, merged summary and Allure HTML from a run (--merge DIR… for shards)',
+  summary: 'write summary.json, junit.xml, the coverage matrix and the Allure HTML from a run, or merged from shard folders (report DIR1 DIR2 …); exit 1 when a MUST requirement failed',
   async run(argv) {
     const args = parseArgs(argv, { booleans: ['strict', 'no-html'], values: ['out'], optionalValues: [] });
     const out = flag(args, 'out') ?? 'reports';
