@@ -18,18 +18,27 @@ export function failureMessage(failed: CheckResult[], exchange: Exchange): strin
   return [...lines, `request (replay): ${toCurl(exchange)}`, `response: ${describeResponse(exchange)}`].join('\n');
 }
 
+/**
+ * The exchange behind each error, kept off the error object: vitest prints an error's own properties
+ * ("Serialized Error") into the console and junit.xml, and the raw exchange holds unmasked headers.
+ */
+const exchanges = new WeakMap<ConformanceError, Exchange>();
+
 /** A rule the target broke. Named as an assertion so Allure files it under "failed", not "broken" (a test that could not run). */
 export class ConformanceError extends Error {
   constructor(
     message: string,
     readonly failed: CheckResult[],
-    /** The exchange that broke the rule: the report attaches it as the failing request. */
-    readonly exchange?: Exchange,
+    exchange?: Exchange,
   ) {
     super(message);
     this.name = 'ConformanceAssertionError';
+    if (exchange) exchanges.set(this, exchange);
   }
 }
+
+/** The exchange that broke the rule: the report attaches it (masked) as the failing request. Not a getter: vitest serializes those too. */
+export const exchangeOf = (err: ConformanceError): Exchange | undefined => exchanges.get(err);
 
 /**
  * Judges check results: failures that count throw (MUST, or SHOULD under --strict); the other

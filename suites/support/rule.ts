@@ -6,7 +6,7 @@ import { selected } from '../../runner/selection.js';
 import { OPERATIONS, requirement, type Level, type OperationId } from '../../spec/index.js';
 import { runContext, type RunContext } from './context.js';
 import { attachExchange, attachText, labelTest, maskValues } from '../../reporting/allure-labels.js';
-import { ConformanceError, judge } from './judge.js';
+import { ConformanceError, exchangeOf, judge } from './judge.js';
 import { rerunCommand } from './property.js';
 import { renderRequest, renderResponse, replayCommand } from './render.js';
 import { session, type Session } from './session.js';
@@ -56,7 +56,7 @@ export function rule(ids: string | string[], operation: OperationId | 'cross-cut
 
 /** The exchange that broke the rule, from the ConformanceError itself or the one a property failure wraps. */
 function failingExchange(err: unknown): Exchange | undefined {
-  for (let e = err; e instanceof Error; e = e.cause) if (e instanceof ConformanceError) return e.exchange;
+  for (let e = err; e instanceof Error; e = e.cause) if (e instanceof ConformanceError) return exchangeOf(e);
   return undefined;
 }
 

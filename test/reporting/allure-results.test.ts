@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, ROOT } from './cli.js';
 
@@ -29,11 +30,13 @@ describe('Allure results of a failing run', () => {
   const dir = mkdtempSync(join(tmpdir(), 'psd2-allure-'));
   const results: Result[] = [];
   let files: string[] = [];
+  let output = '';
 
   beforeAll(async () => {
     const grep = 'NCBCT.creditorName.max70|X-PSU-IDENTITY|NCBCT body that is not JSON';
     const run = await cli(['run', '--fault', 'accept-long-creditor-name', '--fault', 'create-200', '--seed', '7', '--grep', grep, '--no-html', '--reports', dir], { PSU_IDENTITY: IDENTITY });
     expect(run.code, run.stderr).toBe(1);
+    output = run.stdout + run.stderr;
     const folder = join(dir, 'allure-results');
     files = readdirSync(folder).map((f) => join(folder, f));
     for (const f of files.filter((x) => x.endsWith('-result.json'))) results.push(JSON.parse(readFileSync(f, 'utf8')) as Result);
@@ -103,6 +106,20 @@ describe('Allure results of a failing run', () => {
     expect(attachment(r, 'failing request')).toContain('\nX-PSU-IDENTITY: *********45\n');
     expect(attachment(r, 'failing replay (curl)')).toContain(`-H 'X-PSU-IDENTITY: *********45'`);
     for (const f of files) expect(readFileSync(f, 'utf8'), f).not.toContain(IDENTITY);
+    expect(output).toContain('X-PSU-IDENTITY: *********45');
+    expect(output).not.toContain(IDENTITY);
+  });
+
+  it('summary.json names target, profile, seed and duration; junit.xml is valid with one testcase per test', () => {
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { target: string; profile: string; seed: number; durationSeconds: number; total: number; failed: number; failedRequirements: string[] };
+    expect(summary).toMatchObject({ profile: 'embedded', seed: 7, failed: 2 });
+    expect(summary.target).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(summary.durationSeconds).toBeGreaterThan(0);
+    expect(summary.failedRequirements).toEqual(expect.arrayContaining(['NCBCT.creditorName.max70', 'Headers.X-PSU-IDENTITY.alternative']));
+    const xml = readFileSync(join(dir, 'junit.xml'), 'utf8');
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml.match(/<testcase /g)?.length).toBe(summary.total);
+    expect(xml).not.toContain(IDENTITY);
   });
 
   it('no private key material reaches the results', () => {
