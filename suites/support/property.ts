@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { shellQuote } from '../../client/index.js';
 import type { ConformanceMeta } from '../../runner/outcome.js';
 import type { RunContext } from './context.js';
+import { ConformanceError } from './judge.js';
 
 /** The failure of a property: named as an assertion so Allure files it under "failed" when the target broke a rule. */
 export class PropertyFailure extends Error {
@@ -27,7 +28,19 @@ export function rerunCommand(ctx: RunContext, testName: string, seed: number, pa
  * the shrunk counterexample, and the command that replays exactly that counterexample.
  */
 export async function forAll<T>(ctx: RunContext, meta: ConformanceMeta, testName: string, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, numRuns = ctx.numRuns): Promise<void> {
-  const details = await fc.check(fc.asyncProperty(arbitrary, predicate), { seed: ctx.seed, numRuns, endOnFailure: false, ...(ctx.replayPath ? { path: ctx.replayPath } : {}) });
+  // Shrinking against a server that times out or resets costs a timeout per step and proves nothing about the
+  // value: after the first transport failure every later run passes, so the failing value is reported as found.
+  let transportFailed = false;
+  const guarded = async (value: T): Promise<void> => {
+    if (transportFailed) return;
+    try {
+      await predicate(value);
+    } catch (err) {
+      if (err instanceof ConformanceError && err.failed.some((r) => r.check === 'response_received')) transportFailed = true;
+      throw err;
+    }
+  };
+  const details = await fc.check(fc.asyncProperty(arbitrary, guarded), { seed: ctx.seed, numRuns, endOnFailure: false, ...(ctx.replayPath ? { path: ctx.replayPath } : {}) });
   if (!details.failed) return;
   const path = details.counterexamplePath ?? '';
   const command = rerunCommand(ctx, testName, details.seed, path);
