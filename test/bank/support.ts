@@ -56,6 +56,8 @@ export async function openBank(options: BankOptions = {}): Promise<TestBank> {
   const bank = await startBank(options);
   const identity = await testIdentity();
   const pool = new Pool(bank.url, { connections: 8 });
+  // Signed at the bank's own time: the bank judges Date by its clock.
+  const signOptions = options.now ? { now: options.now } : {};
   const prepare: TestBank['prepare'] = (id, o = {}) => {
     const op = operation(id);
     const text = o.raw ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
@@ -67,7 +69,7 @@ export async function openBank(options: BankOptions = {}): Promise<TestBank> {
     }
     const plain = Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => e[1] !== undefined));
     const path = pathFor(ctx, id, o.params, o.query);
-    let signed: { headers: Record<string, string>; body?: Buffer } = o.unsigned ? { headers: plain, ...(body ? { body } : {}) } : { headers: signRequest({ method: op.method, target: path, headers: plain, ...(body ? { body } : {}) }, identity), ...(body ? { body } : {}) };
+    let signed: { headers: Record<string, string>; body?: Buffer } = o.unsigned ? { headers: plain, ...(body ? { body } : {}) } : { headers: signRequest({ method: op.method, target: path, headers: plain, ...(body ? { body } : {}) }, identity, signOptions), ...(body ? { body } : {}) };
     if (o.afterSign) signed = o.afterSign(signed);
     return { method: op.method, path, ...signed };
   };
@@ -81,7 +83,7 @@ export async function openBank(options: BankOptions = {}): Promise<TestBank> {
     },
     async signed(method, path, extra, body) {
       const bytes = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-      const headers = signRequest({ method, target: path, headers: { Accept: 'application/json', 'X-Request-ID': randomUUID(), 'PSU-ID': DEFAULTS.psu.id, 'PSU-IP-Address': DEFAULTS.psu.ipAddress, ...(bytes ? { 'Content-Type': 'application/json' } : {}), ...extra }, ...(bytes ? { body: bytes } : {}) }, identity);
+      const headers = signRequest({ method, target: path, headers: { Accept: 'application/json', 'X-Request-ID': randomUUID(), 'PSU-ID': DEFAULTS.psu.id, 'PSU-IP-Address': DEFAULTS.psu.ipAddress, ...(bytes ? { 'Content-Type': 'application/json' } : {}), ...extra }, ...(bytes ? { body: bytes } : {}) }, identity, signOptions);
       return answer(await pool.request({ method, path, headers, ...(bytes ? { body: bytes } : {}) }));
     },
     async close() {
