@@ -1,4 +1,4 @@
-import type { Level, OperationId } from '../spec/index.js';
+import { requirement, type Level, type OperationId } from '../spec/index.js';
 
 /** What a conformance test records about itself (vitest task meta), so reports need not parse names. */
 export interface ConformanceMeta {
@@ -43,6 +43,15 @@ export interface RunSummary {
 
 const zero = () => ({ passed: 0, failed: 0, skipped: 0 });
 
+/**
+ * The level a test counts at: its own, or MUST when a MUST-level check failed it. A SHOULD test that
+ * stumbles on a broken MUST rule (a transaction without a required member, say) still fails the gate.
+ */
+export function gateLevel(o: TestOutcome): Level {
+  if (o.state === 'failed' && o.meta.failedChecks?.some((id) => requirement(id).level === 'MUST')) return 'MUST';
+  return o.meta.level;
+}
+
 export function summarise(outcomes: TestOutcome[], strict: boolean): RunSummary {
   const byLevel: RunSummary['byLevel'] = { MUST: zero(), SHOULD: zero() };
   const byOperation: RunSummary['byOperation'] = {};
@@ -50,13 +59,13 @@ export function summarise(outcomes: TestOutcome[], strict: boolean): RunSummary 
   let warnings = 0;
   let gateFailed = false;
   for (const o of outcomes) {
-    byLevel[o.meta.level][o.state]++;
+    byLevel[gateLevel(o)][o.state]++;
     (byOperation[o.meta.operation] ??= zero())[o.state]++;
     warnings += o.meta.warnings?.length ?? 0;
     if (o.state === 'failed') {
       // The rules it cites, and those its uniform checks found broken (as the coverage matrix counts them).
       [...o.meta.requirementIds, ...(o.meta.failedChecks ?? [])].forEach((id) => failedRequirements.add(id));
-      if (o.meta.level === 'MUST' || strict) gateFailed = true;
+      if (gateLevel(o) === 'MUST' || strict) gateFailed = true;
     }
   }
   const count = (s: TestState) => outcomes.filter((o) => o.state === s).length;

@@ -23,4 +23,12 @@ describe('run summary', () => {
     expect(s.byLevel).toEqual({ MUST: { passed: 1, failed: 1, skipped: 0 }, SHOULD: { passed: 0, failed: 0, skipped: 1 } });
     expect(s.byOperation['ncbct.create']).toEqual({ passed: 1, failed: 1, skipped: 1 });
   });
+
+  it('a SHOULD test failed by a MUST-level check gates as MUST: exit 1, counted under MUST', () => {
+    const failedByMust: TestOutcome = { ...outcome('failed', 'SHOULD', ['Negotiation.acceptLanguage.contentLanguage']), meta: { requirementIds: ['Negotiation.acceptLanguage.contentLanguage'], level: 'SHOULD', operation: 'sandbox.transactions.list', failedChecks: ['Sandbox.transaction.bankTransactionCode.length4to14'] } };
+    const s = summarise([failedByMust], false);
+    expect(s.exitCode).toBe(1);
+    expect(s.byLevel.MUST).toEqual({ passed: 0, failed: 1, skipped: 0 });
+    expect(s.failedRequirements).toEqual(['Negotiation.acceptLanguage.contentLanguage', 'Sandbox.transaction.bankTransactionCode.length4to14']);
+  });
 });
