@@ -12,6 +12,8 @@ export interface CliRun {
   stdout: string;
   stderr: string;
   seconds: number;
+  /** The run's reports directory (summary.json, outcomes.json …). */
+  reports: string;
   summary?: { exitCode: number; failedRequirements: string[]; total: number; failed: number };
 }
 
@@ -41,7 +43,7 @@ export function runCli(args: string[], env: Record<string, string> = {}, timeout
       } catch {
         summary = undefined;
       }
-      resolve({ code, stdout, stderr, seconds: (Date.now() - started) / 1000, ...(summary ? { summary } : {}) });
+      resolve({ code, stdout, stderr, seconds: (Date.now() - started) / 1000, reports, ...(summary ? { summary } : {}) });
     });
   });
 }
