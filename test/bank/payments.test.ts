@@ -58,6 +58,14 @@ describe('payment creation (Payment.create.201, PaymentResponse.*)', () => {
     expect([auth.status, auth.json.scaStatus]).toEqual([201, 'RECEIVED']);
   });
 
+  it('x-accept-fix amount-as-string: the fee is a string with the debtor currency\'s minor units (JPY 0, BHD 3)', async () => {
+    const fee = async (currency: string) => (await bank.call('ncbct.create', { body: { ...ncbctBody(debtor, '1.00', `fee ${currency}`), debtorAccount: { bban: '12345678903', currency } } })).json.transactionFees;
+    expect([await fee('JPY'), await fee('BHD')]).toEqual([
+      { amount: '3', currency: 'JPY' },
+      { amount: '2.500', currency: 'BHD' },
+    ]);
+  });
+
   it('payment status of a created NCBCT: 200 RCVD', async () => {
     const created = await bank.call('ncbct.create', { body: ncbctBody(debtor, '3.00', 'status') });
     const res = await bank.call('payment.status', { params: { 'payment-product': 'norwegian-cross-border-credit-transfers', paymentId: created.json.paymentId } });
