@@ -46,7 +46,7 @@ export function rule(ids: string | string[], operation: OperationId | 'cross-cut
     try {
       await body({ s, ctx, meta: live, judge: (exchange, results) => judge(live, exchange, results, ctx.strict) });
     } catch (err) {
-      await attachFailure(err, s.exchanges, live, [ctx.config.psu.identity], rerunCommand(ctx, name, ctx.seed));
+      await attachFailure(err, s.exchanges, live, [ctx.config.psu.identity], rerunCommand(ctx, name, ctx.seed), ctx);
       throw err;
     } finally {
       if (live.warnings?.length) await attachText('SHOULD-level deviations', live.warnings.map((w) => `${w.requirementId}: ${w.message}`).join('\n'));
@@ -65,9 +65,14 @@ function failingExchange(err: unknown): Exchange | undefined {
  * the shrunk counterexample with the command that replays it, and the exchanges just before (a property test
  * may have sent hundreds; its last ones are shrinking attempts).
  */
-async function attachFailure(err: unknown, exchanges: Exchange[], meta: ConformanceMeta, secrets: (string | undefined)[], rerun: string): Promise<void> {
+async function attachFailure(err: unknown, exchanges: Exchange[], meta: ConformanceMeta, secrets: (string | undefined)[], rerun: string, ctx: RunContext): Promise<void> {
+  // The embedded bank stops with the run: say how to bring it back where the curl command points.
+  const embedded =
+    ctx.profile === 'embedded'
+      ? `# The embedded bank stopped with the run; on its port again: npx psd2-conformance serve --port ${new URL(ctx.baseUrl).port}${(ctx.faults ?? []).map((f) => ` --fault ${f}`).join('')}\n`
+      : '';
   const curl = (exchange: Exchange) =>
-    `# The exact request as sent, with its Date and Signature: a bank accepts these only within its clock-skew window\n# (300 s at the reference bank). Later, the psd2-conformance command attached below sends it freshly signed.\n${replayCommand(exchange)}\n`;
+    `# The exact request as sent, with its Date and Signature: a bank accepts these only within its clock-skew window\n# (300 s at the reference bank). Later, the psd2-conformance command attached below sends it freshly signed.\n${embedded}${replayCommand(exchange)}\n`;
   const attach = (label: string, exchange: Exchange) => attachExchange({ label, request: renderRequest(exchange), response: renderResponse(exchange), curl: curl(exchange) });
   const failing = failingExchange(err);
   if (failing) await attach('failing', failing);

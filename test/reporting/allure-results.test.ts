@@ -88,6 +88,8 @@ describe('Allure results of a failing run', () => {
     const curl = attachment(r, 'failing replay (curl)');
     expect(curl).toMatch(/\ncurl -sS -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/v1\/payments\/norwegian-cross-border-credit-transfers\?allowLogicalDuplicate=true' -H /);
     expect(curl).toContain(`--data-binary '${request.split('\n\n')[1]}'`);
+    const port = /^POST http:\/\/127\.0\.0\.1:(\d+)\//.exec(request)?.[1];
+    expect(curl).toContain(`\n# The embedded bank stopped with the run; on its port again: npx psd2-conformance serve --port ${port} --fault accept-long-creditor-name --fault create-200\n`);
     expect(JSON.parse(attachment(r, 'counterexample (shrunk, fast-check)'))).toEqual([expect.objectContaining({ creditorName: expect.any(String) }), [expect.objectContaining({ requirementId: 'NCBCT.creditorName.max70', label: 'creditorName of 71+ characters' }), expect.any(String)]]);
     expect(attachment(r, 'replay the counterexample')).toMatch(
       /^npx psd2-conformance run --fault 'accept-long-creditor-name' --fault 'create-200' --seed 7 --replay-path '[\d:]+' --grep 'NCBCT bodies that break it \\\(creditorName of 71\\\+ characters\\\) are rejected'$/,
