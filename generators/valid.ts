@@ -7,8 +7,9 @@ export interface Debtor {
 }
 
 /**
- * Valid bodies, built from spec/ data only. Amounts stay below 1 000 000 in value, the balance the suites
- * fund their debtor account with, so a valid body is never refused for funds.
+ * Valid bodies, built from spec/ data only. Amounts stay below 1 000 000 in value (a bulk of five below
+ * 5 000 000), far under the balance the suites fund their debtor account with, so a valid body is never
+ * refused for funds.
  */
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyzæøåÆØÅ -.';
 /** Text of min..max characters, Norwegian letters included (multi-byte in UTF-8). */

@@ -27,6 +27,8 @@ describe('sandbox engagements', () => {
   rule('Sandbox.engagement.roundTrip', 'sandbox.engagement.get', 'an engagement reads back with the customer, account, roles and limits it was created with', async ({ s, judge }) => {
     const { agreementId, engagement } = await setting(s);
     const created = await s.call('sandbox.engagement.create', { params: { mockAgreementId: agreementId }, body: engagement });
+    // A failed create is the failure to report, not the 404 of reading what was never made.
+    judge(created, checkAccepted(created, operation('sandbox.engagement.create'), 'Sandbox.engagement.create.201'));
     const engagementId = createdId(created) ?? 'missing';
     const exchange = await s.call('sandbox.engagement.get', { params: { mockAgreementId: agreementId, mockEngagementId: engagementId } });
     const got = exchange.response?.json as Record<string, unknown> | undefined;

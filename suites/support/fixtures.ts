@@ -26,6 +26,9 @@ export const uniqueName = (s: Session, what: string): string => `${what} ${s.ctx
 
 /** The id a creating response carries: interface.md shows none for these platform operations, so accept the usual names. */
 export function createdId(exchange: Exchange): string | undefined {
+  // An error body's `id` names the error, not a resource.
+  const status = exchange.response?.status ?? 0;
+  if (status < 200 || status >= 300) return undefined;
   const body = exchange.response?.json as Record<string, unknown> | undefined;
   for (const key of ['resourceId', 'id', 'customerId', 'agreementId', 'accountId', 'engagementId', 'basketId', 'paymentId']) {
     const value = body?.[key];
@@ -68,8 +71,12 @@ export interface Account {
   customerNumber: string;
 }
 
-/** A NOK account with an EXPECTED balance, shaped as the real client in platform-notes.md sends it. */
-export async function account(s: Session, owner: Customer, balance = 1_000_000): Promise<Account> {
+/**
+ * A NOK account with an EXPECTED balance, shaped as the real client in platform-notes.md sends it. The default
+ * (int32 like the client's) covers a bulk of five entries just under 1 000 000 each, so valid bodies never meet
+ * insufficient funds.
+ */
+export async function account(s: Session, owner: Customer, balance = 1_000_000_000): Promise<Account> {
   const bban = uniqueBban(s);
   const iban = makeIban('NO', bban);
   const exchange = ok(
