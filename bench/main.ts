@@ -1,9 +1,10 @@
 import { bankBench } from './bank.js';
 import { signingBench } from './signing.js';
+import { suiteBench } from './suite.js';
 import type { BenchModule, BenchResult } from './types.js';
 
 /** Every benchmark; other issues add theirs here. Run with `npm run bench` (optionally `-- --duration-ms 2000`). */
-export const BENCHMARKS: BenchModule[] = [signingBench, bankBench];
+export const BENCHMARKS: BenchModule[] = [signingBench, suiteBench, bankBench];
 
 const format = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(2));
 

@@ -1,0 +1,155 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createClient, type HttpClient } from '../client/index.js';
+import { loadConfig, type Config } from '../config/index.js';
+import { signOptionsFrom, signRequest, testIdentity, type SigningIdentity } from '../signing/index.js';
+import { makeIban, mod11CheckDigit, type OperationId } from '../spec/index.js';
+import { ncbctBody } from '../suites/support/bodies.js';
+import type { RunContext } from '../suites/support/context.js';
+import { baseHeaders, operation, pathFor } from '../suites/support/request.js';
+import type { BenchModule, BenchResult } from './types.js';
+
+const BIN = fileURLToPath(new URL('../bin/psd2-conformance.mjs', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The reference bank in its own process, as `serve` runs it, so the client measured does not share its thread. */
+async function serveBank(): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { cwd: ROOT, env: { ...process.env, BASE_URL: '' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1] as string);
+    });
+    child.on('exit', (code) => reject(new Error(`the reference bank exited (${code}) before listening`)));
+  });
+  return { url, stop: () => void child.kill('SIGTERM') };
+}
+
+/** One signed request as the suites send it (suites/support/session.ts), without vitest around it. */
+function signedCaller(client: HttpClient, ctx: RunContext, identity: SigningIdentity) {
+  return (id: OperationId, body: unknown, query: Record<string, string | boolean> = {}) => {
+    const bytes = Buffer.from(JSON.stringify(body), 'utf8');
+    const target = pathFor(ctx, id, {}, query);
+    const headers = signRequest({ method: operation(id).method, target, headers: baseHeaders(ctx, id, true), body: bytes }, identity, signOptionsFrom(ctx.config.signing));
+    return client.send({ method: operation(id).method, path: target, headers, body: bytes });
+  };
+}
+
+function fundedBban(): string {
+  for (let n = 1; ; n++) {
+    const payload = `9710${String(n).padStart(6, '0')}`;
+    const check = mod11CheckDigit(payload, [2, 3, 4, 5, 6, 7]);
+    if (check !== undefined) return `${payload}${check}`;
+  }
+}
+
+/** Signed valid NCBCT creations per second through the suite's client, `concurrency` in flight. */
+async function clientRate(url: string, config: Config, durationMs: number): Promise<{ rate: number; sent: number; failed: number }> {
+  const identity = await testIdentity({ cacheDir: config.signing.cacheDir });
+  const ctx = { baseUrl: url, config } as RunContext;
+  const client = createClient(url, config.http);
+  const call = signedCaller(client, ctx, identity);
+  try {
+    const bban = fundedBban();
+    await call('sandbox.customer.create', { customerNumber: '10000000001', name: 'Bench Kunde', type: 'private' });
+    const account = await call('sandbox.account.create', {
+      customerNumber: '10000000001',
+      accountName: 'Bench',
+      bban,
+      iban: makeIban('NO', bban),
+      currency: 'NOK',
+      product: 'Brukskonto',
+      cashAccountType: 'CACC',
+      creditLine: 0,
+      balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 1_000_000_000, currency: 'NOK' } }],
+    });
+    if ((account.response?.status ?? 0) >= 300) throw new Error(`bench: could not create the debtor account (${account.response?.status ?? account.error?.kind})`);
+    const body = ncbctBody({ id: bban, bban, iban: makeIban('NO', bban), customerNumber: '10000000001' }, '1.00', 'bench');
+    const once = () => call('ncbct.create', body, { allowLogicalDuplicate: true });
+    for (let i = 0; i < 20; i++) await once(); // warm-up: JIT, keep-alive connections
+    let sent = 0;
+    let failed = 0;
+    const started = performance.now();
+    const worker = async () => {
+      while (performance.now() - started < durationMs) {
+        const x = await once();
+        sent++;
+        if (x.response?.status !== 201) failed++;
+      }
+    };
+    await Promise.all(Array.from({ length: config.http.concurrency }, worker));
+    return { rate: (sent - failed) / ((performance.now() - started) / 1000), sent, failed };
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * A default conformance run in a child process: its wall time, and the peak resident memory of the run's
+ * main process and of its largest vitest worker (each reports its own maxRSS at exit through a preload).
+ */
+async function conformanceRun(): Promise<{ seconds: number; exitCode: number | null; mainRssMb: number; workerRssMb: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'psd2-bench-'));
+  const probe = join(dir, 'rss-probe.cjs');
+  writeFileSync(probe, `process.on('exit', () => require('node:fs').appendFileSync(${JSON.stringify(join(dir, 'rss.txt'))}, process.pid + ' ' + process.resourceUsage().maxRSS + '\\n'));\n`);
+  const started = performance.now();
+  const child = spawn(process.execPath, [BIN, 'run', '--reports', join(dir, 'reports')], {
+    cwd: ROOT,
+    // NODE_OPTIONS reaches vitest's worker processes too; the main process is told apart by its pid.
+    env: { ...process.env, BASE_URL: '', NODE_OPTIONS: `--require ${probe}` },
+    stdio: ['ignore', 'ignore', 'ignore'],
+  });
+  const exitCode = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const seconds = (performance.now() - started) / 1000;
+  const lines = readFileSync(join(dir, 'rss.txt'), 'utf8').trim().split('\n').map((l) => l.split(' '));
+  const kb = (pid: number | undefined, main: boolean) => Math.max(0, ...lines.filter(([p]) => (Number(p) === pid) === main).map(([, rss]) => Number(rss)));
+  rmSync(dir, { recursive: true, force: true });
+  return { seconds, exitCode, mainRssMb: kb(child.pid, true) / 1024, workerRssMb: kb(child.pid, false) / 1024 };
+}
+
+/** Optional: autocannon's rate for the same request on the same server, from bench/bank.ts when present. */
+async function autocannonRate(url: string, durationMs: number): Promise<number | undefined> {
+  try {
+    const mod = (await import(`./${'bank'}.js`)) as { ncbctRate?: (url: string, durationMs: number) => Promise<number> };
+    return mod.ncbctRate ? await mod.ncbctRate(url, durationMs) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const suiteBench: BenchModule = {
+  name: 'suite',
+  async run(options = {}): Promise<BenchResult> {
+    const durationMs = options.durationMs ?? 5000;
+    const config = loadConfig({ env: { ...process.env, BASE_URL: '' } });
+    const bank = await serveBank();
+    let client;
+    let cannon;
+    try {
+      client = await clientRate(bank.url, config, durationMs);
+      cannon = await autocannonRate(bank.url, durationMs);
+    } finally {
+      bank.stop();
+    }
+    const run = await conformanceRun();
+    const figures = [
+      { label: `suite client: signed valid NCBCT creations (${config.http.concurrency} in flight)`, value: client.rate, unit: 'requests/s' },
+      ...(client.failed ? [{ label: 'suite client: answers other than 201', value: client.failed, unit: 'requests' }] : []),
+      ...(cannon !== undefined ? [{ label: 'autocannon: the same request', value: cannon, unit: 'requests/s' }] : []),
+      { label: `default conformance run (exit ${run.exitCode}), wall time`, value: run.seconds, unit: 's' },
+      { label: 'conformance run: peak RSS of the main process', value: run.mainRssMb, unit: 'MB' },
+      { label: 'conformance run: peak RSS of the largest vitest worker', value: run.workerRssMb, unit: 'MB' },
+    ];
+    return {
+      name: 'suite',
+      operation: 'the conformance suite against the reference bank (serve in its own process)',
+      figures,
+      ratios: cannon ? [{ label: 'suite client rate / autocannon rate', value: client.rate / cannon }] : [],
+    };
+  },
+};
