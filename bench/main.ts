@@ -1,6 +1,6 @@
 import { bankBench } from './bank.js';
 import { signingBench } from './signing.js';
-import { suiteBench } from './suite.js';
+import { SUITE_RATE_LABEL, suiteBench } from './suite.js';
 import type { BenchModule, BenchResult } from './types.js';
 
 /** Every benchmark; other issues add theirs here. Run with `npm run bench` (optionally `-- --duration-ms 2000`). */
@@ -17,6 +17,13 @@ export function render(result: BenchResult): string {
   ].join('\n');
 }
 
+/** The suite client's signed NCBCT rate over autocannon's for the same request, when both ran. */
+export function suiteToAutocannon(results: BenchResult[]): number | undefined {
+  const suite = results.find((r) => r.name === 'suite')?.figures.find((f) => f.label.startsWith(SUITE_RATE_LABEL))?.value;
+  const cannon = results.find((r) => r.name === 'bank')?.figures.find((f) => f.label === 'creations')?.value;
+  return suite && cannon ? suite / cannon : undefined;
+}
+
 async function main(argv: string[]): Promise<void> {
   const at = argv.indexOf('--duration-ms');
   const durationMs = at >= 0 ? Number(argv[at + 1]) : undefined;
@@ -28,6 +35,8 @@ async function main(argv: string[]): Promise<void> {
     results.push(result);
     if (!json) console.log(`${render(result)}\n`);
   }
+  const ratio = suiteToAutocannon(results);
+  if (ratio !== undefined && !json) console.log(`suite client rate / autocannon rate (same request, same machine, this run): ${ratio.toFixed(2)} ×\n`);
   if (json) console.log(JSON.stringify(results, null, 2));
 }
 

@@ -112,15 +112,8 @@ async function conformanceRun(): Promise<{ seconds: number; exitCode: number | n
   return { seconds, exitCode, mainRssMb: kb(child.pid, true) / 1024, workerRssMb: kb(child.pid, false) / 1024 };
 }
 
-/** Optional: autocannon's rate for the same request on the same server, from bench/bank.ts when present. */
-async function autocannonRate(url: string, durationMs: number): Promise<number | undefined> {
-  try {
-    const mod = (await import(`./${'bank'}.js`)) as { ncbctRate?: (url: string, durationMs: number) => Promise<number> };
-    return mod.ncbctRate ? await mod.ncbctRate(url, durationMs) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** The suite client's figure, by label, for the ratio to autocannon's (bench/main.ts). */
+export const SUITE_RATE_LABEL = 'suite client: signed valid NCBCT creations';
 
 export const suiteBench: BenchModule = {
   name: 'suite',
@@ -129,18 +122,15 @@ export const suiteBench: BenchModule = {
     const config = loadConfig({ env: { ...process.env, BASE_URL: '' } });
     const bank = await serveBank();
     let client;
-    let cannon;
     try {
       client = await clientRate(bank.url, config, durationMs);
-      cannon = await autocannonRate(bank.url, durationMs);
     } finally {
       bank.stop();
     }
     const run = await conformanceRun();
     const figures = [
-      { label: `suite client: signed valid NCBCT creations (${config.http.concurrency} in flight)`, value: client.rate, unit: 'requests/s' },
+      { label: `${SUITE_RATE_LABEL} (${config.http.concurrency} in flight)`, value: client.rate, unit: 'requests/s' },
       ...(client.failed ? [{ label: 'suite client: answers other than 201', value: client.failed, unit: 'requests' }] : []),
-      ...(cannon !== undefined ? [{ label: 'autocannon: the same request', value: cannon, unit: 'requests/s' }] : []),
       { label: `default conformance run (exit ${run.exitCode}), wall time`, value: run.seconds, unit: 's' },
       { label: 'conformance run: peak RSS of the main process', value: run.mainRssMb, unit: 'MB' },
       { label: 'conformance run: peak RSS of the largest vitest worker', value: run.workerRssMb, unit: 'MB' },
@@ -149,7 +139,7 @@ export const suiteBench: BenchModule = {
       name: 'suite',
       operation: 'the conformance suite against the reference bank (serve in its own process)',
       figures,
-      ratios: cannon ? [{ label: 'suite client rate / autocannon rate', value: client.rate / cannon }] : [],
+      ratios: [],
     };
   },
 };
