@@ -11,6 +11,14 @@ export function areaOf(operation: string): string {
   return 'payments';
 }
 
+export function featureOf(operation: string): string {
+  const op = OPERATIONS.find((o) => o.id === operation);
+  return op ? `${op.id} — ${op.summary}` : operation;
+}
+
+/** The tags of a test: its level and the families of the requirements it cites (NCBCT, Headers …). */
+export const tagsOf = (meta: ConformanceMeta): string[] => [meta.level, ...new Set(meta.requirementIds.map((rid) => rid.split('.')[0] as string))];
+
 export interface TestIdentity {
   seed: number;
   /** The suite file the test lives in. */
@@ -24,12 +32,11 @@ export interface TestIdentity {
  * with a new seed each time, and a test must keep its history across them.
  */
 export async function labelTest(meta: ConformanceMeta, id: TestIdentity): Promise<void> {
-  const op = OPERATIONS.find((o) => o.id === meta.operation);
   await allure.epic(areaOf(meta.operation));
-  await allure.feature(op ? `${op.id} — ${op.summary}` : meta.operation);
+  await allure.feature(featureOf(meta.operation));
   for (const rid of meta.requirementIds) await allure.story(rid);
   await allure.severity(meta.level === 'MUST' ? 'critical' : 'normal');
-  await allure.tags(meta.level, ...new Set(meta.requirementIds.map((rid) => rid.split('.')[0] as string)));
+  await allure.tags(...tagsOf(meta));
   await allure.parameter('seed', String(id.seed), { excluded: true });
   await allure.parameter('case', id.caseLabel, { excluded: true });
   await allure.parameter('suite file', id.file.split('/').pop() ?? id.file, { excluded: true });

@@ -6,6 +6,7 @@ import { UserError } from '../cli/errors.js';
 import { writeHtml } from './allure-html.js';
 import { coverage, coverageMarkdown } from './coverage.js';
 import { mergeJunit } from './junit.js';
+import { writeSkippedResults } from './skipped-results.js';
 import { reportSummary, type ReportSummary, type RunInfo } from './summary.js';
 
 export interface ReportOptions {
@@ -53,6 +54,8 @@ export async function writeReports(options: ReportOptions): Promise<{ exitCode: 
   options.log(`coverage matrix: ${coverageFile} (${summary.requirements.failed} requirement(s) failed)`);
   if (options.html) {
     const results = runs.map((r) => join(r.dir, 'allure-results')).filter((d) => existsSync(d));
+    const skippedDir = join(options.out, 'allure-skipped');
+    if (results.length && (await writeSkippedResults(outcomes, skippedDir))) results.push(skippedDir);
     if (results.length === 0) options.log('no allure-results to render');
     else {
       const req = summary.requirements;

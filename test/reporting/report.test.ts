@@ -85,6 +85,12 @@ describe('psd2-conformance report merges shards', () => {
     expect(existsSync(join(out, 'html', 'index.html'))).toBe(true);
     const globals = json<{ attachments: { name: string; contentType: string }[] }>(join(out, 'html', 'widgets', 'globals.json'));
     expect(globals.attachments).toEqual([expect.objectContaining({ name: 'coverage.md', contentType: 'text/markdown' })]);
+    // Every test of both shards, those that never ran (excluded by --operation) as skipped.
+    const m = json<ReportSummary>(join(out, 'summary.json'));
+    const shown = Object.values(json<{ byId: Record<string, { status: string }> }>(join(out, 'html', 'test-results.json')).byId);
+    expect(shown.length).toBe(m.total);
+    expect(shown.filter((t) => t.status === 'skipped').length).toBe(m.skipped);
+    expect(shown.filter((t) => t.status === 'failed').length).toBe(m.failed);
     const single = readdirSync(join(out, 'html-single'));
     // Self-contained: no scripts or data beside it (Allure adds small metadata files only).
     expect(single).toContain('index.html');

@@ -1,0 +1,48 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { TestOutcome } from '../runner/outcome.js';
+import { areaOf, featureOf, tagsOf } from './allure-labels.js';
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+/**
+ * allure-vitest writes nothing for a test that never ran, so the HTML would hide what this target could
+ * not be judged on. Each skipped test becomes a "skipped" Allure result with the reason (e.g. "sandbox
+ * operation: not run by the production profile") and the same labels as a test that ran.
+ */
+export async function writeSkippedResults(outcomes: TestOutcome[], dir: string): Promise<number> {
+  await rm(dir, { recursive: true, force: true });
+  const skipped = outcomes.filter((o) => o.state === 'skipped');
+  if (skipped.length === 0) return 0;
+  await mkdir(dir, { recursive: true });
+  for (const o of skipped) {
+    const file = o.file.split('/suites/').pop() ?? o.file;
+    const fullName = `psd2-conformance:suites/${file}#${o.name}`;
+    const result = {
+      uuid: randomUUID(),
+      historyId: md5(fullName),
+      testCaseId: md5(fullName),
+      name: o.name.split(' > ').pop() ?? o.name,
+      fullName,
+      status: 'skipped',
+      stage: 'finished',
+      statusDetails: { message: o.meta.notTestable ? `not testable against this target: ${o.meta.notTestable}` : 'skipped' },
+      labels: [
+        { name: 'epic', value: areaOf(o.meta.operation) },
+        { name: 'feature', value: featureOf(o.meta.operation) },
+        ...o.meta.requirementIds.map((id) => ({ name: 'story', value: id })),
+        { name: 'severity', value: o.meta.level === 'MUST' ? 'critical' : 'normal' },
+        ...tagsOf(o.meta).map((t) => ({ name: 'tag', value: t })),
+      ],
+      parameters: [],
+      links: [],
+      steps: [],
+      attachments: [],
+      start: 0,
+      stop: 0,
+    };
+    await writeFile(join(dir, `${result.uuid}-result.json`), JSON.stringify(result));
+  }
+  return skipped.length;
+}
