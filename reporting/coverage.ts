@@ -1,7 +1,8 @@
 import { REQUIREMENTS, type Level } from '../spec/index.js';
-import type { TestOutcome } from '../runner/outcome.js';
+import { brokenRequirements, type TestOutcome } from '../runner/outcome.js';
 
-export type CoverageState = 'passed' | 'failed' | 'skipped' | 'not testable' | 'no test';
+/** inconclusive: its tests failed on another rule before they could judge this one. */
+export type CoverageState = 'passed' | 'failed' | 'inconclusive' | 'skipped' | 'not testable' | 'no test';
 
 export interface CoverageRow {
   id: string;
@@ -23,20 +24,22 @@ export function coverage(outcomes: TestOutcome[]): CoverageRow[] {
     const covering = outcomes.filter((o) => o.meta.requirementIds.includes(r.id) || o.meta.judged?.includes(r.id));
     const tests = covering.map((o) => ({ name: o.name, state: o.state }));
     const skippedBecause = covering.find((o) => o.meta.notTestable)?.meta.notTestable;
-    const broke = covering.some((o) => o.state === 'failed' && (o.meta.requirementIds.includes(r.id) || o.meta.failedChecks?.includes(r.id)));
+    const broke = covering.some((o) => brokenRequirements(o).includes(r.id));
     let state: CoverageState;
     if (broke) state = 'failed';
     else if (tests.some((t) => t.state === 'passed')) state = 'passed';
+    else if (tests.some((t) => t.state === 'failed')) state = 'inconclusive';
     else if (r.notTestable) state = 'not testable';
     else if (tests.length) state = 'skipped';
     else state = 'no test';
-    const note = r.notTestable ?? (state === 'skipped' ? skippedBecause : undefined);
+    const otherRules = [...new Set(covering.flatMap(brokenRequirements))].join(', ');
+    const note = r.notTestable ?? (state === 'skipped' ? skippedBecause : state === 'inconclusive' ? `its tests failed first on ${otherRules}` : undefined);
     return { id: r.id, level: r.level, section: r.section, state, tests, ...(note ? { note } : {}) };
   });
 }
 
 /** Words, not emoji: a CI log or a browser without an emoji font shows them too; failures in bold. */
-const OUTCOME: Record<CoverageState, string> = { passed: 'passed', failed: '**FAILED**', skipped: 'skipped', 'not testable': 'not testable', 'no test': 'no test' };
+const OUTCOME: Record<CoverageState, string> = { passed: 'passed', failed: '**FAILED**', inconclusive: 'inconclusive', skipped: 'skipped', 'not testable': 'not testable', 'no test': 'no test' };
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
@@ -49,7 +52,7 @@ export function coverageMarkdown(rows: CoverageRow[], title: string): string {
     '',
     title,
     '',
-    `${rows.length} requirements: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, ${count('not testable')} not testable, ${count('no test')} without a test.`,
+    `${rows.length} requirements: ${count('passed')} passed, ${count('failed')} failed, ${count('inconclusive')} inconclusive, ${count('skipped')} skipped, ${count('not testable')} not testable, ${count('no test')} without a test.`,
     '',
   ];
   if (failed.length) {

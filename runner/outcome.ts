@@ -52,6 +52,16 @@ export function gateLevel(o: TestOutcome): Level {
   return o.meta.level;
 }
 
+/**
+ * The rules a failed test shows broken: the ones its checks found broken when there are any (a malformed
+ * response found while testing a signature rule names the response rule, not the signature one), else the
+ * rules it cites (it failed before any check, e.g. a fixture could not be made).
+ */
+export function brokenRequirements(o: TestOutcome): string[] {
+  if (o.state !== 'failed') return [];
+  return o.meta.failedChecks?.length ? o.meta.failedChecks : o.meta.requirementIds;
+}
+
 export function summarise(outcomes: TestOutcome[], strict: boolean): RunSummary {
   const byLevel: RunSummary['byLevel'] = { MUST: zero(), SHOULD: zero() };
   const byOperation: RunSummary['byOperation'] = {};
@@ -63,8 +73,7 @@ export function summarise(outcomes: TestOutcome[], strict: boolean): RunSummary 
     (byOperation[o.meta.operation] ??= zero())[o.state]++;
     warnings += o.meta.warnings?.length ?? 0;
     if (o.state === 'failed') {
-      // The rules it cites, and those its uniform checks found broken (as the coverage matrix counts them).
-      [...o.meta.requirementIds, ...(o.meta.failedChecks ?? [])].forEach((id) => failedRequirements.add(id));
+      brokenRequirements(o).forEach((id) => failedRequirements.add(id));
       if (gateLevel(o) === 'MUST' || strict) gateFailed = true;
     }
   }

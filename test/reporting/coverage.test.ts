@@ -41,6 +41,12 @@ describe('requirement coverage matrix', () => {
     expect(failed.find((r) => r.id === 'Errors.body.shape')?.state).not.toBe('failed');
   });
 
+  it('a rule whose only test failed on another rule first is inconclusive, naming that rule', () => {
+    const row = coverage([{ ...outcome(['Auth.signature.valid'], 'failed'), meta: { requirementIds: ['Auth.signature.valid'], level: 'MUST', operation: 'ncbct.create', failedChecks: ['PaymentResponse.psuMessage.max512'] } }]);
+    expect(row.find((r) => r.id === 'Auth.signature.valid')).toMatchObject({ state: 'inconclusive', note: 'its tests failed first on PaymentResponse.psuMessage.max512' });
+    expect(row.find((r) => r.id === 'PaymentResponse.psuMessage.max512')?.state).toBe('no test');
+  });
+
   it('renders the broken rules first with their failed tests, then a Markdown table row per requirement', () => {
     const md = coverageMarkdown(rows, 'test');
     const [broken, every] = md.split('## Every requirement') as [string, string];
