@@ -3,7 +3,9 @@
  * overview and the first failed test with its failing request opened. The report is served on 127.0.0.1
  * because the Allure 3 app loads its data with fetch, which file:// refuses.
  *
- *   npm run report:screenshot [-- --report reports/html --out docs]
+ *   npm run report:screenshot [-- --report reports/html --out docs --test 'creditorName.max70']
+ *
+ * --test picks the failed test whose name contains the text; without it, the first failed test.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -76,8 +78,9 @@ async function main(): Promise<void> {
   if (!existsSync(join(report, 'index.html'))) fail(`no report at ${join(report, 'index.html')}: run \`npx psd2-conformance run\` (or \`report\`) first`);
   const chromium = findChromium();
   if (!chromium) fail('chromium not found: install Debian\'s package (apt-get install chromium) or set CHROMIUM to its path');
-  const results = JSON.parse(await readFile(join(report, 'test-results.json'), 'utf8')) as { byId: Record<string, { id: string; status: string }> };
-  const failed = Object.values(results.byId).find((t) => t.status === 'failed' || t.status === 'broken');
+  const results = JSON.parse(await readFile(join(report, 'test-results.json'), 'utf8')) as { byId: Record<string, { id: string; name: string; status: string }> };
+  const wanted = arg('test', '');
+  const failed = Object.values(results.byId).find((t) => (t.status === 'failed' || t.status === 'broken') && t.name.includes(wanted));
   await mkdir(out, { recursive: true });
   const { server, base } = await serve(report);
   const browser = await launch(chromium);
@@ -96,13 +99,13 @@ async function main(): Promise<void> {
     const matrix = join(out, 'report-coverage.png');
     console.log(`${matrix} (${await shoot(browser, matrix)} bytes)`);
     if (!failed) {
-      console.log('report:screenshot: no failed test in this report; run with a fault (e.g. --fault accept-long-creditor-name) for the failed-test screenshot');
+      console.log(`report:screenshot: no failed test${wanted ? ` named *${wanted}*` : ''} in this report; run with a fault (e.g. --fault accept-long-creditor-name) for the failed-test screenshot`);
       return;
     }
     await browser.send('Page.navigate', { url: `${base}/index.html#${failed.id}` });
-    await until(browser, text('failing request'), 'the failed test');
-    // Open the failing request so the screenshot shows the exact request beside the error.
-    await click(browser, 'failing request');
+    await until(browser, text('Test body'), 'the failed test');
+    // Open the failing request (a test that failed before sending one has none) beside the error.
+    if (await evaluate<boolean>(browser, text('failing request'))) await click(browser, 'failing request');
     await new Promise((r) => setTimeout(r, 800));
     await windowSize(browser, 1450);
     const page = join(out, 'report-failed-test.png');
