@@ -174,7 +174,7 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
       if (!options.allowUnsigned) checkSignature(op.method, req.url, req.headers, raw, faults, options.now);
       const body = raw && raw.length > 0 ? parseJson(raw, faults) : undefined;
       if (body === undefined && op.method === 'POST' && (op.requestBody || op.createsPayment)) throw new Rejection(400, 'FORMAT_ERROR', 'a body is required');
-      checkBody(op, body, faults);
+      checkBody(op, body, faults, (bban) => state.accountByNumber(bban) !== undefined);
       const query = Object.fromEntries(Object.entries(req.query as Record<string, unknown>).map(([k, v]) => [k, first(v)]));
       const host = first(req.headers.host);
       const origin = host && HOST.test(host) ? `http://${host}` : bankUrl;

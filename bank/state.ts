@@ -54,6 +54,13 @@ export interface Customer {
   agreementId?: string;
 }
 
+/** The value with every object's keys sorted, recursively: JSON key order carries no meaning. */
+export function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+}
+
 /** In-memory state. Node runs one handler at a time and no handler awaits, so plain maps are safe under concurrent requests. */
 export class BankState {
   customers = new Map<string, Customer>();
@@ -71,9 +78,9 @@ export class BankState {
     return undefined;
   }
 
-  /** A logical duplicate: the same product and body as an earlier payment (the rule this bank documents). */
+  /** A logical duplicate: the same product and body as an earlier payment (the rule this bank documents), whatever the key order. */
   isDuplicate(product: string, body: unknown): boolean {
-    const key = createHash('sha256').update(`${product}\n${JSON.stringify(body)}`).digest('hex');
+    const key = createHash('sha256').update(`${product}\n${JSON.stringify(canonical(body))}`).digest('hex');
     if (this.seenPayments.has(key)) return true;
     this.seenPayments.add(key);
     return false;

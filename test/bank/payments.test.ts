@@ -150,4 +150,47 @@ describe('rejections', () => {
     const res = await bank.call('ncbct.create', { body: ncbctBody(debtor, '8.00', 'identity'), headers: { 'PSU-ID': undefined, 'X-PSU-IDENTITY': '01017012345' } });
     expect(res.status).toBe(201);
   });
+
+  it('X-PSU-IDENTITY that is not 11 digits (a national identity or D-number) is 400 FORMAT_ERROR (interface.md › Group I)', async () => {
+    for (const value of ['123', '0101701234', '010170123456', '0101701234x']) {
+      const res = await bank.call('ncbct.create', { body: ncbctBody(debtor, '8.01', `identity ${value}`), headers: { 'PSU-ID': undefined, 'X-PSU-IDENTITY': value } });
+      expect([value, res.status, res.json.code, res.json.message]).toEqual([value, 400, 'FORMAT_ERROR', 'X-PSU-IDENTITY must be an 11-digit national identity or D-number']);
+    }
+  });
+
+  it('a logical duplicate is found whatever the order of the JSON keys, at any depth', async () => {
+    const body = ncbctBody(debtor, '6.50', 'reordered');
+    expect((await bank.call('ncbct.create', { body })).status).toBe(201);
+    const reordered = Object.fromEntries(Object.entries({ ...body, instructedAmount: { currency: 'NOK', amount: '6.50' } }).reverse());
+    expect(JSON.stringify(reordered)).not.toBe(JSON.stringify(body));
+    const again = await bank.call('ncbct.create', { body: reordered });
+    expect([again.status, again.json.code]).toEqual([409, 'CONFLICT']);
+  });
+});
+
+describe("payments from the real client's sandbox account whose bban fails MOD11 (platform-notes.md; AccountReference.bban.norwegianMod11 is a SHOULD)", () => {
+  const account = { customerNumber: '01078900497', accountName: 'Sparekonto', bban: '43427943323', iban: 'NO6243427943323', currency: 'NOK', product: 'Brukskonto', cashAccountType: 'CACC', creditLine: 0, balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 10000, currency: 'NOK' } }] };
+  const sandboxDebtor = { bban: '43427943323', iban: 'NO6243427943323', id: '', customerNumber: '01078900497' };
+
+  beforeAll(async () => {
+    expect((await bank.call('sandbox.customer.create', { body: { customerNumber: '01078900497', name: 'Kari Nordmann', type: 'private' } })).status).toBe(201);
+    expect((await bank.call('sandbox.account.create', { body: account })).status).toBe(201);
+  });
+
+  it('NCBCT and bulk from it are 201: a known sandbox account is accepted whatever its check digit', async () => {
+    const ncbct = await bank.call('ncbct.create', { body: ncbctBody(sandboxDebtor, '10.00', 'from 43427943323') });
+    expect([ncbct.status, ncbct.json.transactionStatus]).toEqual([201, 'RCVD']);
+    const bulk = await bank.call('bulk.create', { body: bulkBody(sandboxDebtor, creditor) });
+    expect([bulk.status, bulk.json.transactionStatus]).toEqual([201, 'RCVD']);
+  });
+
+  it('paid to it as creditor in a bulk: 201', async () => {
+    const bulk = await bank.call('bulk.create', { body: bulkBody(debtor, sandboxDebtor) });
+    expect(bulk.status).toBe(201);
+  });
+
+  it('an unknown bban with a wrong MOD11 check digit is still 400 FORMAT_ERROR naming the rule', async () => {
+    const res = await bank.call('ncbct.create', { body: ncbctBody({ ...sandboxDebtor, bban: '86011117948' }, '10.00', 'unknown') });
+    expect([res.status, res.json.code, res.json.message]).toEqual([400, 'FORMAT_ERROR', expect.stringContaining('(AccountReference.bban.norwegianMod11)')]);
+  });
 });
