@@ -47,12 +47,26 @@ export function checkHeaders(op: OperationSpec, headers: Headers, faults: Faults
   }
 }
 
+const DAY = '(Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
+const MONTH = '(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
+const TIME = '\\d{2}:\\d{2}:\\d{2}';
+/** RFC 7231 §7.1.1.1: IMF-fixdate, and the obsolete RFC 850 and asctime forms a recipient must still accept. */
+const HTTP_DATE = [
+  new RegExp(`^${DAY}, \\d{2} ${MONTH} \\d{4} ${TIME} GMT$`),
+  new RegExp(`^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \\d{2}-${MONTH}-\\d{2} ${TIME} GMT$`),
+  new RegExp(`^${DAY} ${MONTH} ( \\d|\\d{2}) ${TIME} \\d{4}$`),
+];
+const isHttpDate = (value: string) => HTTP_DATE.some((form) => form.test(value)) && !Number.isNaN(Date.parse(value));
+
 /** Signature, certificate, keyId and Digest through the project's verifier; any well-formed certificate is trusted. */
 export function checkSignature(method: string, target: string, headers: Headers, body: Buffer | undefined, faults: Faults, now?: () => Date): void {
   const hasBody = body !== undefined && body.length > 0;
   const missing = ['signature', 'tpp-signature-certificate', 'x-request-id'].find((h) => !get(headers, h) && !(h === 'x-request-id' && faults.has('accept-missing-x-request-id')));
   if (missing) throw new Rejection(401, 'FORMAT_ERROR', `header ${missing} is required`);
   if (hasBody && !get(headers, 'digest')) throw new Rejection(400, 'FORMAT_ERROR', 'a request with a body needs Digest');
+  // The verifier takes whatever Date.parse reads (an ISO-8601 date too); the header's grammar is HTTP-date.
+  const date = get(headers, 'date');
+  if (date !== undefined && !isHttpDate(date)) throw new Rejection(400, 'FORMAT_ERROR', `Date must be an HTTP-date such as "Sun, 06 Nov 1994 08:49:37 GMT", got "${date.slice(0, 64)}"`);
   if (faults.has('skip-signature')) return;
   // The bank's clock (BankOptions.now) judges Date, so a test bank living at a fixed time accepts requests signed at it.
   const result = verifyRequest({ method, target, headers, ...(hasBody ? { body } : {}) }, { ...(now ? { now } : {}), ...(faults.has('accept-unsigned-psu-id') ? { requiredHeaders: ['date', 'digest', 'x-request-id', 'psu-corporate-id', 'tpp-redirect-uri'] } : {}) });

@@ -7,6 +7,7 @@ import { faultSet, type Faults } from './context.js';
 import { Rejection, errorJson, sendError } from './errors.js';
 import { FAULTS, SLOW_MS } from './faults.js';
 import { pickLanguage, type Language } from './language.js';
+import { acceptsJson } from './negotiation.js';
 import { findPayment, initiate, paymentDetail, paymentPath, paymentStatus, productNotOffered, type Created } from './payments.js';
 import { checkBody, checkHeaders, checkSignature, parseJson } from './pipeline.js';
 import { addTransactions, consentAccounts, createAccount, createAgreement, createCardAccount, createCustomer, createEngagement, getEngagement, listTransactions } from './sandbox.js';
@@ -102,11 +103,6 @@ function extraRoutes(state: BankState, faults: Faults): { method: 'GET' | 'POST'
     // Bank-only: what a PSU may pick when granting consent (account information is not part of interface.md).
     { method: 'GET', url: '/v1/sandbox/customers/:customerNumber/consent-accounts', like: 'sandbox.transactions.list', run: (c) => consentAccounts(state, faults, c.params.customerNumber ?? '') },
   ];
-}
-
-/** Content negotiation (group N): JSON is all this bank speaks. */
-function acceptsJson(accept: string | undefined): boolean {
-  return !accept || /(^|,)\s*(application\/(json|\*)|\*\/\*|application\/[\w.+-]*\+json)/i.test(accept);
 }
 
 /** Answers what node's HTTP parser refuses (oversized header section, malformed request line) with the Error body. */

@@ -70,6 +70,40 @@ describe('malformed input is a clean 4xx with the Error body', () => {
     const res = await bank.call('ncbct.create', { body: ncbctBody(debtor, '12.00', 'html'), headers: { Accept: 'text/html' } });
     expect(res.status).toBe(406);
   });
+
+  it('Accept is read as media ranges with q-values (RFC 7231 §5.3.2): q=0 refuses JSON, the most specific range decides', async () => {
+    const cases: [string, number][] = [
+      ['application/json;q=0, text/xml', 406],
+      ['application/hal+json', 406],
+      ['*/*;q=0', 406],
+      ['application/json; q=0.000, */*', 406],
+      ['text/xml, application/*;q=0', 406],
+      ['application/json', 201],
+      ['APPLICATION/JSON; charset=utf-8', 201],
+      ['text/html;q=0.9, application/json;q=0.1', 201],
+      ['application/*;q=0.5', 201],
+      ['*/*', 201],
+      ['text/xml;q=1, */*;q=0.01', 201],
+    ];
+    for (const [accept, status] of cases) {
+      const res = await bank.call('ncbct.create', { body: ncbctBody(debtor, '12.01', `accept ${accept}`), headers: { Accept: accept } });
+      expect([accept, res.status]).toEqual([accept, status]);
+    }
+  });
+
+  it('a Date that is not an HTTP-date (RFC 7231 §7.1.1.1) is 400 FORMAT_ERROR, even signed and within the skew window', async () => {
+    const now = new Date();
+    const iso = await bank.call('ncbct.create', { body: ncbctBody(debtor, '12.02', 'iso date'), headers: { Date: now.toISOString() } });
+    expect([iso.status, iso.json.code, iso.json.message]).toEqual([400, 'FORMAT_ERROR', `Date must be an HTTP-date such as "Sun, 06 Nov 1994 08:49:37 GMT", got "${now.toISOString()}"`]);
+    const imf = await bank.call('ncbct.create', { body: ncbctBody(debtor, '12.03', 'imf date'), headers: { Date: now.toUTCString() } });
+    expect(imf.status).toBe(201);
+    // The obsolete RFC 850 form is still an HTTP-date (asctime is too, but node reads it in local time: not tested here).
+    const [, day, month, year, time] = now.toUTCString().replace(',', '').split(' ') as [string, string, string, string, string];
+    const weekday = now.toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' });
+    const rfc850 = `${weekday}, ${day}-${month}-${year.slice(2)} ${time} GMT`;
+    const obsolete = await bank.call('ncbct.create', { body: ncbctBody(debtor, '12.04', 'rfc850 date'), headers: { Date: rfc850 } });
+    expect([rfc850, obsolete.status]).toEqual([rfc850, 201]);
+  });
 });
 
 describe('Accept-Language (group N): error texts in nb or en, Content-Language reports the choice', () => {
