@@ -1,14 +1,20 @@
 import { createHash } from 'node:crypto';
+import { basename } from 'node:path';
+import { expect } from 'vitest';
 import type { Exchange } from '../../client/index.js';
 import { makeIban, mod11CheckDigit } from '../../spec/index.js';
 import type { Session } from './session.js';
 
 /**
  * Test data made through the sandbox operations, named after the run tag so that runs against a shared
- * sandbox never meet. Values are derived from the tag and a counter: the same seed gives the same data.
+ * sandbox never meet. Values are derived from the tag, the suite file and a counter: the same seed gives the
+ * same data. The file matters because each suite file has its own counter (vitest isolates modules) while
+ * all files share one bank: without it two files made the same account number, and a test meant for a poor
+ * account was judged against a rich one.
  */
 let counter = 0;
-const next = (s: Session, what: string) => createHash('sha256').update(`${s.ctx.runTag}/${what}/${counter++}`).digest();
+const fileTag = (): string => createHash('sha256').update(basename(expect.getState().testPath ?? '')).digest('hex').slice(0, 4);
+const next = (s: Session, what: string) => createHash('sha256').update(`${s.ctx.runTag}/${fileTag()}/${what}/${counter++}`).digest();
 
 /** A Norwegian account number unique to the run, with a valid MOD11 check digit. */
 export function uniqueBban(s: Session): string {
@@ -22,7 +28,7 @@ export function uniqueBban(s: Session): string {
 
 export const uniqueNumber = (s: Session, length = 11): string => [...next(s, 'n').subarray(0, length)].map((b) => String(b % 10)).join('');
 
-export const uniqueName = (s: Session, what: string): string => `${what} ${s.ctx.runTag}-${counter++}`;
+export const uniqueName = (s: Session, what: string): string => `${what} ${s.ctx.runTag}-${fileTag()}-${counter++}`;
 
 /** The id a creating response carries: interface.md shows none for these platform operations, so accept the usual names. */
 export function createdId(exchange: Exchange): string | undefined {
