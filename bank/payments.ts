@@ -2,6 +2,7 @@ import { Decimal } from 'decimal.js';
 import { PAYMENT_PRODUCTS, fractionDigitsFor, worstCaseBasketStatus } from '../spec/index.js';
 import type { Faults } from './context.js';
 import { Rejection } from './errors.js';
+import { transactionPath } from './sandbox-transactions.js';
 import { opaqueId, type BankState, type Payment } from './state.js';
 
 export interface Created {
@@ -50,7 +51,7 @@ export function initiate(state: BankState, faults: Faults, product: string, kind
   if (duplicate && (allow !== 'true' || faults.has('ignore-allow-duplicate'))) throw new Rejection(409, 'CONFLICT', 'a logical duplicate of an earlier payment (set allowLogicalDuplicate=true to allow it)');
   const id = opaqueId('P');
   state.payments.set(id, { id, product, kind, status: 'RCVD', body });
-  recordPaymentTransaction(state, body, id, today);
+  recordPaymentTransaction(state, product, kind, body, id, today);
   const base = paymentPath({ id, product, kind, status: 'RCVD', body });
   const currency = String((body.debtorAccount as { currency?: string } | undefined)?.currency ?? 'NOK');
   const fee = new Decimal(kind === 'bulk' ? 0 : 2.5).toFixed(faults.has('fee-wrong-digits') ? 1 : fractionDigitsFor(currency) || 0);
@@ -66,31 +67,43 @@ export function initiate(state: BankState, faults: Faults, product: string, kind
   return { status: faults.has('create-200') ? 200 : 201, body: response };
 }
 
-/** "The list holds … ones from payments made in the sandbox": a payment appears on its debtor's account. */
-function recordPaymentTransaction(state: BankState, body: Record<string, unknown>, paymentId: string, today: string): void {
+/** The ISO 20022 bank transaction code of an issued credit transfer of each product (domestic, SEPA, cross-border). */
+const TRANSACTION_CODE: Record<string, string> = { 'norwegian-domestic-credit-transfers': 'PMNT-ICDT-DMCT', 'sepa-credit-transfers': 'PMNT-ICDT-ESCT' };
+const text = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
+
+/**
+ * "The list holds … ones from payments made in the sandbox": a payment appears on its debtor's account, one
+ * transaction per bulk entry, with the creditor from the payment body and the debtor's name from its customer.
+ */
+function recordPaymentTransaction(state: BankState, product: string, kind: Payment['kind'], body: Record<string, unknown>, paymentId: string, today: string): void {
   const debtor = body.debtorAccount as { bban?: string; iban?: string } | undefined;
   const account = state.accountByNumber(debtor?.bban, debtor?.iban);
   if (!account) return;
-  const amount = (body.instructedAmount as { amount?: string; currency?: string } | undefined) ?? { amount: '0', currency: account.currency };
   const list = state.transactions.get(account.id) ?? [];
-  const id = opaqueId('T');
-  list.push({
-    id,
-    amount: -Math.round(Number(amount.amount ?? 0)),
-    currency: amount.currency ?? account.currency,
-    valueDate: today,
-    bookingDate: today,
-    remittanceInformationUnstructured: String(body.remittanceInformationUnstructured ?? `payment ${paymentId}`),
-    creditorName: String(body.creditorName ?? 'bulk'),
-    creditorAccount: { iban: String((body.creditorAccount as { iban?: string } | undefined)?.iban ?? ''), bban: String((body.creditorAccount as { bban?: string } | undefined)?.bban ?? '') },
-    debtorName: account.customerNumber,
-    debtorAccount: { iban: account.iban ?? '', bban: account.bban ?? '' },
-    bankTransactionCode: 'PMNT-ICDT-XBCT',
-    ultimateDebtor: '',
-    ultimateCreditor: '',
-    purposeCode: String(body.purposeCode ?? 'OTHR'),
-    _links: { self: link(`/v1/sandbox/accounts/${encodeURIComponent(account.id)}/transactions/${encodeURIComponent(id)}`, 'GET') },
-  });
+  const entries = kind === 'bulk' ? (Array.isArray(body.payments) ? body.payments : []) : [body];
+  for (const raw of entries) {
+    const entry = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+    const amount = (entry.instructedAmount ?? {}) as { amount?: unknown; currency?: unknown };
+    const creditor = (entry.creditorAccount ?? {}) as { iban?: unknown; bban?: unknown };
+    const id = opaqueId('T');
+    list.push({
+      id,
+      amount: -decimalOrZero(amount.amount).round().toNumber(),
+      currency: text(amount.currency, account.currency),
+      valueDate: today,
+      bookingDate: today,
+      remittanceInformationUnstructured: text(entry.remittanceInformationUnstructured, `payment ${paymentId}`),
+      creditorName: text(entry.creditorName),
+      creditorAccount: { iban: text(creditor.iban), bban: text(creditor.bban) },
+      debtorName: state.customers.get(account.customerNumber)?.name || text(body.debtorName),
+      debtorAccount: { iban: account.iban ?? '', bban: account.bban ?? '' },
+      bankTransactionCode: TRANSACTION_CODE[product] ?? 'PMNT-ICDT-XBCT',
+      ultimateDebtor: '',
+      ultimateCreditor: '',
+      purposeCode: text(entry.purposeCode, 'OTHR'),
+      _links: { self: link(transactionPath(state, account.id, id), 'GET') },
+    });
+  }
   state.transactions.set(account.id, list);
 }
 

@@ -1,7 +1,7 @@
 import type { Faults } from './context.js';
 import { Rejection } from './errors.js';
 import { link, links, type Created } from './payments.js';
-import { opaqueId, type BankState, type Customer, type Transaction } from './state.js';
+import { opaqueId, type BankState, type Customer } from './state.js';
 
 type Body = Record<string, unknown>;
 const text = (v: unknown, what: string): string => {
@@ -15,7 +15,6 @@ function object(v: unknown, what: string): Body {
   if (!isObject(v)) throw new Rejection(400, 'FORMAT_ERROR', `${what} must be a JSON object`);
   return v;
 }
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const CONSENT_ROLES = ['REGISTER', 'VIEW'];
 
 export function createCustomer(state: BankState, raw: unknown): Created {
@@ -32,7 +31,16 @@ export function createCustomer(state: BankState, raw: unknown): Created {
     customer.agreementId = agreementId;
   }
   state.customers.set(customerNumber, customer);
-  return { status: 201, body: { customerId: id, customerNumber, customerType: type, customerName: customer.name, _links: { self: link(`/v1/sandbox/customers/${encodeURIComponent(id)}`, 'GET') } } };
+  return { status: 201, body: customerBody(customer) };
+}
+
+const customerBody = (c: Customer): Body => ({ customerId: c.id, customerNumber: c.customerNumber, customerType: c.type, customerName: c.name, _links: { self: link(`/v1/sandbox/customers/${encodeURIComponent(c.id)}`, 'GET') } });
+
+/** The target of a customer's self link. */
+export function getCustomer(state: BankState, customerId: string): Created {
+  const customer = [...state.customers.values()].find((c) => c.id === customerId);
+  if (!customer) throw new Rejection(404, 'RESOURCE_UNKNOWN', `no sandbox customer ${customerId}`);
+  return { status: 200, body: customerBody(customer) };
 }
 
 /** Set-up calls are lenient on purpose (platform-notes.md): no MOD11 check, EXPECTED in any case. */
@@ -92,52 +100,22 @@ export function createCardAccount(state: BankState, faults: Faults, body: Body):
   const owner = state.customers.get(str(body.customerNumber));
   const agreement = owner?.type === 'private' && owner.agreementId ? state.agreements.get(owner.agreementId) : undefined;
   agreement?.engagements.set(opaqueId('E'), { customer: owner?.customerNumber, account: { resourceId, accountNumber: str(body.accountNumber) }, roles: ['OWNER', 'VIEW', 'REGISTER'] });
-  const base = `/v1/card-accounts/${encodeURIComponent(resourceId)}`;
+  return { status: 201, body: cardAccountBody(faults, resourceId, body) };
+}
+
+/** Links to the bank's own routes: GET /v1/sandbox/card-accounts/{id} and its transaction list. */
+function cardAccountBody(faults: Faults, resourceId: string, body: Body): Body {
+  const base = `/v1/sandbox/card-accounts/${encodeURIComponent(resourceId)}`;
   const response: Body = { ...body, resourceId, _links: links(faults, { self: link(base, 'GET'), transactions: link(`${base}/transactions`, 'GET') }) };
   if (faults.has('card-account-without-resource-id')) delete response.resourceId;
-  return { status: 201, body: response };
+  return response;
 }
 
-export function addTransactions(state: BankState, accountId: string, body: unknown): Created {
-  const list = state.transactions.get(accountId);
-  if (!list) throw new Rejection(404, 'RESOURCE_UNKNOWN', `no sandbox account ${accountId}`);
-  const items = Array.isArray(body) ? body : [body];
-  const checked = items.map((t, i) => object(t, `transaction ${i}`));
-  const added = checked.map((t) => {
-    const id = opaqueId('T');
-    const tx = { ...t, id, bookingDate: str(t.bookingDate) || str(t.valueDate), _links: { self: link(`/v1/sandbox/accounts/${encodeURIComponent(accountId)}/transactions/${encodeURIComponent(id)}`, 'GET') } } as Transaction;
-    list.push(tx);
-    return tx;
-  });
-  return { status: 201, body: added as unknown as Body };
-}
-
-function int(name: string, value: string | undefined, min: number): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) > 2147483647) throw new Rejection(400, 'FORMAT_ERROR', `${name} must be an int32, got "${value}"`);
-  if (Number(value) < min) throw new Rejection(400, 'FORMAT_ERROR', `${name} must be at least ${min}`);
-  return Number(value);
-}
-
-function date(name: string, value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  if (!DATE.test(value) || Number.isNaN(Date.parse(value)) || new Date(value).toISOString().slice(0, 10) !== value) throw new Rejection(400, 'FORMAT_ERROR', `${name} must be a date (YYYY-MM-DD), got "${value}"`);
-  return value;
-}
-
-/** Endpoint 9: filtered by booking date, ordered by it, `offset` skipped before `limit` counts. */
-export function listTransactions(state: BankState, faults: Faults, accountId: string, query: Record<string, string | undefined>): Created {
-  const list = state.transactions.get(accountId);
-  if (!list) throw new Rejection(404, 'RESOURCE_UNKNOWN', `no sandbox account ${accountId}`);
-  const limit = int('limit', query.limit, faults.has('accept-limit-zero') ? 0 : 1);
-  const offset = int('offset', query.offset, 0) ?? 0;
-  const from = date('fromDate', query.fromDate);
-  const to = date('toDate', query.toDate);
-  let found = [...list].sort((a, b) => a.bookingDate.localeCompare(b.bookingDate) || a.id.localeCompare(b.id));
-  if (!faults.has('ignore-date-range')) found = found.filter((t) => (!from || t.bookingDate >= from) && (!to || t.bookingDate <= to));
-  const start = offset + (faults.has('offset-off-by-one') && offset > 0 ? 1 : 0);
-  found = found.slice(start, limit === undefined || faults.has('ignore-limit') ? undefined : start + limit);
-  return { status: 200, body: found as unknown as Body };
+/** The target of a card account's self link. */
+export function getCardAccount(state: BankState, faults: Faults, resourceId: string): Created {
+  const body = state.cardAccounts.get(resourceId);
+  if (!body) throw new Rejection(404, 'RESOURCE_UNKNOWN', `no sandbox card account ${resourceId}`);
+  return { status: 200, body: cardAccountBody(faults, resourceId, body) };
 }
 
 /** How an engagement's account names a card account: by resourceId, or by its accountNumber as iban or bban. */

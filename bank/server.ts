@@ -10,7 +10,8 @@ import { pickLanguage, type Language } from './language.js';
 import { acceptsJson } from './negotiation.js';
 import { findPayment, initiate, paymentDetail, paymentPath, paymentStatus, productNotOffered, type Created } from './payments.js';
 import { checkBody, checkHeaders, checkSignature, parseJson } from './pipeline.js';
-import { addTransactions, consentAccounts, createAccount, createAgreement, createCardAccount, createCustomer, createEngagement, getEngagement, listTransactions } from './sandbox.js';
+import { consentAccounts, createAccount, createAgreement, createCardAccount, createCustomer, createEngagement, getCardAccount, getCustomer, getEngagement } from './sandbox.js';
+import { addTransactions, getTransaction, listTransactions } from './sandbox-transactions.js';
 import { BankState } from './state.js';
 
 export interface BankOptions {
@@ -66,8 +67,8 @@ function handlers(state: BankState, faults: Faults, today: () => string): Record
     'sandbox.engagement.create': (c) => createEngagement(state, c.params.mockAgreementId ?? '', body(c)),
     'sandbox.engagement.get': (c) => getEngagement(state, faults, c.params.mockAgreementId ?? '', c.params.mockEngagementId ?? ''),
     'sandbox.cardAccount.create': (c) => createCardAccount(state, faults, body(c)),
-    'sandbox.transactions.create': (c) => addTransactions(state, c.params.mockCardAccountId ?? '', c.body),
-    'sandbox.cardTransactions.create': (c) => addTransactions(state, c.params.mockCardAccountId ?? '', c.body),
+    'sandbox.transactions.create': (c) => addTransactions(state, c.params.mockCardAccountId ?? '', c.body, today()),
+    'sandbox.cardTransactions.create': (c) => addTransactions(state, c.params.mockCardAccountId ?? '', c.body, today()),
     'sandbox.transactions.list': (c) => listTransactions(state, faults, c.params.mockAccountId ?? '', c.query),
     'sandbox.initialize': () => (state.reset(), { status: 201, body: {} }),
   };
@@ -81,6 +82,12 @@ function extraRoutes(state: BankState, faults: Faults): { method: 'GET' | 'POST'
   const product = (c: Call) => c.params.payment_product ?? '';
   const resourceOf = (c: Call) => paymentPath(findPayment(state, product(c), c.params.paymentId ?? ''));
   const redirect = (c: Call) => first(c.headers['tpp-redirect-uri']);
+  // Only a card account's id under card-accounts: an account id there is as unknown as any other.
+  const cardAccount = (c: Call) => {
+    const id = c.params.mockCardAccountId ?? '';
+    if (!state.cardAccounts.has(id)) throw new Rejection(404, 'RESOURCE_UNKNOWN', `no sandbox card account ${id}`);
+    return id;
+  };
   return [
     ...['payments', 'bulk-payments'].flatMap((kind) => [
       { method: 'POST' as const, url: `/v1/${kind}/:payment_product`, like: 'payment.status' as const, run: (c: Call) => productNotOffered(product(c)) },
@@ -102,6 +109,12 @@ function extraRoutes(state: BankState, faults: Faults): { method: 'GET' | 'POST'
     },
     // Bank-only: what a PSU may pick when granting consent (account information is not part of interface.md).
     { method: 'GET', url: '/v1/sandbox/customers/:customerNumber/consent-accounts', like: 'sandbox.transactions.list', run: (c) => consentAccounts(state, faults, c.params.customerNumber ?? '') },
+    // The targets of the sandbox's own links (customer, card account, transaction self links).
+    { method: 'GET', url: '/v1/sandbox/customers/:customerId', like: 'sandbox.transactions.list', run: (c) => getCustomer(state, c.params.customerId ?? '') },
+    { method: 'GET', url: '/v1/sandbox/card-accounts/:mockCardAccountId', like: 'sandbox.transactions.list', run: (c) => getCardAccount(state, faults, c.params.mockCardAccountId ?? '') },
+    { method: 'GET', url: '/v1/sandbox/card-accounts/:mockCardAccountId/transactions', like: 'sandbox.transactions.list', run: (c) => listTransactions(state, faults, cardAccount(c), c.query) },
+    { method: 'GET', url: '/v1/sandbox/card-accounts/:mockCardAccountId/transactions/:transactionId', like: 'sandbox.transactions.list', run: (c) => getTransaction(state, cardAccount(c), c.params.transactionId ?? '') },
+    { method: 'GET', url: '/v1/sandbox/accounts/:mockAccountId/transactions/:transactionId', like: 'sandbox.transactions.list', run: (c) => getTransaction(state, c.params.mockAccountId ?? '', c.params.transactionId ?? '') },
   ];
 }
 

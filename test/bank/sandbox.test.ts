@@ -47,7 +47,7 @@ describe("a real client's sandbox set-up calls succeed when signed (Sandbox.setu
     const body = cardAccount('01078900497', '90412263064');
     const res = await bank.call('sandbox.cardAccount.create', { body });
     expect(res.status).toBe(201);
-    const base = `/v1/card-accounts/${encodeURIComponent(res.json.resourceId)}`;
+    const base = `/v1/sandbox/card-accounts/${encodeURIComponent(res.json.resourceId)}`;
     expect(res.json).toEqual({ ...body, resourceId: expect.stringMatching(/^enc!!K/), _links: { self: { href: base, verbs: ['GET'] }, transactions: { href: `${base}/transactions`, verbs: ['GET'] } } });
   });
 
