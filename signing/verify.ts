@@ -121,7 +121,7 @@ export function verifyRequest(request: RequestToVerify, options: VerifyOptions =
     if (!check.ok) return fail('digest-mismatch', check.message);
   }
 
-  const date = Date.parse(headerValue(request.headers, 'date') as string);
+  const date = parseHttpDate(headerValue(request.headers, 'date') as string);
   const now = (options.now?.() ?? new Date()).getTime();
   const skew = (options.clockSkewSeconds ?? 300) * 1000;
   if (Number.isNaN(date)) return fail('date-skew', `Date "${headerValue(request.headers, 'date')}" is not an HTTP date`);
@@ -169,4 +169,10 @@ function decodedHeaders(headers: HeaderMap, signed: readonly string[]): HeaderMa
     });
   }
   return changed ? out : undefined;
+}
+
+/** RFC 7231 HTTP-date; asctime carries no zone but is GMT, which Date.parse would read as local time. */
+const ASCTIME = /^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/;
+export function parseHttpDate(value: string): number {
+  return Date.parse(ASCTIME.test(value.trim()) ? `${value.trim()} GMT` : value);
 }

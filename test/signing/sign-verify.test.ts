@@ -154,6 +154,18 @@ describe('verifyRequest', () => {
     expect(verifyRequest(request, { now: at(30_000), clockSkewSeconds: 10 })).toMatchObject({ ok: false, reason: 'date-skew' });
   });
 
+  it('reads an asctime Date as GMT whatever the machine\'s time zone (RFC 7231 §7.1.1.1)', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Pacific/Auckland';
+    try {
+      const { out } = signed({ ...PSU, Date: 'Mon Mar  2 10:00:00 2026' });
+      expect(verifyRequest({ method: 'POST', target: TARGET, headers: out, body: BODY }, { now })).toMatchObject({ ok: true });
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('Auth.signature.headers: requires Date, and each required header the request carries to be signed', () => {
     const { out } = signed(PSU, { signedHeaders: ['date', 'digest', 'x-request-id', 'psu-id'] });
     expect(verifyRequest({ method: 'POST', target: TARGET, headers: out, body: BODY }, { now })).toMatchObject({ ok: false, reason: 'required-header-unsigned' });
