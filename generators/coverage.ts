@@ -10,6 +10,4 @@ export const NOT_GENERATED: Readonly<Record<string, string>> = {
   'Headers.Digest.requiredWithBody': 'the signer adds Digest over the final body; the tampering "Digest removed" (signing/tamper.ts) breaks it',
   'Errors.kid.400':
     'it fixes the answer to a KID error rather than a shape of the body; the body that provokes one is labelled with the rule it breaks, StructuredRemittance.kid.checkDigit',
-  'AccountReference.bban.max30 @ sct.create': 'an SCT account has no bban member: a bban beside the iban is not an SCT field, and a bban alone breaks SCT.*.ibanRequired instead',
-  'Address.country.required @ bulk.create': "a bulk entry's address has its own rule for the country, BULK.entry.creditorAddress.country.required, which is generated",
 };

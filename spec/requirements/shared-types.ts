@@ -31,7 +31,7 @@ export const SHARED_TYPE_RULES = [
   rule('Currency.enum', 'MUST', `${S} › Currency`, 'A currency is one of the ISO 4217 codes interface.md lists.', PAYMENT_CREATION, 'body', { expected: body }),
   rule('Country.max2', 'MUST', `${S} › Country; Limits`, `A country has at most ${LIMITS.country.max} characters.`, PAYMENT_CREATION, 'body', { expected: body }),
   rule('Country.enum', 'MUST', `${S} › Country`, 'A country is one of the ISO 3166-1 alpha-2 codes interface.md lists.', PAYMENT_CREATION, 'body', { expected: body }),
-  rule('AccountReference.bban.max30', 'MUST', `${S} › Account reference; Limits`, `bban has at most ${LIMITS.bban.max} characters.`, PAYMENT_CREATION, 'body', { expected: body }),
+  rule('AccountReference.bban.max30', 'MUST', `${S} › Account reference; Limits`, `bban has at most ${LIMITS.bban.max} characters.`, ['ncbct.create', 'bulk.create'], 'body', { expected: body }),
   rule('AccountReference.iban.max34', 'MUST', `${S} › Account reference; Limits`, `iban has at most ${LIMITS.iban.max} characters.`, ['ncbct.create', 'sct.create'], 'body', { expected: body }),
   rule(
     'AccountReference.iban.structure',
@@ -53,7 +53,7 @@ export const SHARED_TYPE_RULES = [
     { expected: body },
   ),
   rule('Address.street.max70', 'MUST', `${S} › Address; Limits`, `street has at most ${LIMITS.street.max} characters.`, PAYMENT_CREATION, 'body', { expected: body }),
-  rule('Address.country.required', 'MUST', `${S} › Address`, 'An address that is given has a country.', PAYMENT_CREATION, 'body', { expected: body }),
+  rule('Address.country.required', 'MUST', `${S} › Address`, 'An address that is given has a country.', ['ncbct.create', 'sct.create'], 'body', { expected: body }),
   rule(
     'Address.townName.bulkOnly',
     'SHOULD',
