@@ -1,4 +1,4 @@
-import type { ExpectedRejection, OperationSpec } from '../spec/index.js';
+import { requirement, type ExpectedRejection, type OperationSpec } from '../spec/index.js';
 import { verdict } from './result.js';
 import type { CheckResult, ObservedExchange } from './types.js';
 
@@ -36,7 +36,10 @@ export function successStatus(exchange: ObservedExchange, operation: OperationSp
 export function rejection(exchange: ObservedExchange, requirementId: string, expected: ExpectedRejection | undefined): CheckResult[] {
   const status = exchange.response?.status ?? 0;
   const results = [
-    verdict('not_accepted', 'Errors.invalidRequest.never2xx', !(status >= 200 && status < 300), `a request that breaks ${requirementId} got ${status}`),
+    // never2xx is about MUST rules: a bank may accept what only a SHOULD convention refuses.
+    verdict('not_accepted', 'Errors.invalidRequest.never2xx', !(status >= 200 && status < 300), `a request that breaks ${requirementId} got ${status}`, {
+      ...(requirement(requirementId).level === 'SHOULD' ? { atMost: 'SHOULD' as const } : {}),
+    }),
     verdict('client_error', requirementId, status >= 400 && status < 500, `expected a 4xx for a request that breaks ${requirementId}, got ${status}`),
   ];
   if (expected) {

@@ -31,6 +31,12 @@ describe('checks', () => {
     ]);
   });
 
+  it('Errors.invalidRequest.never2xx holds for MUST rules; accepting what only a SHOULD rule refuses is a SHOULD failure', () => {
+    expect(failedIds(checkRejected(exchange(201, created), 'BULK.payments.nonEmpty', undefined))).toEqual([]);
+    expect(failures(checkRejected(exchange(201, created), 'BULK.payments.nonEmpty', undefined), true).map((r) => r.requirementId)).toEqual(['Errors.invalidRequest.never2xx', 'BULK.payments.nonEmpty']);
+    expect(failedIds(checkRejected(exchange(201, created), 'NCBCT.creditorName.max70', undefined))).toEqual(['Errors.invalidRequest.never2xx', 'NCBCT.creditorName.max70']);
+  });
+
   it('no response fails the rule under test at its own level: silence never passes a MUST rejection test', () => {
     const none: ObservedExchange = { request: { method: 'GET', url: 'x' }, error: { kind: 'headers-timeout', message: 'no headers in 100 ms' } };
     expect(failedIds(checkRejected(none, 'Basket.get.unknown404', undefined))).toEqual(['Basket.get.unknown404']);
