@@ -123,7 +123,7 @@ export function renderMutationMarkdown(report: MutationReport): string {
     '',
     '## Missed faults',
     '',
-    ...(missed.length ? missed.map((f) => `- \`${f.id}\` (${f.area}): exit ${f.exitCode}${f.reason ? `, ${f.reason}` : ''}`) : ['None.']),
+    ...(missed.length ? missed.map((f) => `- \`${f.id}\` (${f.area}): exit ${f.exitCode}${f.reason ? `, ${f.reason}` : ''}${f.namedBreak ? ' (its rule failed at SHOULD level only: detected with --strict)' : ''}`) : ['None.']),
     '',
     '## Per fault',
     '',

@@ -70,6 +70,11 @@ describe('rendering', () => {
     expect(md).toContain('| d-status | status | **missed** | no | - | 0.0 | - |');
   });
 
+  it('a missed fault whose rule failed anyway (a SHOULD test) says --strict would catch it', () => {
+    const r = scoreMutation([FAULTS[0] as FaultSpec], [{ fault: 'a-body', exitCode: 0, seconds: 1, failedRequirements: ['X.one'] }], clean, 1);
+    expect(renderMutationMarkdown(r)).toContain('- `a-body` (body): exit 0 (its rule failed at SHOULD level only: detected with --strict)');
+  });
+
   it('the closing line states the overall score and the false failures', () => {
     expect(scoreLine(report)).toBe('mutation score: 50.0 % (2/4) faults detected; clean bank: 0 false failure(s)');
     expect(scoreLine(scoreMutation(FAULTS, runs, { exitCode: 1, seconds: 1, failedRequirements: ['Q.one'] }, 7))).toBe(
