@@ -1,7 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { FAULTS } from '../../bank/index.js';
 import { loadConfig } from '../../config/index.js';
-import { renderMutationMarkdown, scoreLine, scoreMutation, type MutationRun } from '../../runner/mutation.js';
+import { requirement } from '../../spec/index.js';
+import { mutationPassed, renderMutationMarkdown, scoreLine, scoreMutation, type FaultSpec, type MutationRun } from '../../runner/mutation.js';
 import { pool, runOnce } from '../../runner/mutation-run.js';
 import { flag, parseArgs } from '../args.js';
 import { UserError } from '../errors.js';
@@ -23,6 +24,13 @@ async function previousRuns(path: string): Promise<MutationRun[]> {
   }
 }
 
+/** The catalogue decides how a fault is judged: SHOULD-only faults under --strict; not-testable ones are known gaps. */
+function faultSpec(f: (typeof FAULTS)[number]): FaultSpec {
+  const rules = f.breaks.map((id) => requirement(id));
+  const unobservable = rules.every((r) => r.notTestable) ? rules.map((r) => `${r.id}: ${r.notTestable}`).join('; ') : undefined;
+  return { id: f.id, area: f.area, breaks: [...f.breaks], ...(rules.every((r) => r.level === 'SHOULD') ? { strict: true } : {}), ...(unobservable ? { unobservable } : {}) };
+}
+
 const command: Command = {
   summary: 'run every suite against the reference bank once per deliberate fault and once clean; write reports/mutation.{md,json} (--parallel N, --fault ID…, --seed S, --budget S, --out DIR)',
   async run(argv) {
@@ -34,13 +42,15 @@ const command: Command = {
     const only = args.flags.get('fault') ?? [];
     const unknown = only.filter((id) => !FAULTS.some((f) => f.id === id));
     if (unknown.length) throw new UserError(`unknown fault(s): ${unknown.join(', ')} (see serve --list-faults)`);
-    const chosen = only.length ? FAULTS.filter((f) => only.includes(f.id)) : [...FAULTS];
+    const specs = FAULTS.map(faultSpec);
+    const chosen = only.length ? specs.filter((f) => only.includes(f.id)) : specs;
 
     const started = performance.now();
     let done = 0;
     const jobs: (string | undefined)[] = [undefined, ...chosen.map((f) => f.id)];
     const runs = await pool(jobs, parallel, async (fault) => {
-      const run = await runOnce(fault, { seed, budgetSeconds });
+      const strict = specs.find((f) => f.id === fault)?.strict;
+      const run = await runOnce(fault, { seed, budgetSeconds, ...(strict ? { extraArgs: ['--strict'] } : {}) });
       done++;
       const verdict = fault ? (run.exitCode === 1 ? 'detected' : 'MISSED') : run.exitCode === 0 ? 'clean: passed' : 'clean: FAILED';
       console.error(`[${done}/${jobs.length}] ${fault ?? '(clean bank)'}: ${verdict} (exit ${run.exitCode}, ${run.seconds} s)${run.reason ? ` ${run.reason}` : ''}`);
@@ -48,12 +58,12 @@ const command: Command = {
     });
     const [clean, ...faultRuns] = runs as [MutationRun, ...MutationRun[]];
     const kept = only.length ? (await previousRuns(`${out}/mutation.json`)).filter((r) => !only.includes(r.fault ?? '')) : [];
-    const report = scoreMutation(FAULTS, [...kept, ...faultRuns], clean, seed);
+    const report = scoreMutation(specs, [...kept, ...faultRuns], clean, seed);
     await mkdir(out, { recursive: true });
     await writeFile(`${out}/mutation.json`, `${JSON.stringify(report, null, 2)}\n`);
     await writeFile(`${out}/mutation.md`, renderMutationMarkdown(report));
     console.log(`${scoreLine(report)} (${((performance.now() - started) / 1000).toFixed(0)} s; ${out}/mutation.md, ${out}/mutation.json)`);
-    return report.overall.detected === report.overall.total && report.clean.exitCode === 0 ? 0 : 1;
+    return mutationPassed(report) ? 0 : 1;
   },
 };
 
