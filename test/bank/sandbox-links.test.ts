@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ncbctBody } from '../../suites/support/bodies.js';
-import { fundedAccount, openBank, type TestBank } from './support.js';
+import { cardAccount, fundedAccount, openBank, type TestBank } from './support.js';
 
 /** Every link a sandbox answer hands out answers 200 to a signed GET (interface.md › Resources: Link with href and verbs). */
 const NOW = new Date('2026-03-15T08:00:00Z');
@@ -11,20 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => bank.close());
 
-const cardAccount = (customerNumber: string) => ({
-  customerNumber,
-  maskedPan: '4925 55** **** 5883',
-  currency: 'NOK',
-  creditLimit: { currency: 'NOK', amount: 50000 },
-  balances: [{ balanceAmount: { currency: 'NOK', amount: 1200 }, balanceType: 'expected' }],
-  cardId: 'card-9',
-  cardIdVNo: '1',
-  accountNumber: '90412263064',
-  expiry: '2030-11',
-  name: 'Kredittkort',
-  product: 'Kredittkort',
-  status: 'enabled',
-});
 
 const tx = { amount: -120, currency: 'NOK', valueDate: '2026-03-02', bookingDate: '2026-03-02', remittanceInformationUnstructured: 'Kiosk', creditorName: 'Kiosk AS', creditorAccount: { iban: '', bban: '12345678903' }, debtorName: 'Kari', debtorAccount: { iban: '', bban: '90412263064' }, bankTransactionCode: 'PMNT-CCRD-POSD', ultimateDebtor: '', ultimateCreditor: '', purposeCode: 'OTHR' };
 
@@ -37,7 +23,7 @@ describe('sandbox links answer 200', () => {
 
   it("a card account's self link reads it back; its transactions link lists what was added to it", async () => {
     await bank.call('sandbox.customer.create', { body: { customerNumber: '07070700007', name: 'Kari', type: 'private' } });
-    const card = await bank.call('sandbox.cardAccount.create', { body: cardAccount('07070700007') });
+    const card = await bank.call('sandbox.cardAccount.create', { body: cardAccount('07070700007', '90412263064') });
     expect(card.status).toBe(201);
     const base = `/v1/sandbox/card-accounts/${encodeURIComponent(card.json.resourceId)}`;
     expect(card.json._links).toEqual({ self: { href: base, verbs: ['GET'] }, transactions: { href: `${base}/transactions`, verbs: ['GET'] } });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ncbctBody } from '../../suites/support/bodies.js';
-import { fundedAccount, openBank, type TestBank } from './support.js';
+import { cardAccount, fundedAccount, openBank, type TestBank } from './support.js';
 
 /** Sandbox operations (interface.md › Sandbox engagement, card account, transaction; Endpoints 6–9; platform-notes.md set-up). */
 const NOW = new Date('2026-03-15T08:00:00Z');
@@ -11,20 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => bank.close());
 
-const cardAccount = (customerNumber: string, accountNumber: string) => ({
-  customerNumber,
-  maskedPan: '4925 55** **** 5883',
-  currency: 'NOK',
-  creditLimit: { currency: 'NOK', amount: 50000 },
-  balances: [{ balanceAmount: { currency: 'NOK', amount: 1200 }, balanceType: 'expected' }],
-  cardId: 'card-1',
-  cardIdVNo: '1',
-  accountNumber,
-  expiry: '2030-11',
-  name: 'Kredittkort',
-  product: 'Kredittkort',
-  status: 'enabled',
-});
 const visible = async (customerNumber: string) => (await bank.signed('GET', `/v1/sandbox/customers/${customerNumber}/consent-accounts`, {})).json.accounts as { cardAccountId?: string; roles: string[]; account: unknown }[];
 
 describe("a real client's sandbox set-up calls succeed when signed (Sandbox.setup.lenient)", () => {

@@ -121,3 +121,19 @@ export async function fundedAccount(bank: TestBank, n: number, balance = 1_000_0
   if (account.status !== 201) throw new Error(`account: ${account.status} ${account.text}`);
   return { id: account.json.id, bban: number, iban: makeIban('NO', number), customerNumber };
 }
+
+/** A sandbox card account request with every field interface.md requires. */
+export const cardAccount = (customerNumber: string, accountNumber: string) => ({
+  customerNumber,
+  maskedPan: '4925 55** **** 5883',
+  currency: 'NOK',
+  creditLimit: { currency: 'NOK', amount: 50000 },
+  balances: [{ balanceAmount: { currency: 'NOK', amount: 1200 }, balanceType: 'expected' }],
+  cardId: 'card-1',
+  cardIdVNo: '1',
+  accountNumber,
+  expiry: '2030-11',
+  name: 'Kredittkort',
+  product: 'Kredittkort',
+  status: 'enabled',
+});

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli, ROOT } from './cli.js';
+import { cli, ROOT } from '../support/cli.js';
 
 interface Step {
   name: string;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from './cli.js';
+import { ROOT } from '../support/cli.js';
 
 type Step = { name?: string; uses?: string; run?: string; if?: string; with?: Record<string, unknown>; env?: Record<string, string>; 'continue-on-error'?: unknown };
 type Job = { needs?: string; if?: string; strategy?: { matrix: { shard: number[] } }; env?: Record<string, string>; steps: Step[] };

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startBank, type RunningBank } from '../../bank/index.js';
 import { createClient, toCurl } from '../../client/index.js';
 import { loadConfig } from '../../config/index.js';
-import { cli } from './cli.js';
+import { cli } from '../support/cli.js';
 
 const run = promisify(execFile);
 const opened: { close(): Promise<void> | void }[] = [];

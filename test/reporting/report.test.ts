@@ -5,7 +5,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CoverageRow } from '../../reporting/coverage.js';
 import type { ReportSummary } from '../../reporting/summary.js';
-import { cli } from './cli.js';
+import { cli } from '../support/cli.js';
 
 const json = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
 type Counts = { passed: number; failed: number; skipped: number };

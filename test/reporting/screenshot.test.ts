@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findChromium } from '../../scripts/cdp.js';
-import { ROOT } from './cli.js';
+import { ROOT } from '../support/cli.js';
 
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
