@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { requirement, type ExpectedRejection, type Level, type OperationId, type SchemaName } from '../spec/index.js';
-import { BULK_BREAKERS, NCBCT_BREAKERS, SCT_BREAKERS, broken, type Breaker } from './invalid.js';
+import { BULK_BREAKERS, NCBCT_BREAKERS, SCT_BREAKERS, broken, brokenAt, type Breaker } from './invalid.js';
 import { CARD_ACCOUNT_BREAKERS, ENGAGEMENT_BREAKERS, sandboxCardAccount, sandboxEngagement } from './sandbox.js';
 import { DEFAULT_DEBTOR, bulkRequest, ncbctRequest, sctRequest, type Debtor } from './valid.js';
 
@@ -46,7 +46,8 @@ export function breakOne(valid: fc.Arbitrary<Record<string, unknown>>, breakers:
   if (chosen.length === 0) throw new Error(`no invalid ${what} generator breaks ${requirementId}`);
   return fc.tuple(valid, fc.oneof(...chosen.map((b) => fc.tuple(fc.constant(b), b.value)))).map(([value, [b, bad]]) => {
     const req = requirement(b.requirementId);
-    return { label: b.label, requirementId: b.requirementId, level: req.level, pointer: b.at, expected: req.expected, value: broken(value, b, bad) };
+    const result = broken(value, b, bad);
+    return { label: b.label, requirementId: b.requirementId, level: req.level, pointer: brokenAt(result, b.at), expected: req.expected, value: result };
   });
 }
 

@@ -38,7 +38,7 @@ const amountRules = (root: string): Breaker[] => [
   b('Amount.amount.decimal', 'amount not a decimal', `${root}/amount`, fc.constantFrom('1,00', '-5.00', '1e3', '', 'ten', ' 5.00')),
   // EUR, not NOK: a NOK amount this large would also need the regulatory reporting fields.
   b('Amount.amount.precision18scale5', '14 integer digits or 6 fraction digits', root, fc.constantFrom({ amount: '12345678901234.00', currency: 'EUR' }, { amount: '1.000000', currency: 'EUR' })),
-  b('Amount.amount.fractionDigits', 'one fraction digit too many or too few', root, fc.constantFrom({ amount: '10.5', currency: 'NOK' }, { amount: '10', currency: 'NOK' }, { amount: '10.000', currency: 'NOK' }, { amount: '100.5', currency: 'JPY' }, { amount: '1.23', currency: 'KWD' })),
+  b('Amount.amount.fractionDigits', 'one fraction digit too many or too few', root, fc.constantFrom({ amount: '10.5', currency: 'NOK' }, { amount: '10', currency: 'NOK' }, { amount: '10.000', currency: 'NOK' }, { amount: '100.5', currency: 'JPY' }, { amount: '100.00', currency: 'JPY' }, { amount: '1.23', currency: 'KWD' }, { amount: '1.2345', currency: 'KWD' })),
   b('Currency.enum', 'unknown currency', `${root}/currency`, fc.constantFrom('XYZ', 'nok', 'EURO', 'N0K')),
 ];
 
@@ -171,5 +171,21 @@ export function broken(body: Record<string, unknown>, breaker: Breaker, value: u
   for (const key of keys) node = node[key] as Record<string, unknown>;
   if (value === REMOVE) delete node[last];
   else node[last] = value;
-  return copy;
+  return lastEntryBroken(copy, breaker.at);
+}
+
+/**
+ * Breakers break the first bulk entry; with several entries it moves to the end, behind valid ones, so a
+ * server that judges only `payments[0]` does not escape (a single-entry body still tests index 0).
+ */
+function lastEntryBroken(body: Record<string, unknown>, at: string): Record<string, unknown> {
+  const payments = body.payments;
+  if (!/^\/payments\/0(\/|$)/.test(at) || !Array.isArray(payments) || payments.length < 2) return body;
+  return { ...body, payments: [...payments.slice(1), payments[0]] };
+}
+
+/** Where a breaker's pointer lands in the body it broke (the moved bulk entry's index). */
+export function brokenAt(body: Record<string, unknown>, at: string): string {
+  const payments = body.payments;
+  return /^\/payments\/0(\/|$)/.test(at) && Array.isArray(payments) && payments.length > 1 ? at.replace('/payments/0', `/payments/${payments.length - 1}`) : at;
 }

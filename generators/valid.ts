@@ -49,6 +49,7 @@ export function ncbctRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<Reco
       currency: fc.constantFrom('NOK', 'NOK', 'EUR', 'USD', 'JPY', 'KWD', ...STRICT_CURRENCIES.slice(0, 20)),
       creditorName: text(1, LIMITS.creditorName.max),
       byBban: fc.boolean(),
+      debtorByIban: fc.boolean(),
       iban: foreignIban(),
       bban: fc.stringMatching(/^[0-9]{8,20}$/),
       agent: bic(),
@@ -64,7 +65,8 @@ export function ncbctRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<Reco
         instructedAmount: { amount: r.amount, currency: r.currency },
         creditorName: r.creditorName,
         creditorAccount: r.byBban ? { bban: r.bban, currency: r.currency } : { iban: r.iban, currency: r.currency },
-        debtorAccount: { bban: debtor.bban, currency: 'NOK' },
+        // NCBCT takes bban or iban on either side: a bank that refuses a debtor iban must not pass.
+        debtorAccount: r.debtorByIban ? { iban: debtor.iban, currency: 'NOK' } : { bban: debtor.bban, currency: 'NOK' },
       };
       if (r.byBban) body.creditorAgent = r.agent;
       if (r.remittance) body.remittanceInformationUnstructured = r.remittance;

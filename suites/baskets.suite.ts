@@ -30,7 +30,8 @@ describe('signing baskets', () => {
     const payments = (exchange.response?.json as { payments?: unknown } | undefined)?.payments;
     judge(exchange, [
       ...checkAccepted(exchange, operation('basket.get'), 'Basket.get.200'),
-      verdict('basket_payments', 'Basket.payments.array', Array.isArray(payments) && [a.paymentId, b.paymentId].every((id) => payments.includes(id)), `payments ${JSON.stringify(payments)}`),
+      // Exactly the payments put in: no more (another basket's, a stranger's), no fewer.
+      verdict('basket_payments', 'Basket.payments.array', Array.isArray(payments) && JSON.stringify([...payments].sort()) === JSON.stringify([a.paymentId, b.paymentId].sort()), `payments ${JSON.stringify(payments)}, put in ${JSON.stringify([a.paymentId, b.paymentId])}`),
     ]);
   });
 
@@ -63,7 +64,8 @@ describe('signing baskets', () => {
     judge(exchange, [
       ...checkAccepted(exchange, operation('basket.startAuthorisation'), 'Basket.startAuthorisation.201'),
       ...responseSchema(exchange, 'BasketAuthorisation', 'Basket.startAuthorisation.201'),
-      verdict('sca_redirect', 'Auth.sca.redirect', ok, `_links.scaRedirect ${JSON.stringify(redirect)}`),
+      // Authentication 5 puts scaRedirect on the 401 challenge; on this 201 it is the platform's convention.
+      verdict('sca_redirect', 'Auth.sca.redirect', ok, `_links.scaRedirect ${JSON.stringify(redirect)}`, { atMost: 'SHOULD' }),
     ]);
   });
 

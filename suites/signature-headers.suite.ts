@@ -4,7 +4,7 @@ import { checkAccepted, checkRejected, verdict } from '../checks/index.js';
 import { REMOVE, headerBreakers } from '../generators/index.js';
 import { TAMPERINGS } from '../signing/index.js';
 import { OPERATIONS, SIGNED_HEADERS, requirement, type ExpectedRejection, type OperationId } from '../spec/index.js';
-import { bulkBody, ncbctBody } from './support/bodies.js';
+import { bulkBody, ncbctBody, sctBody } from './support/bodies.js';
 import { sharedDebtor } from './support/fixtures.js';
 import { operation } from './support/request.js';
 import { rule } from './support/rule.js';
@@ -13,8 +13,18 @@ import type { CallOptions, Session } from './support/session.js';
 /** interface.md › Authentication and Endpoints › Header groups, judged on NCBCT creation (it takes every group). */
 
 const SUBJECT: OperationId = 'ncbct.create';
-const call = async (s: Session, options: Omit<CallOptions, 'body' | 'query'> = {}) =>
-  s.call(SUBJECT, { body: ncbctBody(await sharedDebtor(s), '42.00', `sig ${s.ctx.runTag}`), query: { allowLogicalDuplicate: true }, ...options });
+/** The payment initiations: each takes groups S, T and P, so each is judged on its required and malformed headers. */
+const BODIES: Partial<Record<OperationId, (s: Session) => Promise<unknown>>> = {
+  'ncbct.create': async (s) => ncbctBody(await sharedDebtor(s), '42.00', `sig ${s.ctx.runTag}`),
+  'sct.create': async (s) => sctBody(await sharedDebtor(s), '42.00'),
+  'bulk.create': async (s) => {
+    const owner = await sharedDebtor(s);
+    return bulkBody(owner, owner);
+  },
+};
+const callOn = async (op: OperationId, s: Session, options: Omit<CallOptions, 'body' | 'query'> = {}) =>
+  s.call(op, { body: await (BODIES[op] as (s: Session) => Promise<unknown>)(s), query: { allowLogicalDuplicate: true }, ...options });
+const call = (s: Session, options: Omit<CallOptions, 'body' | 'query'> = {}) => callOn(SUBJECT, s, options);
 
 /** Berlin Group: signature and certificate problems are 401 (SHOULD; interface.md shows no status). */
 const UNAUTHORISED: ExpectedRejection = { status: [401], codes: [], exactness: 'SHOULD' };
@@ -62,40 +72,42 @@ describe('signature', () => {
  * with a fixed seed, so every run sends the same value. Missing headers and the corporate case have their own
  * tests below; Accept is judged with negotiation.
  */
-const MALFORMED: [string, string, string][] = headerBreakers(SUBJECT)
-  .filter((b) => b.requirementId.startsWith('Headers.') && !b.prepare)
-  .flatMap((b) => {
-    const [value] = fc.sample(b.value, { numRuns: 1, seed: 1 });
-    return value === REMOVE ? [] : [[b.requirementId, b.at.slice(1), String(value)] as [string, string, string]];
-  });
+const malformed = (op: OperationId): [string, string, string][] =>
+  headerBreakers(op)
+    .filter((b) => b.requirementId.startsWith('Headers.') && !b.prepare)
+    .flatMap((b) => {
+      const [value] = fc.sample(b.value, { numRuns: 1, seed: 1 });
+      return value === REMOVE ? [] : [[b.requirementId, b.at.slice(1), String(value)] as [string, string, string]];
+    });
 
 describe('headers', () => {
-  const ncbct = OPERATIONS.find((o) => o.id === SUBJECT)!;
-  // Digest is judged with the signature (tamperings); the rest, Signature and certificate included, here.
-  const required = ncbct.headers.filter((h) => h.presence === 'yes' && h.name !== 'Digest');
-  for (const header of required) {
-    const id = `Headers.${header.name}.required`;
-    rule(id, SUBJECT, `a request without ${header.name} is rejected with a 4xx`, async ({ s, judge }) => {
-      // Removed after signing: the signer would otherwise supply X-Request-ID itself. A header the signature
-      // covers is left out of the signed list too, so the only thing wrong is its absence, not a broken signature.
-      const lower = header.name.toLowerCase();
-      const unsigned = (SIGNED_HEADERS as readonly string[]).includes(lower) ? { sign: { signedHeaders: SIGNED_HEADERS.filter((h) => h !== lower && h !== 'psu-corporate-id') } } : {};
-      const exchange = await call(s, { ...unsigned, afterSign: (signed) => ({ ...signed, headers: Object.fromEntries(Object.entries(signed.headers).filter(([k]) => k.toLowerCase() !== lower)) }) });
-      judge(exchange, checkRejected(exchange, id, requirement(id).expected));
-    });
+  for (const op of Object.keys(BODIES) as OperationId[]) {
+    const spec = OPERATIONS.find((o) => o.id === op)!;
+    // Digest is judged with the signature (tamperings); the rest, Signature and certificate included, here.
+    const required = spec.headers.filter((h) => h.presence === 'yes' && h.name !== 'Digest');
+    for (const header of required) {
+      const id = `Headers.${header.name}.required`;
+      rule(id, op, `${op}: a request without ${header.name} is rejected with a 4xx`, async ({ s, judge }) => {
+        // Removed after signing: the signer would otherwise supply X-Request-ID itself. A header the signature
+        // covers is left out of the signed list too, so the only thing wrong is its absence, not a broken signature.
+        const lower = header.name.toLowerCase();
+        const unsigned = (SIGNED_HEADERS as readonly string[]).includes(lower) ? { sign: { signedHeaders: SIGNED_HEADERS.filter((h) => h !== lower && h !== 'psu-corporate-id') } } : {};
+        const exchange = await callOn(op, s, { ...unsigned, afterSign: (signed) => ({ ...signed, headers: Object.fromEntries(Object.entries(signed.headers).filter(([k]) => k.toLowerCase() !== lower)) }) });
+        judge(exchange, checkRejected(exchange, id, requirement(id).expected));
+      });
+    }
+    for (const [id, name, value] of malformed(op)) {
+      rule(id, op, `${op}: ${name}: ${JSON.stringify(value)} is rejected with a 4xx`, async ({ s, judge }) => {
+        const exchange = await callOn(op, s, { headers: { [name]: value } });
+        judge(exchange, checkRejected(exchange, id, requirement(id).expected));
+      });
+    }
   }
 
   rule('Headers.PSU-ID.required', SUBJECT, 'a request with neither PSU-ID nor X-PSU-IDENTITY is rejected', async ({ s, judge }) => {
     const exchange = await call(s, { headers: { 'PSU-ID': undefined } });
     judge(exchange, checkRejected(exchange, 'Headers.PSU-ID.required', requirement('Headers.PSU-ID.required').expected));
   });
-
-  for (const [id, name, value] of MALFORMED) {
-    rule(id, SUBJECT, `${name}: ${JSON.stringify(value)} is rejected with a 4xx`, async ({ s, judge }) => {
-      const exchange = await call(s, { headers: { [name]: value } });
-      judge(exchange, checkRejected(exchange, id, requirement(id).expected));
-    });
-  }
 
   rule('Errors.corporateWithoutCorporateId.400', SUBJECT, 'a corporate PSU (PSU-Context CORPORATE) without PSU-Corporate-ID gives 400, not 500', async ({ s, judge }) => {
     const exchange = await call(s, { headers: { 'PSU-Context': 'CORPORATE', 'PSU-Corporate-ID': undefined } });

@@ -45,7 +45,12 @@ export function createdId(exchange: Exchange): string | undefined {
 }
 
 export class FixtureError extends Error {
-  constructor(what: string, exchange: Exchange) {
+  constructor(
+    what: string,
+    exchange: Exchange,
+    /** The rule the failed creation breaks, when interface.md specifies the operation (a payment: Payment.create.201). */
+    readonly requirementId?: string,
+  ) {
     const status = exchange.response?.status ?? exchange.error?.kind;
     // A 2xx whose body does not parse is the usual reason a created id is missing: name it.
     const notJson = exchange.response && exchange.response.text && exchange.response.json === undefined ? 'response body is not valid JSON: ' : '';

@@ -12,7 +12,7 @@ export interface Created {
 export async function createPayment(s: Session, op: OperationId, body: unknown, query: Record<string, string | boolean> = {}): Promise<Created> {
   const exchange = await s.call(op, { body, query });
   const id = (exchange.response?.json as { paymentId?: unknown } | undefined)?.paymentId;
-  if (exchange.response?.status !== 201 || typeof id !== 'string') throw new FixtureError(`create a payment with ${op}`, exchange);
+  if (exchange.response?.status !== 201 || typeof id !== 'string') throw new FixtureError(`create a payment with ${op}`, exchange, 'Payment.create.201');
   return { exchange, paymentId: id };
 }
 

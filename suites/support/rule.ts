@@ -5,6 +5,7 @@ import type { ConformanceMeta } from '../../runner/outcome.js';
 import { selected } from '../../runner/selection.js';
 import { OPERATIONS, requirement, type Level, type OperationId } from '../../spec/index.js';
 import { runContext, type RunContext } from './context.js';
+import { FixtureError } from './fixtures.js';
 import { attachExchange, attachText, labelTest, maskValues } from '../../reporting/allure-labels.js';
 import { ConformanceError, exchangeOf, judge } from './judge.js';
 import { rerunCommand } from './property.js';
@@ -46,6 +47,8 @@ export function rule(ids: string | string[], operation: OperationId | 'cross-cut
     try {
       await body({ s, ctx, meta: live, judge: (exchange, results) => judge(live, exchange, results, ctx.strict) });
     } catch (err) {
+      // Data the test needed could not be made: blame the rule that creation broke, not the rule under test.
+      if (err instanceof FixtureError && err.requirementId) live.failedChecks = [...new Set([...(live.failedChecks ?? []), err.requirementId])];
       await attachFailure(err, s.exchanges, live, [ctx.config.psu.identity], rerunCommand(ctx, name, ctx.seed), ctx);
       throw err;
     } finally {
