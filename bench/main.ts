@@ -30,6 +30,12 @@ async function main(argv: string[]): Promise<void> {
   const only = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--duration-ms');
   const json = argv.includes('--json');
   const results: BenchResult[] = [];
+  const unknown = only.filter((name) => !BENCHMARKS.some((b) => b.name === name));
+  if (unknown.length) {
+    console.error(`bench: unknown benchmark(s) ${unknown.join(', ')}; there are ${BENCHMARKS.map((b) => b.name).join(', ')}`);
+    process.exitCode = 2;
+    return;
+  }
   for (const bench of BENCHMARKS.filter((b) => only.length === 0 || only.includes(b.name))) {
     const result = await bench.run(durationMs && Number.isFinite(durationMs) ? { durationMs } : {});
     results.push(result);

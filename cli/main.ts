@@ -34,7 +34,12 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    return await (await load()).run(rest);
+    const command = await load();
+    if (rest.includes('--help') || rest.includes('-h')) {
+      console.log(`psd2-conformance ${name}: ${command.summary}\n(options and examples: README.md › Commands)`);
+      return 0;
+    }
+    return await command.run(rest);
   } catch (err) {
     if (err instanceof UserError) {
       console.error(`psd2-conformance ${name}: ${err.message}`);

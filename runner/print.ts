@@ -4,7 +4,7 @@ const row = (name: string, c: { passed: number; failed: number; skipped: number 
   `  ${name.padEnd(30)} ${String(c.passed).padStart(5)} passed ${String(c.failed).padStart(4)} failed ${String(c.skipped).padStart(4)} skipped`;
 
 /** The closing summary: by operation and level, then every failed requirement with its first failure line. */
-export function renderSummary(summary: RunSummary, outcomes: TestOutcome[], target: string, seed: number, seconds: number): string {
+export function renderSummary(summary: RunSummary, outcomes: TestOutcome[], target: string, seed: number, seconds: number, cancelled = false): string {
   const lines = [
     '',
     `psd2-conformance: ${summary.total} tests against ${target} (seed ${seed}, ${seconds.toFixed(1)} s)`,
@@ -27,6 +27,14 @@ export function renderSummary(summary: RunSummary, outcomes: TestOutcome[], targ
     }
   }
   if (summary.warnings) lines.push(`${summary.warnings} SHOULD-level deviation(s) recorded as warnings (use --strict to fail on them)`);
-  lines.push(`${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped — ${summary.exitCode === 0 ? 'CONFORMANT (every MUST test passed)' : `NOT CONFORMANT: ${summary.failedRequirements.length} requirement(s) failed`}`);
+  lines.push(`${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped — ${verdict(summary, cancelled)}`);
   return lines.join('\n');
+}
+
+/** A run the budget cut short, or one where nothing ran, proves nothing either way. */
+function verdict(summary: RunSummary, cancelled: boolean): string {
+  if (summary.exitCode !== 0) return `NOT CONFORMANT: ${summary.failedRequirements.length} requirement(s) failed`;
+  if (cancelled) return 'INCOMPLETE: the time budget ran out before every test ran';
+  if (summary.passed + summary.failed === 0) return 'NOTHING JUDGED: no test ran';
+  return 'CONFORMANT (every MUST test passed)';
 }

@@ -36,7 +36,11 @@ export async function launch(binary: string): Promise<Browser> {
   const cleanup = async () => {
     child.kill('SIGKILL');
     await within(5_000, 'chromium exit', exited).catch(() => undefined);
-    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch {
+      // Chromium's helper processes can outlive the browser for a moment; a temp folder left behind is harmless.
+    }
   };
   try {
     const endpoint = await within(

@@ -1,4 +1,7 @@
+import { FAULTS } from '../../bank/faults.js';
 import { loadConfig } from '../../config/index.js';
+import { loadIdentity } from '../../signing/index.js';
+import { OPERATIONS, REQUIREMENTS } from '../../spec/index.js';
 import { renderSummary } from '../../runner/print.js';
 import { runConformance } from '../../runner/run.js';
 import { writeReports } from '../../reporting/report.js';
@@ -23,6 +26,28 @@ function shard(raw: string | undefined): string | undefined {
   return raw;
 }
 
+/** Names that select nothing are typos: say so instead of reporting an empty run as conformant. */
+function checkSelection(args: ParsedArgs): void {
+  const unknown = (what: string, given: string[], known: string[]) => {
+    const bad = given.filter((g) => !known.includes(g));
+    if (bad.length) throw new UserError(`unknown ${what}: ${bad.join(', ')} (see \`psd2-conformance requirements\`)`);
+  };
+  const operations = [...OPERATIONS.map((o) => o.id as string), 'cross-cutting'];
+  unknown('--operation', args.flags.get('operation') ?? [], operations);
+  unknown('--exclude-operation', args.flags.get('exclude-operation') ?? [], operations);
+  unknown('--requirement', args.flags.get('requirement') ?? [], REQUIREMENTS.map((r) => r.id));
+  const faults = (args.flags.get('fault') ?? []).filter((id) => !FAULTS.some((f) => f.id === id));
+  if (faults.length) throw new UserError(`unknown fault(s): ${faults.join(', ')} (see serve --list-faults)`);
+  const grep = flag(args, 'grep');
+  if (grep !== undefined) {
+    try {
+      new RegExp(grep);
+    } catch (err) {
+      throw new UserError(`--grep is not a regular expression: ${(err as Error).message}`);
+    }
+  }
+}
+
 const command: Command = {
   summary: 'run the conformance suites against BASE_URL, or against the embedded reference bank when it is not set',
   async run(argv) {
@@ -37,6 +62,9 @@ const command: Command = {
     if (profile === 'embedded' && config.baseUrl) throw new UserError('--profile embedded runs the reference bank: unset BASE_URL');
     const level = flag(args, 'level');
     if (level && level !== 'MUST' && level !== 'SHOULD') throw new UserError(`--level must be MUST or SHOULD, got "${level}"`);
+    checkSelection(args);
+    // A key or certificate that cannot be used is a configuration error, found before any test runs.
+    if (config.signing.certificatePath || config.signing.p12Path) await loadIdentity(config.signing);
     const seed = integer(args, 'seed', 0);
     const numRuns = integer(args, 'num-runs', 1);
     const result = await runConformance({
@@ -61,14 +89,14 @@ const command: Command = {
       progress: (line) => process.stderr.write(`${line}\n`),
       reportsDir: flag(args, 'reports') ?? 'reports',
     });
-    console.log(renderSummary(result.summary, result.outcomes, result.target, result.seed, result.seconds));
+    console.log(renderSummary(result.summary, result.outcomes, result.target, result.seed, result.seconds, result.cancelled));
     const reportsDir = flag(args, 'reports') ?? 'reports';
     await writeReports({ inputs: [reportsDir], out: reportsDir, strict: hasFlag(args, 'strict'), html: !hasFlag(args, 'no-html'), log: (l) => console.log(l) });
     if (result.cancelled) {
       console.error('psd2-conformance run: the time budget was spent before every test ran');
       return 1;
     }
-    if (result.summary.total === 0) {
+    if (result.summary.passed + result.summary.failed === 0) {
       console.error('psd2-conformance run: no test ran (check --grep, --operation, --requirement, --shard)');
       return 2;
     }

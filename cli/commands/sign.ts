@@ -40,6 +40,7 @@ const command: Command = {
     const method = flag(args, 'method');
     const url = flag(args, 'url');
     if (!method) throw new UserError('--method is required (e.g. --method POST)');
+    if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method.toUpperCase())) throw new UserError(`--method must be GET, POST, PUT, PATCH or DELETE, got "${method}"`);
     if (!url) throw new UserError('--url is required (e.g. --url https://bank.example/v1/payments/sepa-credit-transfers)');
     if (args.positionals.length > 0) throw new UserError(`unexpected argument "${args.positionals[0]}"`);
     const headers: Record<string, string> = {};

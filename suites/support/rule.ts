@@ -10,7 +10,7 @@ import { attachExchange, attachText, labelTest, maskValues } from '../../reporti
 import { ConformanceError, exchangeOf, judge } from './judge.js';
 import { rerunCommand } from './property.js';
 import { renderRequest, renderResponse, replayCommand } from './render.js';
-import { session, type Session } from './session.js';
+import { ProductionGuard, session, type Session } from './session.js';
 
 export interface Kit {
   s: Session;
@@ -47,6 +47,11 @@ export function rule(ids: string | string[], operation: OperationId | 'cross-cut
     try {
       await body({ s, ctx, meta: live, judge: (exchange, results) => judge(live, exchange, results, ctx.strict) });
     } catch (err) {
+      if (err instanceof ProductionGuard) {
+        live.notTestable = err.message;
+        context.skip(err.message);
+        return;
+      }
       // Data the test needed could not be made: blame the rule that creation broke, not the rule under test.
       if (err instanceof FixtureError && err.requirementId) live.failedChecks = [...new Set([...(live.failedChecks ?? []), err.requirementId])];
       await attachFailure(err, s.exchanges, live, [ctx.config.psu.identity], rerunCommand(ctx, name, ctx.seed), ctx);

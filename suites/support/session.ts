@@ -3,7 +3,7 @@ import { relative } from 'node:path';
 import { expect } from 'vitest';
 import { createClient, maskHeaders, type Exchange, type HttpClient } from '../../client/index.js';
 import { loadIdentity, signOptionsFrom, signRequest, testIdentity, type SignOptions, type SigningIdentity } from '../../signing/index.js';
-import type { OperationId } from '../../spec/index.js';
+import type { OperationId, OperationSpec } from '../../spec/index.js';
 import { runContext, type RunContext } from './context.js';
 import { baseHeaders, operation, pathFor } from './request.js';
 
@@ -60,6 +60,7 @@ async function open(): Promise<Session> {
     exchanges: [],
     async call(id, options = {}) {
       const op = operation(id);
+      guardProduction(ctx, op);
       const text = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
       const body = text === undefined ? undefined : Buffer.from(text, 'utf8');
       const headers = { ...baseHeaders(ctx, id, body !== undefined) } as Record<string, string | undefined>;
@@ -83,6 +84,17 @@ async function open(): Promise<Session> {
     },
   };
   return session;
+}
+
+/**
+ * The production profile never sends a sandbox operation, nor creates a payment without --allow-payments,
+ * whatever a test needs as data: the test is then not testable against this target.
+ */
+export class ProductionGuard extends Error {}
+function guardProduction(ctx: RunContext, op: OperationSpec): void {
+  if (ctx.profile !== 'production') return;
+  if (op.sandboxOnly) throw new ProductionGuard(`needs the sandbox operation ${op.id}: not sent by the production profile`);
+  if (op.createsPayment && !ctx.allowPayments) throw new ProductionGuard(`needs a payment (${op.id}): the production profile creates none without --allow-payments`);
 }
 
 /** One session per suite file: one connection pool, one signing identity. */
