@@ -4,7 +4,14 @@ import type { Faults } from './context.js';
 import { localise, type Language } from './language.js';
 
 /** interface.md's Error body; a 5xx omits message, as the Errors section allows. */
-export function sendError(reply: FastifyReply, faults: Faults, status: number, code: string, message: string, language: Language = 'en'): FastifyReply {
+export function sendError(
+  reply: FastifyReply,
+  faults: Faults,
+  status: number,
+  code: string,
+  message: string,
+  language: Language = 'en',
+): FastifyReply {
   return reply
     .code(status)
     .type(faults.has('text-plain') ? 'text/plain' : 'application/json; charset=utf-8')
@@ -12,9 +19,16 @@ export function sendError(reply: FastifyReply, faults: Faults, status: number, c
     .send(errorJson(faults, status, code, message, language));
 }
 
-export function errorJson(faults: Faults, status: number, code: string, message: string, language: Language = 'en'): string {
+export function errorJson(
+  faults: Faults,
+  status: number,
+  code: string,
+  message: string,
+  language: Language = 'en',
+): string {
   const body: Record<string, unknown> = { id: randomUUID(), system: 'psd2-reference-bank', status };
-  if (!faults.has('error-without-code')) body.code = faults.has('error-unknown-code') && code === 'FORMAT_ERROR' ? 'INVALID_INPUT' : code;
+  if (!faults.has('error-without-code'))
+    body.code = faults.has('error-unknown-code') && code === 'FORMAT_ERROR' ? 'INVALID_INPUT' : code;
   if (status < 500) body.message = localise(language, code, message);
   return JSON.stringify(body);
 }

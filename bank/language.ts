@@ -16,7 +16,11 @@ export function pickLanguage(header: string | undefined): Language {
     const q = qParam ? Number(qParam.slice(2)) : 1;
     if (!Number.isFinite(q) || q <= 0 || q > 1) continue;
     const primary = tag.split('-')[0] ?? '';
-    const lang: Language | undefined = NORWEGIAN.has(primary) ? 'nb' : primary === 'en' || primary === '*' ? 'en' : undefined;
+    const lang: Language | undefined = NORWEGIAN.has(primary)
+      ? 'nb'
+      : primary === 'en' || primary === '*'
+        ? 'en'
+        : undefined;
     if (lang && (!best || q > best.q)) best = { lang, q };
   }
   return best?.lang ?? 'en';

@@ -14,7 +14,8 @@ export function acceptsJson(accept: string | undefined): boolean {
     const q = qParam ? Number(qParam.replace(/^q\s*=\s*/i, '')) : 1;
     // A malformed q-value counts as 0: a range the client did not state clearly is no consent to JSON.
     const weight = Number.isFinite(q) && q >= 0 && q <= 1 ? q : 0;
-    if (!best || specificity > best.specificity || (specificity === best.specificity && weight > best.q)) best = { specificity, q: weight };
+    if (!best || specificity > best.specificity || (specificity === best.specificity && weight > best.q))
+      best = { specificity, q: weight };
   }
   return best !== undefined && best.q > 0;
 }

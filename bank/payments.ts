@@ -14,7 +14,14 @@ const link = (href: string, ...verbs: string[]) => ({ href, verbs });
 
 function links(faults: Faults, entries: Record<string, { href: string; verbs: string[] }>): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(entries).map(([name, l]) => [name, faults.has('links-without-verbs') ? { href: l.href } : faults.has('link-verb-patch') ? { ...l, verbs: ['PATCH'] } : l]),
+    Object.entries(entries).map(([name, l]) => [
+      name,
+      faults.has('links-without-verbs')
+        ? { href: l.href }
+        : faults.has('link-verb-patch')
+          ? { ...l, verbs: ['PATCH'] }
+          : l,
+    ]),
   );
 }
 
@@ -32,7 +39,9 @@ function checkFunds(state: BankState, body: Record<string, unknown>, faults: Fau
   const debtor = body.debtorAccount as { bban?: string; iban?: string } | undefined;
   const account = state.accountByNumber(debtor?.bban, debtor?.iban);
   if (!account) return;
-  const amounts = Array.isArray(body.payments) ? (body.payments as { instructedAmount?: { amount?: string } }[]).map((p) => p.instructedAmount?.amount) : [(body.instructedAmount as { amount?: string } | undefined)?.amount];
+  const amounts = Array.isArray(body.payments)
+    ? (body.payments as { instructedAmount?: { amount?: string } }[]).map((p) => p.instructedAmount?.amount)
+    : [(body.instructedAmount as { amount?: string } | undefined)?.amount];
   const total = amounts.reduce((sum, a) => sum.plus(decimalOrZero(a)), new Decimal(0));
   if (total.greaterThan(account.balance)) {
     if (faults.has('insufficient-funds-500')) throw new Rejection(500, 'SYSTEM_ERROR', '');
@@ -41,25 +50,48 @@ function checkFunds(state: BankState, body: Record<string, unknown>, faults: Fau
 }
 
 /** Payment initiation (Endpoints 3, 4, 5): business rules after the schema, then the initiation response. */
-export function initiate(state: BankState, faults: Faults, product: string, kind: Payment['kind'], body: Record<string, unknown>, query: Record<string, string | undefined>, today: string): Created {
+export function initiate(
+  state: BankState,
+  faults: Faults,
+  product: string,
+  kind: Payment['kind'],
+  body: Record<string, unknown>,
+  query: Record<string, string | undefined>,
+  today: string,
+): Created {
   const allow = query.allowLogicalDuplicate;
-  if (allow !== undefined && allow !== 'true' && allow !== 'false') throw new Rejection(400, 'FORMAT_ERROR', 'allowLogicalDuplicate must be true or false');
+  if (allow !== undefined && allow !== 'true' && allow !== 'false')
+    throw new Rejection(400, 'FORMAT_ERROR', 'allowLogicalDuplicate must be true or false');
   const dates = [body.requestedExecutionDate].filter((d): d is string => typeof d === 'string');
-  if (dates.some((d) => d < today)) throw new Rejection(400, 'EXECUTION_DATE_INVALID', `requestedExecutionDate is before ${today}`);
+  if (dates.some((d) => d < today))
+    throw new Rejection(400, 'EXECUTION_DATE_INVALID', `requestedExecutionDate is before ${today}`);
   checkFunds(state, body, faults);
   const duplicate = state.isDuplicate(product, body);
-  if (duplicate && (allow !== 'true' || faults.has('ignore-allow-duplicate'))) throw new Rejection(409, 'CONFLICT', 'a logical duplicate of an earlier payment (set allowLogicalDuplicate=true to allow it)');
+  if (duplicate && (allow !== 'true' || faults.has('ignore-allow-duplicate')))
+    throw new Rejection(
+      409,
+      'CONFLICT',
+      'a logical duplicate of an earlier payment (set allowLogicalDuplicate=true to allow it)',
+    );
   const id = opaqueId('P');
   state.payments.set(id, { id, product, kind, status: 'RCVD', body });
   recordPaymentTransaction(state, product, kind, body, id, today);
   const base = paymentPath({ id, product, kind, status: 'RCVD', body });
   const currency = String((body.debtorAccount as { currency?: string } | undefined)?.currency ?? 'NOK');
-  const fee = new Decimal(kind === 'bulk' ? 0 : 2.5).toFixed(faults.has('fee-wrong-digits') ? 1 : fractionDigitsFor(currency) || 0);
+  const fee = new Decimal(kind === 'bulk' ? 0 : 2.5).toFixed(
+    faults.has('fee-wrong-digits') ? 1 : fractionDigitsFor(currency) || 0,
+  );
   const response: Record<string, unknown> = {
     paymentId: id,
     transactionStatus: faults.has('status-outside-enum') ? 'RECEIVED' : 'RCVD',
-    ...(kind === 'bulk' ? { transactionFeeIndicator: false } : { transactionFees: { amount: fee, currency }, transactionFeeIndicator: true }),
-    _links: links(faults, { self: link(base, 'GET'), status: link(`${base}/status`, 'GET'), startAuthorisation: link(`${base}/authorisations`, 'POST') }),
+    ...(kind === 'bulk'
+      ? { transactionFeeIndicator: false }
+      : { transactionFees: { amount: fee, currency }, transactionFeeIndicator: true }),
+    _links: links(faults, {
+      self: link(base, 'GET'),
+      status: link(`${base}/status`, 'GET'),
+      startAuthorisation: link(`${base}/authorisations`, 'POST'),
+    }),
   };
   if (faults.has('missing-payment-id')) delete response.paymentId;
   if (faults.has('long-psu-message')) response.psuMessage = 'Betalingen er mottatt. '.repeat(27);
@@ -68,14 +100,24 @@ export function initiate(state: BankState, faults: Faults, product: string, kind
 }
 
 /** The ISO 20022 bank transaction code of an issued credit transfer of each product (domestic, SEPA, cross-border). */
-const TRANSACTION_CODE: Record<string, string> = { 'norwegian-domestic-credit-transfers': 'PMNT-ICDT-DMCT', 'sepa-credit-transfers': 'PMNT-ICDT-ESCT' };
+const TRANSACTION_CODE: Record<string, string> = {
+  'norwegian-domestic-credit-transfers': 'PMNT-ICDT-DMCT',
+  'sepa-credit-transfers': 'PMNT-ICDT-ESCT',
+};
 const text = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
 
 /**
  * "The list holds … ones from payments made in the sandbox": a payment appears on its debtor's account, one
  * transaction per bulk entry, with the creditor from the payment body and the debtor's name from its customer.
  */
-function recordPaymentTransaction(state: BankState, product: string, kind: Payment['kind'], body: Record<string, unknown>, paymentId: string, today: string): void {
+function recordPaymentTransaction(
+  state: BankState,
+  product: string,
+  kind: Payment['kind'],
+  body: Record<string, unknown>,
+  paymentId: string,
+  today: string,
+): void {
   const debtor = body.debtorAccount as { bban?: string; iban?: string } | undefined;
   const account = state.accountByNumber(debtor?.bban, debtor?.iban);
   if (!account) return;
@@ -109,23 +151,41 @@ function recordPaymentTransaction(state: BankState, product: string, kind: Payme
 
 /** The payment at `/v1/{payments|bulk-payments}/{product}/{id}`: a product the platform does not know is PRODUCT_UNKNOWN. */
 export function findPayment(state: BankState, product: string, paymentId: string): Payment {
-  if (!(PAYMENT_PRODUCTS as readonly string[]).includes(product)) throw new Rejection(404, 'PRODUCT_UNKNOWN', `payment product ${product} is not offered`);
+  if (!(PAYMENT_PRODUCTS as readonly string[]).includes(product))
+    throw new Rejection(404, 'PRODUCT_UNKNOWN', `payment product ${product} is not offered`);
   const payment = state.payments.get(paymentId);
   if (!payment || payment.product !== product) throw new Rejection(404, 'RESOURCE_UNKNOWN', `no payment ${paymentId}`);
   return payment;
 }
 
-export const paymentPath = (payment: Payment): string => `/v1/${payment.kind === 'bulk' ? 'bulk-payments' : 'payments'}/${payment.product}/${encodeURIComponent(payment.id)}`;
+export const paymentPath = (payment: Payment): string =>
+  `/v1/${payment.kind === 'bulk' ? 'bulk-payments' : 'payments'}/${payment.product}/${encodeURIComponent(payment.id)}`;
 
 export function paymentStatus(state: BankState, faults: Faults, product: string, paymentId: string): Created {
   const payment = findPayment(state, product, paymentId);
-  return { status: 200, body: { transactionStatus: payment.status, _links: links(faults, { self: link(`${paymentPath(payment)}/status`, 'GET') }) } };
+  return {
+    status: 200,
+    body: {
+      transactionStatus: payment.status,
+      _links: links(faults, { self: link(`${paymentPath(payment)}/status`, 'GET') }),
+    },
+  };
 }
 
 /** The payment detail response is not shown in interface.md: the request as received, its status and links. */
 export function paymentDetail(state: BankState, faults: Faults, product: string, paymentId: string): Created {
   const payment = findPayment(state, product, paymentId);
-  return { status: 200, body: { ...payment.body, transactionStatus: payment.status, _links: links(faults, { self: link(paymentPath(payment), 'GET'), status: link(`${paymentPath(payment)}/status`, 'GET') }) } };
+  return {
+    status: 200,
+    body: {
+      ...payment.body,
+      transactionStatus: payment.status,
+      _links: links(faults, {
+        self: link(paymentPath(payment), 'GET'),
+        status: link(`${paymentPath(payment)}/status`, 'GET'),
+      }),
+    },
+  };
 }
 
 /**
@@ -133,13 +193,15 @@ export function paymentDetail(state: BankState, faults: Faults, product: string,
  * (Endpoints 5), any other 404 PRODUCT_UNKNOWN (Berlin Group).
  */
 export function productNotOffered(product: string): never {
-  if ((PAYMENT_PRODUCTS as readonly string[]).includes(product)) throw new Rejection(403, 'PRODUCT_INVALID', `payment product ${product} is not offered by this operation`);
+  if ((PAYMENT_PRODUCTS as readonly string[]).includes(product))
+    throw new Rejection(403, 'PRODUCT_INVALID', `payment product ${product} is not offered by this operation`);
   throw new Rejection(404, 'PRODUCT_UNKNOWN', `payment product ${product} is unknown`);
 }
 
 export function basketStatus(state: BankState, faults: Faults, paymentIds: string[]): string {
   const statuses = paymentIds.map((id) => state.payments.get(id)?.status ?? 'RJCT');
-  if (faults.has('basket-not-worst-case')) return statuses.includes('ACTC') || statuses.includes('ACSC') ? 'ACTC' : statuses.length ? 'PATC' : 'RCVD';
+  if (faults.has('basket-not-worst-case'))
+    return statuses.includes('ACTC') || statuses.includes('ACSC') ? 'ACTC' : statuses.length ? 'PATC' : 'RCVD';
   return worstCaseBasketStatus(statuses);
 }
 

@@ -16,30 +16,39 @@ const get = (h: Headers, name: string): string | undefined => {
 export function checkHeaders(op: OperationSpec, headers: Headers, faults: Faults): void {
   const names = new Set(op.headers.map((h) => h.name.toLowerCase()));
   for (const h of op.headers) {
-    if (h.presence !== 'yes' || ['signature', 'tpp-signature-certificate', 'digest'].includes(h.name.toLowerCase())) continue;
+    if (h.presence !== 'yes' || ['signature', 'tpp-signature-certificate', 'digest'].includes(h.name.toLowerCase()))
+      continue;
     if (h.name === 'X-Request-ID' && faults.has('accept-missing-x-request-id')) continue;
     if (h.name === 'PSU-IP-Address' && faults.has('accept-missing-psu-ip')) continue;
     if (h.name === 'x-accept-fix' && faults.has('accept-missing-accept-fix')) continue;
     if (!get(headers, h.name)) throw new Rejection(400, 'FORMAT_ERROR', `header ${h.name} is required`);
   }
   const takesPsu = op.headers.some((h) => h.name === 'PSU-ID' && h.presence === 'conditional');
-  if (takesPsu && !get(headers, 'psu-id') && !get(headers, 'x-psu-identity')) throw new Rejection(400, 'FORMAT_ERROR', 'PSU-ID (or X-PSU-IDENTITY) is required');
+  if (takesPsu && !get(headers, 'psu-id') && !get(headers, 'x-psu-identity'))
+    throw new Rejection(400, 'FORMAT_ERROR', 'PSU-ID (or X-PSU-IDENTITY) is required');
   const identity = get(headers, 'x-psu-identity');
   // interface.md › Group I: a Norwegian national identity or D-number, both 11 digits.
-  if (names.has('x-psu-identity') && identity !== undefined && !/^\d{11}$/.test(identity)) throw new Rejection(400, 'FORMAT_ERROR', 'X-PSU-IDENTITY must be an 11-digit national identity or D-number');
+  if (names.has('x-psu-identity') && identity !== undefined && !/^\d{11}$/.test(identity))
+    throw new Rejection(400, 'FORMAT_ERROR', 'X-PSU-IDENTITY must be an 11-digit national identity or D-number');
   const psuId = get(headers, 'psu-id');
-  if (names.has('psu-id') && psuId !== undefined && !UUID.test(psuId) && !faults.has('accept-bad-psu-id')) throw new Rejection(400, 'FORMAT_ERROR', 'PSU-ID must be a UUID');
+  if (names.has('psu-id') && psuId !== undefined && !UUID.test(psuId) && !faults.has('accept-bad-psu-id'))
+    throw new Rejection(400, 'FORMAT_ERROR', 'PSU-ID must be a UUID');
   const device = get(headers, 'psu-device-id');
-  if (names.has('psu-device-id') && device !== undefined && !UUID.test(device)) throw new Rejection(400, 'FORMAT_ERROR', 'PSU-Device-ID must be a UUID');
+  if (names.has('psu-device-id') && device !== undefined && !UUID.test(device))
+    throw new Rejection(400, 'FORMAT_ERROR', 'PSU-Device-ID must be a UUID');
   const ip = get(headers, 'psu-ip-address');
-  if (names.has('psu-ip-address') && ip !== undefined && !isIP(ip)) throw new Rejection(400, 'FORMAT_ERROR', 'PSU-IP-Address must be an IP address');
+  if (names.has('psu-ip-address') && ip !== undefined && !isIP(ip))
+    throw new Rejection(400, 'FORMAT_ERROR', 'PSU-IP-Address must be an IP address');
   const method = get(headers, 'psu-http-method');
-  if (names.has('psu-http-method') && method !== undefined && !(PSU_HTTP_METHODS as readonly string[]).includes(method)) throw new Rejection(400, 'FORMAT_ERROR', 'PSU-HTTP-Method is not one of GET, POST, PUT, PATCH, DELETE');
+  if (names.has('psu-http-method') && method !== undefined && !(PSU_HTTP_METHODS as readonly string[]).includes(method))
+    throw new Rejection(400, 'FORMAT_ERROR', 'PSU-HTTP-Method is not one of GET, POST, PUT, PATCH, DELETE');
   const preferred = get(headers, 'tpp-redirect-preferred');
-  if (names.has('tpp-redirect-preferred') && preferred !== undefined && preferred !== 'true' && preferred !== 'false') throw new Rejection(400, 'FORMAT_ERROR', 'TPP-Redirect-Preferred must be true or false');
+  if (names.has('tpp-redirect-preferred') && preferred !== undefined && preferred !== 'true' && preferred !== 'false')
+    throw new Rejection(400, 'FORMAT_ERROR', 'TPP-Redirect-Preferred must be true or false');
   const context = get(headers, 'psu-context');
   if (names.has('psu-context') && context !== undefined) {
-    if (!(PSU_CONTEXTS as readonly string[]).includes(context) && !faults.has('accept-bad-psu-context')) throw new Rejection(400, 'FORMAT_ERROR', 'PSU-Context must be PRIVATE or CORPORATE');
+    if (!(PSU_CONTEXTS as readonly string[]).includes(context) && !faults.has('accept-bad-psu-context'))
+      throw new Rejection(400, 'FORMAT_ERROR', 'PSU-Context must be PRIVATE or CORPORATE');
     if (context === 'CORPORATE' && !get(headers, 'psu-corporate-id')) {
       if (faults.has('corporate-without-id-500')) throw new Rejection(500, 'SYSTEM_ERROR', '');
       throw new Rejection(400, 'FORMAT_ERROR', 'a corporate PSU (PSU-Context CORPORATE) needs PSU-Corporate-ID');
@@ -59,21 +68,48 @@ const HTTP_DATE = [
 const isHttpDate = (value: string) => HTTP_DATE.some((form) => form.test(value)) && !Number.isNaN(Date.parse(value));
 
 /** Signature, certificate, keyId and Digest through the project's verifier; any well-formed certificate is trusted. */
-export function checkSignature(method: string, target: string, headers: Headers, body: Buffer | undefined, faults: Faults, now?: () => Date): void {
+export function checkSignature(
+  method: string,
+  target: string,
+  headers: Headers,
+  body: Buffer | undefined,
+  faults: Faults,
+  now?: () => Date,
+): void {
   const hasBody = body !== undefined && body.length > 0;
-  const missing = ['signature', 'tpp-signature-certificate', 'x-request-id'].find((h) => !get(headers, h) && !(h === 'x-request-id' && faults.has('accept-missing-x-request-id')));
+  const missing = ['signature', 'tpp-signature-certificate', 'x-request-id'].find(
+    (h) => !get(headers, h) && !(h === 'x-request-id' && faults.has('accept-missing-x-request-id')),
+  );
   if (missing) throw new Rejection(401, 'FORMAT_ERROR', `header ${missing} is required`);
-  if (hasBody && !get(headers, 'digest')) throw new Rejection(400, 'FORMAT_ERROR', 'a request with a body needs Digest');
+  if (hasBody && !get(headers, 'digest'))
+    throw new Rejection(400, 'FORMAT_ERROR', 'a request with a body needs Digest');
   // The verifier takes whatever Date.parse reads (an ISO-8601 date too); the header's grammar is HTTP-date.
   const date = get(headers, 'date');
-  if (date !== undefined && !isHttpDate(date)) throw new Rejection(400, 'FORMAT_ERROR', `Date must be an HTTP-date such as "Sun, 06 Nov 1994 08:49:37 GMT", got "${date.slice(0, 64)}"`);
+  if (date !== undefined && !isHttpDate(date))
+    throw new Rejection(
+      400,
+      'FORMAT_ERROR',
+      `Date must be an HTTP-date such as "Sun, 06 Nov 1994 08:49:37 GMT", got "${date.slice(0, 64)}"`,
+    );
   if (faults.has('skip-signature')) return;
   // The bank's clock (BankOptions.now) judges Date, so a test bank living at a fixed time accepts requests signed at it.
-  const result = verifyRequest({ method, target, headers, ...(hasBody ? { body } : {}) }, { ...(now ? { now } : {}), ...(faults.has('accept-unsigned-psu-id') ? { requiredHeaders: ['date', 'digest', 'x-request-id', 'psu-corporate-id', 'tpp-redirect-uri'] } : {}) });
+  const result = verifyRequest(
+    { method, target, headers, ...(hasBody ? { body } : {}) },
+    {
+      ...(now ? { now } : {}),
+      ...(faults.has('accept-unsigned-psu-id')
+        ? { requiredHeaders: ['date', 'digest', 'x-request-id', 'psu-corporate-id', 'tpp-redirect-uri'] }
+        : {}),
+    },
+  );
   if (result.ok) return;
   if (result.reason === 'digest-mismatch' && faults.has('skip-digest')) return;
   if (result.reason === 'keyid-mismatch' && faults.has('ignore-keyid')) return;
-  throw new Rejection(401, result.reason === 'signature-invalid' || result.reason === 'keyid-mismatch' ? 'FORBIDDEN' : 'FORMAT_ERROR', `${result.reason}: ${result.message}`);
+  throw new Rejection(
+    401,
+    result.reason === 'signature-invalid' || result.reason === 'keyid-mismatch' ? 'FORBIDDEN' : 'FORMAT_ERROR',
+    `${result.reason}: ${result.message}`,
+  );
 }
 
 /** Deeper than any body of interface.md: deeper JSON is refused before it can exhaust the stack in a handler. */
@@ -99,7 +135,8 @@ export function parseJson(raw: Buffer, faults: Faults): unknown {
     if (faults.has('invalid-json-500')) throw new Rejection(500, 'SYSTEM_ERROR', '');
     throw new Rejection(400, 'FORMAT_ERROR', 'the body is not JSON');
   }
-  if (depthExceeds(body, MAX_JSON_DEPTH)) throw new Rejection(400, 'FORMAT_ERROR', `the body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  if (depthExceeds(body, MAX_JSON_DEPTH))
+    throw new Rejection(400, 'FORMAT_ERROR', `the body is nested deeper than ${MAX_JSON_DEPTH} levels`);
   return body;
 }
 
@@ -114,10 +151,18 @@ const RELAXED: Record<string, string[]> = {
   'accept-bad-iban': ['AccountReference.iban.structure'],
   'accept-sct-bban': ['SCT.creditorAccount.ibanRequired', 'SCT.debtorAccount.ibanRequired'],
   'accept-unknown-currency': ['Currency.enum'],
-  'accept-long-remittance': ['NCBCT.remittanceInformationUnstructured.length1to140', 'SCT.remittanceInformationUnstructured.length1to140', 'BULK.entry.remittanceInformationUnstructured.length1to140'],
+  'accept-long-remittance': [
+    'NCBCT.remittanceInformationUnstructured.length1to140',
+    'SCT.remittanceInformationUnstructured.length1to140',
+    'BULK.entry.remittanceInformationUnstructured.length1to140',
+  ],
   'accept-bad-purpose-code': ['NCBCT.purposeCode.enum', 'BULK.entry.purposeCode.enum'],
   'accept-missing-creditor-address': ['BULK.entry.creditorAddress.required'],
-  'accept-bad-date': ['NCBCT.requestedExecutionDate.isoDate', 'SCT.requestedExecutionDate.isoDate', 'BULK.requestedExecutionDate.isoDate'],
+  'accept-bad-date': [
+    'NCBCT.requestedExecutionDate.isoDate',
+    'SCT.requestedExecutionDate.isoDate',
+    'BULK.requestedExecutionDate.isoDate',
+  ],
   'accept-three-letter-country': ['Country.max2', 'Country.enum'],
   'accept-empty-bulk': ['BULK.payments.nonEmpty'],
   'accept-bad-engagement-role': ['Sandbox.engagement.roles.enum'],
@@ -141,15 +186,23 @@ const MOD11 = 'AccountReference.bban.norwegianMod11';
  * MOD11 is a SHOULD, and the sandbox's own accounts may fail it (platform-notes.md: a real client creates bban
  * 43427943323): a bban `isSandboxBban` knows passes whatever its check digit, an unknown one must still pass MOD11.
  */
-export function checkBody(op: OperationSpec, body: unknown, faults: Faults, isSandboxBban: (bban: string) => boolean = () => false): void {
+export function checkBody(
+  op: OperationSpec,
+  body: unknown,
+  faults: Faults,
+  isSandboxBban: (bban: string) => boolean = () => false,
+): void {
   if (!op.requestBody) return;
   const relaxed = new Set(Object.entries(RELAXED).flatMap(([fault, ids]) => (faults.has(fault) ? ids : [])));
-  if (faults.has('threshold-exclusive') && isExactlyThreshold(body)) relaxed.add('NCBCT.regulatoryReporting.requiredFromNok100000');
+  if (faults.has('threshold-exclusive') && isExactlyThreshold(body))
+    relaxed.add('NCBCT.regulatoryReporting.requiredFromNok100000');
   const knownBban = (pointer: string) => {
     const bban = at(body, pointer);
     return typeof bban === 'string' && isSandboxBban(bban);
   };
-  const violations = validate(op.requestBody, body).filter((v) => !relaxed.has(v.requirementId) && !(v.requirementId === MOD11 && knownBban(v.pointer)));
+  const violations = validate(op.requestBody, body).filter(
+    (v) => !relaxed.has(v.requirementId) && !(v.requirementId === MOD11 && knownBban(v.pointer)),
+  );
   if (violations.length === 0) return;
   const kid = violations.find((v) => v.requirementId === 'StructuredRemittance.kid.checkDigit');
   if (kid) throw new Rejection(faults.has('kid-401') ? 401 : 400, 'KID_INVALID', `${kid.pointer}: ${kid.message}`);

@@ -7,8 +7,16 @@ import { opaqueId, type BankState, type Transaction } from './state.js';
 type Body = Record<string, unknown>;
 const isObject = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const isDate = (v: string) => DATE.test(v) && !Number.isNaN(Date.parse(v)) && new Date(v).toISOString().slice(0, 10) === v;
-const TEXT_MEMBERS = ['remittanceInformationUnstructured', 'creditorName', 'debtorName', 'ultimateDebtor', 'ultimateCreditor', 'purposeCode'] as const;
+const isDate = (v: string) =>
+  DATE.test(v) && !Number.isNaN(Date.parse(v)) && new Date(v).toISOString().slice(0, 10) === v;
+const TEXT_MEMBERS = [
+  'remittanceInformationUnstructured',
+  'creditorName',
+  'debtorName',
+  'ultimateDebtor',
+  'ultimateCreditor',
+  'purposeCode',
+] as const;
 
 /** Transactions of a card account live under its card-accounts path, the others under accounts (every one answers GET). */
 export function transactionPath(state: BankState, accountId: string, transactionId: string): string {
@@ -29,7 +37,8 @@ function sandboxTransaction(raw: unknown, i: number, currency: string, today: st
   if (!isObject(raw)) return fail('must be a JSON object');
   const { amount } = raw;
   if (amount === undefined) fail('amount is required (an int32)');
-  if (!Number.isInteger(amount) || (amount as number) < LIMITS.int32.min || (amount as number) > LIMITS.int32.max) fail('amount must be an int32');
+  if (!Number.isInteger(amount) || (amount as number) < LIMITS.int32.min || (amount as number) > LIMITS.int32.max)
+    fail('amount must be an int32');
   const text = (name: string, fallback: string): string => {
     const v = raw[name];
     if (v === undefined) return fallback;
@@ -37,7 +46,8 @@ function sandboxTransaction(raw: unknown, i: number, currency: string, today: st
   };
   const account = (name: string) => {
     const v = raw[name] ?? {};
-    if (!isObject(v) || [v.iban, v.bban].some((m) => m !== undefined && typeof m !== 'string')) return fail(`${name} must be an object with string iban and bban`);
+    if (!isObject(v) || [v.iban, v.bban].some((m) => m !== undefined && typeof m !== 'string'))
+      return fail(`${name} must be an object with string iban and bban`);
     return { iban: (v.iban as string | undefined) ?? '', bban: (v.bban as string | undefined) ?? '' };
   };
   const dates = ['valueDate', 'bookingDate'].map((name) => {
@@ -48,7 +58,8 @@ function sandboxTransaction(raw: unknown, i: number, currency: string, today: st
   const [valueDate = dates[1] ?? today, bookingDate = dates[0] ?? today] = dates;
   const { min, max } = LIMITS.bankTransactionCode;
   const code = text('bankTransactionCode', (amount as number) < 0 ? 'PMNT-ICDT-DMCT' : 'PMNT-RCDT-DMCT');
-  if (code.length < min || code.length > max) fail(`bankTransactionCode must be a string of ${min} to ${max} characters`);
+  if (code.length < min || code.length > max)
+    fail(`bankTransactionCode must be a string of ${min} to ${max} characters`);
   return {
     ...raw,
     amount,
@@ -68,10 +79,16 @@ export function addTransactions(state: BankState, accountId: string, body: unkno
   if (!list) throw new Rejection(404, 'RESOURCE_UNKNOWN', `no sandbox account ${accountId}`);
   const card = state.cardAccounts.get(accountId);
   const currency = (card ? card.currency : state.accounts.get(accountId)?.currency) ?? 'NOK';
-  const checked = (Array.isArray(body) ? body : [body]).map((t, i) => sandboxTransaction(t, i, typeof currency === 'string' && currency ? currency : 'NOK', today));
+  const checked = (Array.isArray(body) ? body : [body]).map((t, i) =>
+    sandboxTransaction(t, i, typeof currency === 'string' && currency ? currency : 'NOK', today),
+  );
   const added = checked.map((t) => {
     const id = opaqueId('T');
-    const tx: Transaction = { ...t, id, _links: { self: { href: transactionPath(state, accountId, id), verbs: ['GET'] } } };
+    const tx: Transaction = {
+      ...t,
+      id,
+      _links: { self: { href: transactionPath(state, accountId, id), verbs: ['GET'] } },
+    };
     list.push(tx);
     return tx;
   });
@@ -89,7 +106,8 @@ export function getTransaction(state: BankState, accountId: string, transactionI
 
 function int(name: string, value: string | undefined, min: number): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) > LIMITS.int32.max) throw new Rejection(400, 'FORMAT_ERROR', `${name} must be an int32, got "${value}"`);
+  if (!/^\d+$/.test(value) || Number(value) > LIMITS.int32.max)
+    throw new Rejection(400, 'FORMAT_ERROR', `${name} must be an int32, got "${value}"`);
   if (Number(value) < min) throw new Rejection(400, 'FORMAT_ERROR', `${name} must be at least ${min}`);
   return Number(value);
 }
@@ -101,7 +119,12 @@ function date(name: string, value: string | undefined): string | undefined {
 }
 
 /** Endpoint 9: filtered by booking date, ordered by it (ties in the order added), `offset` skipped before `limit` counts. */
-export function listTransactions(state: BankState, faults: Faults, accountId: string, query: Record<string, string | undefined>): Created {
+export function listTransactions(
+  state: BankState,
+  faults: Faults,
+  accountId: string,
+  query: Record<string, string | undefined>,
+): Created {
   const list = state.transactions.get(accountId);
   if (!list) throw new Rejection(404, 'RESOURCE_UNKNOWN', `no sandbox account ${accountId}`);
   const limit = int('limit', query.limit, faults.has('accept-limit-zero') ? 0 : 1);
@@ -109,7 +132,8 @@ export function listTransactions(state: BankState, faults: Faults, accountId: st
   const from = date('fromDate', query.fromDate);
   const to = date('toDate', query.toDate);
   let found = [...list].sort((a, b) => a.bookingDate.localeCompare(b.bookingDate));
-  if (!faults.has('ignore-date-range')) found = found.filter((t) => (!from || t.bookingDate >= from) && (!to || t.bookingDate <= to));
+  if (!faults.has('ignore-date-range'))
+    found = found.filter((t) => (!from || t.bookingDate >= from) && (!to || t.bookingDate <= to));
   const start = offset + (faults.has('offset-off-by-one') && offset > 0 ? 1 : 0);
   found = found.slice(start, limit === undefined || faults.has('ignore-limit') ? undefined : start + limit);
   return { status: 200, body: found as unknown as Body };

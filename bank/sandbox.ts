@@ -9,7 +9,8 @@ const text = (v: unknown, what: string): string => {
   return v;
 };
 /** Set-up bodies have no schema in interface.md: any JSON may come, and none of it may reach a 500. */
-const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
+const str = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 const isObject = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);
 function object(v: unknown, what: string): Body {
   if (!isObject(v)) throw new Rejection(400, 'FORMAT_ERROR', `${what} must be a JSON object`);
@@ -20,21 +21,33 @@ const CONSENT_ROLES = ['REGISTER', 'VIEW'];
 export function createCustomer(state: BankState, raw: unknown): Created {
   const body = object(raw, 'the customer');
   const customerNumber = text(body.customerNumber, 'customerNumber');
-  if (body.type !== undefined && body.type !== 'private' && body.type !== 'corporate') throw new Rejection(400, 'FORMAT_ERROR', 'type must be private or corporate');
+  if (body.type !== undefined && body.type !== 'private' && body.type !== 'corporate')
+    throw new Rejection(400, 'FORMAT_ERROR', 'type must be private or corporate');
   const id = opaqueId('C');
   const type = body.type === 'corporate' ? 'corporate' : 'private';
   const customer: Customer = { id, customerNumber, name: str(body.name), type };
   if (type === 'private') {
     // The agreement a private customer's card accounts join by themselves (interface.md › Sandbox card account).
     const agreementId = opaqueId('G');
-    state.agreements.set(agreementId, { id: agreementId, owner: customerNumber, name: customer.name, engagements: new Map() });
+    state.agreements.set(agreementId, {
+      id: agreementId,
+      owner: customerNumber,
+      name: customer.name,
+      engagements: new Map(),
+    });
     customer.agreementId = agreementId;
   }
   state.customers.set(customerNumber, customer);
   return { status: 201, body: customerBody(customer) };
 }
 
-const customerBody = (c: Customer): Body => ({ customerId: c.id, customerNumber: c.customerNumber, customerType: c.type, customerName: c.name, _links: { self: link(`/v1/sandbox/customers/${encodeURIComponent(c.id)}`, 'GET') } });
+const customerBody = (c: Customer): Body => ({
+  customerId: c.id,
+  customerNumber: c.customerNumber,
+  customerType: c.type,
+  customerName: c.name,
+  _links: { self: link(`/v1/sandbox/customers/${encodeURIComponent(c.id)}`, 'GET') },
+});
 
 /** The target of a customer's self link. */
 export function getCustomer(state: BankState, customerId: string): Created {
@@ -69,18 +82,29 @@ export function createAccount(state: BankState, raw: unknown): Created {
 export function createAgreement(state: BankState, raw: unknown): Created {
   const body = object(raw, 'the agreement');
   const owner = text(body.owner, 'owner');
-  if (body.engagements !== undefined && !Array.isArray(body.engagements)) throw new Rejection(400, 'FORMAT_ERROR', 'engagements must be an array');
+  if (body.engagements !== undefined && !Array.isArray(body.engagements))
+    throw new Rejection(400, 'FORMAT_ERROR', 'engagements must be an array');
   const id = opaqueId('G');
   const engagements = new Map<string, Body>();
-  for (const [i, e] of ((body.engagements as unknown[] | undefined) ?? []).entries()) engagements.set(opaqueId('E'), object(e, `engagements[${i}]`));
+  for (const [i, e] of ((body.engagements as unknown[] | undefined) ?? []).entries())
+    engagements.set(opaqueId('E'), object(e, `engagements[${i}]`));
   state.agreements.set(id, { id, owner, name: str(body.name), engagements });
-  return { status: 201, body: { id, owner, name: str(body.name), engagements: [...engagements.entries()].map(([eid, e]) => ({ ...e, id: eid })) } };
+  return {
+    status: 201,
+    body: {
+      id,
+      owner,
+      name: str(body.name),
+      engagements: [...engagements.entries()].map(([eid, e]) => ({ ...e, id: eid })),
+    },
+  };
 }
 export function createEngagement(state: BankState, agreementId: string, body: Body): Created {
   const agreement = state.agreements.get(agreementId);
   if (!agreement) throw new Rejection(404, 'RESOURCE_UNKNOWN', `no agreement ${agreementId}`);
   const account = state.accountByNumber(undefined, (body.account as { iban?: string } | undefined)?.iban);
-  if (account && account.customerNumber === body.customer) throw new Rejection(400, 'FORMAT_ERROR', 'the engagement account must not be owned by the PSU in customer');
+  if (account && account.customerNumber === body.customer)
+    throw new Rejection(400, 'FORMAT_ERROR', 'the engagement account must not be owned by the PSU in customer');
   const id = opaqueId('E');
   agreement.engagements.set(id, body);
   return { status: 201, body: { ...body, id } };
@@ -88,9 +112,13 @@ export function createEngagement(state: BankState, agreementId: string, body: Bo
 
 export function getEngagement(state: BankState, faults: Faults, agreementId: string, engagementId: string): Created {
   const engagement = state.agreements.get(agreementId)?.engagements.get(engagementId);
-  if (!engagement) throw new Rejection(404, 'RESOURCE_UNKNOWN', `no engagement ${engagementId} on agreement ${agreementId}`);
+  if (!engagement)
+    throw new Rejection(404, 'RESOURCE_UNKNOWN', `no engagement ${engagementId} on agreement ${agreementId}`);
   const { roles, ...rest } = engagement;
-  return { status: 200, body: faults.has('engagement-loses-roles') ? { ...rest, id: engagementId } : { ...engagement, id: engagementId } };
+  return {
+    status: 200,
+    body: faults.has('engagement-loses-roles') ? { ...rest, id: engagementId } : { ...engagement, id: engagementId },
+  };
 }
 
 export function createCardAccount(state: BankState, faults: Faults, body: Body): Created {
@@ -98,15 +126,24 @@ export function createCardAccount(state: BankState, faults: Faults, body: Body):
   state.cardAccounts.set(resourceId, body);
   state.transactions.set(resourceId, []);
   const owner = state.customers.get(str(body.customerNumber));
-  const agreement = owner?.type === 'private' && owner.agreementId ? state.agreements.get(owner.agreementId) : undefined;
-  agreement?.engagements.set(opaqueId('E'), { customer: owner?.customerNumber, account: { resourceId, accountNumber: str(body.accountNumber) }, roles: ['OWNER', 'VIEW', 'REGISTER'] });
+  const agreement =
+    owner?.type === 'private' && owner.agreementId ? state.agreements.get(owner.agreementId) : undefined;
+  agreement?.engagements.set(opaqueId('E'), {
+    customer: owner?.customerNumber,
+    account: { resourceId, accountNumber: str(body.accountNumber) },
+    roles: ['OWNER', 'VIEW', 'REGISTER'],
+  });
   return { status: 201, body: cardAccountBody(faults, resourceId, body) };
 }
 
 /** Links to the bank's own routes: GET /v1/sandbox/card-accounts/{id} and its transaction list. */
 function cardAccountBody(faults: Faults, resourceId: string, body: Body): Body {
   const base = `/v1/sandbox/card-accounts/${encodeURIComponent(resourceId)}`;
-  const response: Body = { ...body, resourceId, _links: links(faults, { self: link(base, 'GET'), transactions: link(`${base}/transactions`, 'GET') }) };
+  const response: Body = {
+    ...body,
+    resourceId,
+    _links: links(faults, { self: link(base, 'GET'), transactions: link(`${base}/transactions`, 'GET') }),
+  };
   if (faults.has('card-account-without-resource-id')) delete response.resourceId;
   return response;
 }
@@ -123,7 +160,11 @@ function cardAccountOf(state: BankState, account: unknown): string | undefined {
   if (!isObject(account)) return undefined;
   for (const [resourceId, card] of state.cardAccounts) {
     const number = str(card.accountNumber);
-    if (account.resourceId === resourceId || (number && (account.iban === number || account.bban === number || account.accountNumber === number))) return resourceId;
+    if (
+      account.resourceId === resourceId ||
+      (number && (account.iban === number || account.bban === number || account.accountNumber === number))
+    )
+      return resourceId;
   }
   return undefined;
 }
@@ -139,9 +180,16 @@ export function consentAccounts(state: BankState, faults: Faults, customerNumber
     for (const [engagementId, e] of agreement.engagements) {
       if (e.customer !== customerNumber) continue;
       const roles = Array.isArray(e.roles) ? e.roles : [];
-      if (!faults.has('engagement-visible-without-register-view') && !CONSENT_ROLES.every((r) => roles.includes(r))) continue;
+      if (!faults.has('engagement-visible-without-register-view') && !CONSENT_ROLES.every((r) => roles.includes(r)))
+        continue;
       const cardAccountId = cardAccountOf(state, e.account);
-      accounts.push({ agreementId: agreement.id, engagementId, account: e.account, roles, ...(cardAccountId ? { cardAccountId } : {}) });
+      accounts.push({
+        agreementId: agreement.id,
+        engagementId,
+        account: e.account,
+        roles,
+        ...(cardAccountId ? { cardAccountId } : {}),
+      });
     }
   }
   return { status: 200, body: { accounts } };

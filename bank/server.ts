@@ -2,15 +2,40 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { OPERATIONS, operation, type OperationId, type OperationSpec } from '../spec/index.js';
-import { authorisationStatus, completeSca, createBasket, getBasket, startAuthorisation, startPaymentAuthorisation } from './baskets.js';
+import {
+  authorisationStatus,
+  completeSca,
+  createBasket,
+  getBasket,
+  startAuthorisation,
+  startPaymentAuthorisation,
+} from './baskets.js';
 import { faultSet, type Faults } from './context.js';
 import { Rejection, errorJson, sendError } from './errors.js';
 import { FAULTS, SLOW_MS } from './faults.js';
 import { pickLanguage, type Language } from './language.js';
 import { acceptsJson } from './negotiation.js';
-import { findPayment, initiate, paymentDetail, paymentPath, paymentStatus, productNotOffered, type Created } from './payments.js';
+import {
+  findPayment,
+  initiate,
+  paymentDetail,
+  paymentPath,
+  paymentStatus,
+  productNotOffered,
+  type Created,
+} from './payments.js';
 import { checkBody, checkHeaders, checkSignature, parseJson } from './pipeline.js';
-import { consentAccounts, createAccount, createAgreement, createCardAccount, createCustomer, createEngagement, getCardAccount, getCustomer, getEngagement } from './sandbox.js';
+import {
+  consentAccounts,
+  createAccount,
+  createAgreement,
+  createCardAccount,
+  createCustomer,
+  createEngagement,
+  getCardAccount,
+  getCustomer,
+  getEngagement,
+} from './sandbox.js';
 import { addTransactions, getTransaction, listTransactions } from './sandbox-transactions.js';
 import { BankState } from './state.js';
 
@@ -48,24 +73,29 @@ type Handler = (call: Call) => Created;
 
 /** fastify's router reads `-` inside a parameter name as a separator: `{payment-product}` becomes `:payment_product`. */
 const routeOf = (path: string) => path.replace(/\{([^}]+)\}/g, (_, n: string) => `:${n.replace(/\W/g, '_')}`);
-const first = (v: unknown): string | undefined => (Array.isArray(v) ? String(v[0]) : v === undefined ? undefined : String(v));
+const first = (v: unknown): string | undefined =>
+  Array.isArray(v) ? String(v[0]) : v === undefined ? undefined : String(v);
 const HOST = /^([\w.-]+|\[[\da-f:.]+\])(:\d{1,5})?$/i;
 
 function handlers(state: BankState, faults: Faults, today: () => string): Record<OperationId, Handler> {
   const body = (c: Call) => (c.body ?? {}) as Record<string, unknown>;
   return {
-    'ncbct.create': (c) => initiate(state, faults, 'norwegian-cross-border-credit-transfers', 'single', body(c), c.query, today()),
+    'ncbct.create': (c) =>
+      initiate(state, faults, 'norwegian-cross-border-credit-transfers', 'single', body(c), c.query, today()),
     'sct.create': (c) => initiate(state, faults, 'sepa-credit-transfers', 'single', body(c), c.query, today()),
-    'bulk.create': (c) => initiate(state, faults, 'norwegian-domestic-credit-transfers', 'bulk', body(c), c.query, today()),
+    'bulk.create': (c) =>
+      initiate(state, faults, 'norwegian-domestic-credit-transfers', 'bulk', body(c), c.query, today()),
     'payment.status': (c) => paymentStatus(state, faults, c.params.payment_product ?? '', c.params.paymentId ?? ''),
     'basket.create': (c) => createBasket(state, faults, body(c)),
     'basket.get': (c) => getBasket(state, faults, c.params.basketId ?? ''),
-    'basket.startAuthorisation': (c) => startAuthorisation(state, faults, c.params.basketId ?? '', first(c.headers['tpp-redirect-uri']), c.origin),
+    'basket.startAuthorisation': (c) =>
+      startAuthorisation(state, faults, c.params.basketId ?? '', first(c.headers['tpp-redirect-uri']), c.origin),
     'sandbox.customer.create': (c) => createCustomer(state, c.body),
     'sandbox.account.create': (c) => createAccount(state, c.body),
     'sandbox.agreement.create': (c) => createAgreement(state, c.body),
     'sandbox.engagement.create': (c) => createEngagement(state, c.params.mockAgreementId ?? '', body(c)),
-    'sandbox.engagement.get': (c) => getEngagement(state, faults, c.params.mockAgreementId ?? '', c.params.mockEngagementId ?? ''),
+    'sandbox.engagement.get': (c) =>
+      getEngagement(state, faults, c.params.mockAgreementId ?? '', c.params.mockEngagementId ?? ''),
     'sandbox.cardAccount.create': (c) => createCardAccount(state, faults, body(c)),
     'sandbox.transactions.create': (c) => addTransactions(state, c.params.mockCardAccountId ?? '', c.body, today()),
     'sandbox.cardTransactions.create': (c) => addTransactions(state, c.params.mockCardAccountId ?? '', c.body, today()),
@@ -78,7 +108,10 @@ function handlers(state: BankState, faults: Faults, today: () => string): Record
  * Routes the platform has beside interface.md's operations, so that every link the bank hands out works.
  * Each borrows the header rules of the operation it resembles; none has a request body.
  */
-function extraRoutes(state: BankState, faults: Faults): { method: 'GET' | 'POST'; url: string; like: OperationId; run: Handler }[] {
+function extraRoutes(
+  state: BankState,
+  faults: Faults,
+): { method: 'GET' | 'POST'; url: string; like: OperationId; run: Handler }[] {
   const product = (c: Call) => c.params.payment_product ?? '';
   const resourceOf = (c: Call) => paymentPath(findPayment(state, product(c), c.params.paymentId ?? ''));
   const redirect = (c: Call) => first(c.headers['tpp-redirect-uri']);
@@ -90,31 +123,88 @@ function extraRoutes(state: BankState, faults: Faults): { method: 'GET' | 'POST'
   };
   return [
     ...['payments', 'bulk-payments'].flatMap((kind) => [
-      { method: 'POST' as const, url: `/v1/${kind}/:payment_product`, like: 'payment.status' as const, run: (c: Call) => productNotOffered(product(c)) },
-      { method: 'GET' as const, url: `/v1/${kind}/:payment_product/:paymentId`, like: 'payment.status' as const, run: (c: Call) => paymentDetail(state, faults, product(c), c.params.paymentId ?? '') },
+      {
+        method: 'POST' as const,
+        url: `/v1/${kind}/:payment_product`,
+        like: 'payment.status' as const,
+        run: (c: Call) => productNotOffered(product(c)),
+      },
+      {
+        method: 'GET' as const,
+        url: `/v1/${kind}/:payment_product/:paymentId`,
+        like: 'payment.status' as const,
+        run: (c: Call) => paymentDetail(state, faults, product(c), c.params.paymentId ?? ''),
+      },
       {
         method: 'POST' as const,
         url: `/v1/${kind}/:payment_product/:paymentId/authorisations`,
         like: 'basket.startAuthorisation' as const,
-        run: (c: Call) => startPaymentAuthorisation(state, faults, resourceOf(c), c.params.paymentId ?? '', redirect(c), c.origin),
+        run: (c: Call) =>
+          startPaymentAuthorisation(state, faults, resourceOf(c), c.params.paymentId ?? '', redirect(c), c.origin),
       },
-      { method: 'GET' as const, url: `/v1/${kind}/:payment_product/:paymentId/authorisations/:authorisationId`, like: 'payment.status' as const, run: (c: Call) => authorisationStatus(state, faults, resourceOf(c), c.params.authorisationId ?? '') },
+      {
+        method: 'GET' as const,
+        url: `/v1/${kind}/:payment_product/:paymentId/authorisations/:authorisationId`,
+        like: 'payment.status' as const,
+        run: (c: Call) => authorisationStatus(state, faults, resourceOf(c), c.params.authorisationId ?? ''),
+      },
     ]),
-    { method: 'GET', url: '/v1/bulk-payments/:payment_product/:paymentId/status', like: 'payment.status', run: (c) => paymentStatus(state, faults, product(c), c.params.paymentId ?? '') },
+    {
+      method: 'GET',
+      url: '/v1/bulk-payments/:payment_product/:paymentId/status',
+      like: 'payment.status',
+      run: (c) => paymentStatus(state, faults, product(c), c.params.paymentId ?? ''),
+    },
     {
       method: 'GET',
       url: '/v1/signing-baskets/:basketId/authorisations/:authorisationId',
       like: 'basket.get',
-      run: (c) => authorisationStatus(state, faults, `/v1/signing-baskets/${encodeURIComponent(c.params.basketId ?? '')}`, c.params.authorisationId ?? ''),
+      run: (c) =>
+        authorisationStatus(
+          state,
+          faults,
+          `/v1/signing-baskets/${encodeURIComponent(c.params.basketId ?? '')}`,
+          c.params.authorisationId ?? '',
+        ),
     },
     // Bank-only: what a PSU may pick when granting consent (account information is not part of interface.md).
-    { method: 'GET', url: '/v1/sandbox/customers/:customerNumber/consent-accounts', like: 'sandbox.transactions.list', run: (c) => consentAccounts(state, faults, c.params.customerNumber ?? '') },
+    {
+      method: 'GET',
+      url: '/v1/sandbox/customers/:customerNumber/consent-accounts',
+      like: 'sandbox.transactions.list',
+      run: (c) => consentAccounts(state, faults, c.params.customerNumber ?? ''),
+    },
     // The targets of the sandbox's own links (customer, card account, transaction self links).
-    { method: 'GET', url: '/v1/sandbox/customers/:customerId', like: 'sandbox.transactions.list', run: (c) => getCustomer(state, c.params.customerId ?? '') },
-    { method: 'GET', url: '/v1/sandbox/card-accounts/:mockCardAccountId', like: 'sandbox.transactions.list', run: (c) => getCardAccount(state, faults, c.params.mockCardAccountId ?? '') },
-    { method: 'GET', url: '/v1/sandbox/card-accounts/:mockCardAccountId/transactions', like: 'sandbox.transactions.list', run: (c) => listTransactions(state, faults, cardAccount(c), c.query) },
-    { method: 'GET', url: '/v1/sandbox/card-accounts/:mockCardAccountId/transactions/:transactionId', like: 'sandbox.transactions.list', run: (c) => getTransaction(state, cardAccount(c), c.params.transactionId ?? '') },
-    { method: 'GET', url: '/v1/sandbox/accounts/:mockAccountId/transactions/:transactionId', like: 'sandbox.transactions.list', run: (c) => getTransaction(state, c.params.mockAccountId ?? '', c.params.transactionId ?? '') },
+    {
+      method: 'GET',
+      url: '/v1/sandbox/customers/:customerId',
+      like: 'sandbox.transactions.list',
+      run: (c) => getCustomer(state, c.params.customerId ?? ''),
+    },
+    {
+      method: 'GET',
+      url: '/v1/sandbox/card-accounts/:mockCardAccountId',
+      like: 'sandbox.transactions.list',
+      run: (c) => getCardAccount(state, faults, c.params.mockCardAccountId ?? ''),
+    },
+    {
+      method: 'GET',
+      url: '/v1/sandbox/card-accounts/:mockCardAccountId/transactions',
+      like: 'sandbox.transactions.list',
+      run: (c) => listTransactions(state, faults, cardAccount(c), c.query),
+    },
+    {
+      method: 'GET',
+      url: '/v1/sandbox/card-accounts/:mockCardAccountId/transactions/:transactionId',
+      like: 'sandbox.transactions.list',
+      run: (c) => getTransaction(state, cardAccount(c), c.params.transactionId ?? ''),
+    },
+    {
+      method: 'GET',
+      url: '/v1/sandbox/accounts/:mockAccountId/transactions/:transactionId',
+      like: 'sandbox.transactions.list',
+      run: (c) => getTransaction(state, c.params.mockAccountId ?? '', c.params.transactionId ?? ''),
+    },
   ];
 }
 
@@ -129,7 +219,9 @@ function clientErrorHandler(faults: Faults) {
           ? [408, 'the request did not arrive in time']
           : [400, 'the request is not well-formed HTTP/1.1'];
     const body = errorJson(faults, status, 'FORMAT_ERROR', message);
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Language: en\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Language: en\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   };
 }
 
@@ -153,8 +245,23 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
     clientErrorHandler: clientErrorHandler(faults),
     frameworkErrors: (error, req, reply) => {
       const language = pickLanguage(first(req.headers['accept-language']));
-      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return void sendError(reply, faults, 404, 'RESOURCE_UNKNOWN', 'a path parameter is longer than any identifier of this bank', language);
-      return void sendError(reply, faults, 400, 'FORMAT_ERROR', `the request URL is not valid: ${error.message}`, language);
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+        return void sendError(
+          reply,
+          faults,
+          404,
+          'RESOURCE_UNKNOWN',
+          'a path parameter is longer than any identifier of this bank',
+          language,
+        );
+      return void sendError(
+        reply,
+        faults,
+        400,
+        'FORMAT_ERROR',
+        `the request URL is not valid: ${error.message}`,
+        language,
+      );
     },
   });
   app.removeAllContentTypeParsers();
@@ -163,28 +270,58 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) log?.(`internal error on ${req.method} ${req.url}: ${error.message}`);
     const message = status === 413 ? `the body is larger than ${BODY_LIMIT_BYTES} bytes` : error.message;
-    void sendError(reply, faults, status, status === 500 ? 'SYSTEM_ERROR' : 'FORMAT_ERROR', message, pickLanguage(first(req.headers['accept-language'])));
+    void sendError(
+      reply,
+      faults,
+      status,
+      status === 500 ? 'SYSTEM_ERROR' : 'FORMAT_ERROR',
+      message,
+      pickLanguage(first(req.headers['accept-language'])),
+    );
   });
-  app.setNotFoundHandler((req, reply) => void sendError(reply, faults, 404, 'RESOURCE_UNKNOWN', `no operation ${req.method} ${req.url.split('?')[0]}`, pickLanguage(first(req.headers['accept-language']))));
-  if (log) app.addHook('onResponse', async (req, reply) => log(`${req.method} ${req.url} → ${reply.statusCode} (${reply.elapsedTime.toFixed(1)} ms)`));
+  app.setNotFoundHandler(
+    (req, reply) =>
+      void sendError(
+        reply,
+        faults,
+        404,
+        'RESOURCE_UNKNOWN',
+        `no operation ${req.method} ${req.url.split('?')[0]}`,
+        pickLanguage(first(req.headers['accept-language'])),
+      ),
+  );
+  if (log)
+    app.addHook('onResponse', async (req, reply) =>
+      log(`${req.method} ${req.url} → ${reply.statusCode} (${reply.elapsedTime.toFixed(1)} ms)`),
+    );
   app.addHook('onClose', async () => {
     for (const t of timers) clearTimeout(t);
   });
 
   /** Headers, signature, body and business rules, in that order; every rejection in the interface's Error body. */
-  async function serve(op: OperationSpec, req: FastifyRequest, reply: FastifyReply, run: Handler): Promise<FastifyReply | undefined> {
+  async function serve(
+    op: OperationSpec,
+    req: FastifyRequest,
+    reply: FastifyReply,
+    run: Handler,
+  ): Promise<FastifyReply | undefined> {
     const language: Language = pickLanguage(first(req.headers['accept-language']));
     const params = req.params as Record<string, string>;
-    if (op.id === 'basket.get' && faults.has('hang-on-unknown-basket') && !state.baskets.has(params.basketId ?? '')) return new Promise<never>(() => undefined);
+    if (op.id === 'basket.get' && faults.has('hang-on-unknown-basket') && !state.baskets.has(params.basketId ?? ''))
+      return new Promise<never>(() => undefined);
     try {
-      if (!acceptsJson(first(req.headers.accept))) throw new Rejection(406, 'FORMAT_ERROR', 'this bank answers application/json only');
+      if (!acceptsJson(first(req.headers.accept)))
+        throw new Rejection(406, 'FORMAT_ERROR', 'this bank answers application/json only');
       checkHeaders(op, req.headers, faults);
       const raw = Buffer.isBuffer(req.body) ? req.body : undefined;
       if (!options.allowUnsigned) checkSignature(op.method, req.url, req.headers, raw, faults, options.now);
       const body = raw && raw.length > 0 ? parseJson(raw, faults) : undefined;
-      if (body === undefined && op.method === 'POST' && (op.requestBody || op.createsPayment)) throw new Rejection(400, 'FORMAT_ERROR', 'a body is required');
+      if (body === undefined && op.method === 'POST' && (op.requestBody || op.createsPayment))
+        throw new Rejection(400, 'FORMAT_ERROR', 'a body is required');
       checkBody(op, body, faults, (bban) => state.accountByNumber(bban) !== undefined);
-      const query = Object.fromEntries(Object.entries(req.query as Record<string, unknown>).map(([k, v]) => [k, first(v)]));
+      const query = Object.fromEntries(
+        Object.entries(req.query as Record<string, unknown>).map(([k, v]) => [k, first(v)]),
+      );
       const host = first(req.headers.host);
       const origin = host && HOST.test(host) ? `http://${host}` : bankUrl;
       const result = run({ params, query, body, headers: req.headers, origin });
@@ -212,10 +349,21 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
     });
 
   const table = handlers(state, faults, today);
-  for (const op of OPERATIONS) app.route({ method: op.method, url: routeOf(op.path), handler: (req, reply) => serve(op, req, reply, table[op.id]) });
+  for (const op of OPERATIONS)
+    app.route({
+      method: op.method,
+      url: routeOf(op.path),
+      handler: (req, reply) => serve(op, req, reply, table[op.id]),
+    });
   for (const extra of extraRoutes(state, faults)) {
     const like = operation(extra.like);
-    const spec: OperationSpec = { ...like, method: extra.method, path: extra.url, requestBody: undefined, createsPayment: false };
+    const spec: OperationSpec = {
+      ...like,
+      method: extra.method,
+      path: extra.url,
+      requestBody: undefined,
+      createsPayment: false,
+    };
     app.route({ method: extra.method, url: extra.url, handler: (req, reply) => serve(spec, req, reply, extra.run) });
   }
 
@@ -223,7 +371,15 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
   app.get('/sca/:authorisationId', async (req, reply) => {
     const { authorisationId } = req.params as Record<string, string>;
     const target = completeSca(state, authorisationId ?? '', first((req.query as Record<string, unknown>).result));
-    if (!target) return sendError(reply, faults, 404, 'RESOURCE_UNKNOWN', 'no such authorisation', pickLanguage(first(req.headers['accept-language'])));
+    if (!target)
+      return sendError(
+        reply,
+        faults,
+        404,
+        'RESOURCE_UNKNOWN',
+        'no such authorisation',
+        pickLanguage(first(req.headers['accept-language'])),
+      );
     return reply.redirect(target, 302);
   });
 

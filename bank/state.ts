@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 /** Opaque ids shaped like the platform's (`enc!!…==`): clients must percent-encode them in paths. */
-export const opaqueId = (prefix: string): string => `enc!!${prefix}${randomBytes(12).toString('base64').replace(/[+/]/g, 'x')}==`;
+export const opaqueId = (prefix: string): string =>
+  `enc!!${prefix}${randomBytes(12).toString('base64').replace(/[+/]/g, 'x')}==`;
 
 export interface Account {
   id: string;
@@ -58,7 +59,11 @@ export interface Customer {
 export function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+  );
 }
 
 /** In-memory state. Node runs one handler at a time and no handler awaits, so plain maps are safe under concurrent requests. */
@@ -80,14 +85,26 @@ export class BankState {
 
   /** A logical duplicate: the same product and body as an earlier payment (the rule this bank documents), whatever the key order. */
   isDuplicate(product: string, body: unknown): boolean {
-    const key = createHash('sha256').update(`${product}\n${JSON.stringify(canonical(body))}`).digest('hex');
+    const key = createHash('sha256')
+      .update(`${product}\n${JSON.stringify(canonical(body))}`)
+      .digest('hex');
     if (this.seenPayments.has(key)) return true;
     this.seenPayments.add(key);
     return false;
   }
 
   reset(): void {
-    for (const map of [this.customers, this.accounts, this.agreements, this.cardAccounts, this.transactions, this.payments, this.baskets, this.authorisations]) map.clear();
+    for (const map of [
+      this.customers,
+      this.accounts,
+      this.agreements,
+      this.cardAccounts,
+      this.transactions,
+      this.payments,
+      this.baskets,
+      this.authorisations,
+    ])
+      map.clear();
     this.seenPayments.clear();
   }
 }

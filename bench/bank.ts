@@ -20,9 +20,15 @@ async function startServe(): Promise<{ url: string; stop: () => Promise<void> }>
       const found = /listening on (http:\/\/\S+)/.exec(out);
       if (found?.[1]) (clearTimeout(timer), resolve(found[1]));
     });
-    child.on('exit', (code) => (clearTimeout(timer), reject(new Error(`the reference bank exited with ${code}: ${out}`))));
+    child.on(
+      'exit',
+      (code) => (clearTimeout(timer), reject(new Error(`the reference bank exited with ${code}: ${out}`))),
+    );
   });
-  return { url, stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))) };
+  return {
+    url,
+    stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))),
+  };
 }
 
 /** Distinct valid NCBCT requests, each signed once up front: the figure is the bank's, not the signer's. */
@@ -41,7 +47,14 @@ async function presigned(): Promise<autocannon.Request[]> {
       {
         method: 'POST',
         target: PATH,
-        headers: { 'Content-Type': 'application/json', 'PSU-ID': '2d3e4f50-0000-4000-8000-000000000001', 'PSU-IP-Address': '192.0.2.10', 'TPP-Session-ID': 'bench', 'TPP-Redirect-URI': 'https://tpp.example/callback', 'x-accept-fix': 'amount-as-string' },
+        headers: {
+          'Content-Type': 'application/json',
+          'PSU-ID': '2d3e4f50-0000-4000-8000-000000000001',
+          'PSU-IP-Address': '192.0.2.10',
+          'TPP-Session-ID': 'bench',
+          'TPP-Redirect-URI': 'https://tpp.example/callback',
+          'x-accept-fix': 'amount-as-string',
+        },
         body,
       },
       identity,
@@ -57,8 +70,16 @@ export async function benchBank(options: { durationMs?: number } = {}): Promise<
   try {
     // A short warm-up so that the schema compilation and JIT are not in the figure.
     await autocannon({ url: bank.url, connections: 2, amount: 200, requests });
-    const result = await autocannon({ url: bank.url, connections: CONNECTIONS, duration: Math.max(1, Math.round((options.durationMs ?? 5000) / 1000)), requests });
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`bench: ${result.non2xx} non-2xx answers and ${result.errors} errors; the figure would not be of creations`);
+    const result = await autocannon({
+      url: bank.url,
+      connections: CONNECTIONS,
+      duration: Math.max(1, Math.round((options.durationMs ?? 5000) / 1000)),
+      requests,
+    });
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(
+        `bench: ${result.non2xx} non-2xx answers and ${result.errors} errors; the figure would not be of creations`,
+      );
     return {
       name: 'bank',
       operation: `one signed NCBCT creation (201) against the reference bank, ${CONNECTIONS} keep-alive connections, ${PRESIGNED} pre-signed distinct requests`,

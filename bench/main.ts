@@ -19,7 +19,9 @@ export function render(result: BenchResult): string {
 
 /** The suite client's signed NCBCT rate over autocannon's for the same request, when both ran. */
 export function suiteToAutocannon(results: BenchResult[]): number | undefined {
-  const suite = results.find((r) => r.name === 'suite')?.figures.find((f) => f.label.startsWith(SUITE_RATE_LABEL))?.value;
+  const suite = results
+    .find((r) => r.name === 'suite')
+    ?.figures.find((f) => f.label.startsWith(SUITE_RATE_LABEL))?.value;
   const cannon = results.find((r) => r.name === 'bank')?.figures.find((f) => f.label === 'creations')?.value;
   return suite && cannon ? suite / cannon : undefined;
 }
@@ -32,7 +34,9 @@ async function main(argv: string[]): Promise<void> {
   const results: BenchResult[] = [];
   const unknown = only.filter((name) => !BENCHMARKS.some((b) => b.name === name));
   if (unknown.length) {
-    console.error(`bench: unknown benchmark(s) ${unknown.join(', ')}; there are ${BENCHMARKS.map((b) => b.name).join(', ')}`);
+    console.error(
+      `bench: unknown benchmark(s) ${unknown.join(', ')}; there are ${BENCHMARKS.map((b) => b.name).join(', ')}`,
+    );
     process.exitCode = 2;
     return;
   }
@@ -42,7 +46,8 @@ async function main(argv: string[]): Promise<void> {
     if (!json) console.log(`${render(result)}\n`);
   }
   const ratio = suiteToAutocannon(results);
-  if (ratio !== undefined && !json) console.log(`suite client rate / autocannon rate (same request, same machine, this run): ${ratio.toFixed(2)} ×\n`);
+  if (ratio !== undefined && !json)
+    console.log(`suite client rate / autocannon rate (same request, same machine, this run): ${ratio.toFixed(2)} ×\n`);
   if (json) console.log(JSON.stringify(results, null, 2));
 }
 

@@ -33,7 +33,12 @@ export async function benchSigning(options: { durationMs?: number } = {}): Promi
   const tpp = issueTppCertificate(createCertificateAuthority());
   const identity = identityFrom(tpp.certificateDer, tpp.privateKey);
   const body = randomBytes(1024);
-  const headers = { 'PSU-ID': '2d3e4f50-0000-4000-8000-000000000001', 'TPP-Redirect-URI': 'https://tpp.example/cb', 'X-Request-ID': '99391c7e-ad88-49ec-a2ad-99ddcb1f7721', Date: new Date().toUTCString() };
+  const headers = {
+    'PSU-ID': '2d3e4f50-0000-4000-8000-000000000001',
+    'TPP-Redirect-URI': 'https://tpp.example/cb',
+    'X-Request-ID': '99391c7e-ad88-49ec-a2ad-99ddcb1f7721',
+    Date: new Date().toUTCString(),
+  };
   const forgeKey = forge.pki.privateKeyFromPem(tpp.privateKeyPem);
 
   const engines: Record<string, Engine> = {
@@ -56,15 +61,27 @@ export async function benchSigning(options: { durationMs?: number } = {}): Promi
   };
   const prepare = (engine: Engine) => () => {
     const all = { ...headers, Digest: engine.digest(body) };
-    engine.sign(signingString({ method: 'POST', target: '/v1/payments/sepa-credit-transfers', headers: all }, ['date', 'digest', 'x-request-id', 'psu-id', 'tpp-redirect-uri']));
+    engine.sign(
+      signingString({ method: 'POST', target: '/v1/payments/sepa-credit-transfers', headers: all }, [
+        'date',
+        'digest',
+        'x-request-id',
+        'psu-id',
+        'tpp-redirect-uri',
+      ]),
+    );
   };
 
   const nodeRate = rate(prepare(engines['node:crypto'] as Engine), durationMs);
   const forgeRate = rate(prepare(engines['node-forge'] as Engine), durationMs);
-  const signRequestRate = rate(() => signRequest({ method: 'POST', target: '/v1/payments/sepa-credit-transfers', headers, body }, identity), durationMs);
+  const signRequestRate = rate(
+    () => signRequest({ method: 'POST', target: '/v1/payments/sepa-credit-transfers', headers, body }, identity),
+    durationMs,
+  );
   return {
     name: 'signing',
-    operation: 'Digest (SHA-256) of a 1 KiB body + draft-cavage-10 signing string + RSA-SHA256 signature (2048-bit key)',
+    operation:
+      'Digest (SHA-256) of a 1 KiB body + draft-cavage-10 signing string + RSA-SHA256 signature (2048-bit key)',
     figures: [
       { label: 'node:crypto', value: nodeRate, unit: 'requests/s' },
       { label: 'node-forge', value: forgeRate, unit: 'requests/s' },

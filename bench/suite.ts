@@ -17,7 +17,11 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The reference bank in its own process, as `serve` runs it, so the client measured does not share its thread. */
 async function serveBank(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { cwd: ROOT, env: { ...process.env, BASE_URL: '' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
+    cwd: ROOT,
+    env: { ...process.env, BASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -35,7 +39,11 @@ function signedCaller(client: HttpClient, ctx: RunContext, identity: SigningIden
   return (id: OperationId, body: unknown, query: Record<string, string | boolean> = {}) => {
     const bytes = Buffer.from(JSON.stringify(body), 'utf8');
     const target = pathFor(ctx, id, {}, query);
-    const headers = signRequest({ method: operation(id).method, target, headers: baseHeaders(ctx, id, true), body: bytes }, identity, signOptionsFrom(ctx.config.signing));
+    const headers = signRequest(
+      { method: operation(id).method, target, headers: baseHeaders(ctx, id, true), body: bytes },
+      identity,
+      signOptionsFrom(ctx.config.signing),
+    );
     return client.send({ method: operation(id).method, path: target, headers, body: bytes });
   };
 }
@@ -49,7 +57,11 @@ function fundedBban(): string {
 }
 
 /** Signed valid NCBCT creations per second through the suite's client, `concurrency` in flight. */
-async function clientRate(url: string, config: Config, durationMs: number): Promise<{ rate: number; sent: number; failed: number }> {
+async function clientRate(
+  url: string,
+  config: Config,
+  durationMs: number,
+): Promise<{ rate: number; sent: number; failed: number }> {
   const identity = await testIdentity({ cacheDir: config.signing.cacheDir });
   const ctx = { baseUrl: url, config } as RunContext;
   const client = createClient(url, config.http);
@@ -68,8 +80,15 @@ async function clientRate(url: string, config: Config, durationMs: number): Prom
       creditLine: 0,
       balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 1_000_000_000, currency: 'NOK' } }],
     });
-    if ((account.response?.status ?? 0) >= 300) throw new Error(`bench: could not create the debtor account (${account.response?.status ?? account.error?.kind})`);
-    const body = ncbctBody({ id: bban, bban, iban: makeIban('NO', bban), customerNumber: '10000000001' }, '1.00', 'bench');
+    if ((account.response?.status ?? 0) >= 300)
+      throw new Error(
+        `bench: could not create the debtor account (${account.response?.status ?? account.error?.kind})`,
+      );
+    const body = ncbctBody(
+      { id: bban, bban, iban: makeIban('NO', bban), customerNumber: '10000000001' },
+      '1.00',
+      'bench',
+    );
     const once = () => call('ncbct.create', body, { allowLogicalDuplicate: true });
     for (let i = 0; i < 20; i++) await once(); // warm-up: JIT, keep-alive connections
     let sent = 0;
@@ -93,10 +112,18 @@ async function clientRate(url: string, config: Config, durationMs: number): Prom
  * A default conformance run in a child process: its wall time, and the peak resident memory of the run's
  * main process and of its largest vitest worker (each reports its own maxRSS at exit through a preload).
  */
-async function conformanceRun(): Promise<{ seconds: number; exitCode: number | null; mainRssMb: number; workerRssMb: number }> {
+async function conformanceRun(): Promise<{
+  seconds: number;
+  exitCode: number | null;
+  mainRssMb: number;
+  workerRssMb: number;
+}> {
   const dir = mkdtempSync(join(tmpdir(), 'psd2-bench-'));
   const probe = join(dir, 'rss-probe.cjs');
-  writeFileSync(probe, `process.on('exit', () => require('node:fs').appendFileSync(${JSON.stringify(join(dir, 'rss.txt'))}, process.pid + ' ' + process.resourceUsage().maxRSS + '\\n'));\n`);
+  writeFileSync(
+    probe,
+    `process.on('exit', () => require('node:fs').appendFileSync(${JSON.stringify(join(dir, 'rss.txt'))}, process.pid + ' ' + process.resourceUsage().maxRSS + '\\n'));\n`,
+  );
   const started = performance.now();
   const child = spawn(process.execPath, [BIN, 'run', '--reports', join(dir, 'reports')], {
     cwd: ROOT,
@@ -106,8 +133,12 @@ async function conformanceRun(): Promise<{ seconds: number; exitCode: number | n
   });
   const exitCode = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const seconds = (performance.now() - started) / 1000;
-  const lines = readFileSync(join(dir, 'rss.txt'), 'utf8').trim().split('\n').map((l) => l.split(' '));
-  const kb = (pid: number | undefined, main: boolean) => Math.max(0, ...lines.filter(([p]) => (Number(p) === pid) === main).map(([, rss]) => Number(rss)));
+  const lines = readFileSync(join(dir, 'rss.txt'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => l.split(' '));
+  const kb = (pid: number | undefined, main: boolean) =>
+    Math.max(0, ...lines.filter(([p]) => (Number(p) === pid) === main).map(([, rss]) => Number(rss)));
   rmSync(dir, { recursive: true, force: true });
   return { seconds, exitCode, mainRssMb: kb(child.pid, true) / 1024, workerRssMb: kb(child.pid, false) / 1024 };
 }
@@ -130,7 +161,9 @@ export const suiteBench: BenchModule = {
     const run = await conformanceRun();
     const figures = [
       { label: `${SUITE_RATE_LABEL} (${config.http.concurrency} in flight)`, value: client.rate, unit: 'requests/s' },
-      ...(client.failed ? [{ label: 'suite client: answers other than 201', value: client.failed, unit: 'requests' }] : []),
+      ...(client.failed
+        ? [{ label: 'suite client: answers other than 201', value: client.failed, unit: 'requests' }]
+        : []),
       { label: `default conformance run (exit ${run.exitCode}), wall time`, value: run.seconds, unit: 's' },
       { label: 'conformance run: peak RSS of the main process', value: run.mainRssMb, unit: 'MB' },
       { label: 'conformance run: peak RSS of the largest vitest worker', value: run.workerRssMb, unit: 'MB' },

@@ -4,7 +4,11 @@ import { notAServerError, rejection, successStatus, transportFailure } from './s
 import type { CheckResult, ObservedExchange } from './types.js';
 
 /** The uniform checks for a request the server must accept (`requirementId`: the rule the test is about). */
-export function checkAccepted(exchange: ObservedExchange, operation: OperationSpec, requirementId: string): CheckResult[] {
+export function checkAccepted(
+  exchange: ObservedExchange,
+  operation: OperationSpec,
+  requirementId: string,
+): CheckResult[] {
   const failed = transportFailure(exchange, requirementId);
   if (failed) return failed;
   const status = exchange.response?.status ?? 0;
@@ -19,7 +23,11 @@ export function checkAccepted(exchange: ObservedExchange, operation: OperationSp
 }
 
 /** The uniform checks for a request that breaks `requirementId` and must be rejected. */
-export function checkRejected(exchange: ObservedExchange, requirementId: string, expected: ExpectedRejection | undefined): CheckResult[] {
+export function checkRejected(
+  exchange: ObservedExchange,
+  requirementId: string,
+  expected: ExpectedRejection | undefined,
+): CheckResult[] {
   const failed = transportFailure(exchange, requirementId);
   if (failed) return failed;
   const status = exchange.response?.status ?? 0;

@@ -1,4 +1,10 @@
-import { BERLIN_GROUP_EXTRA_CODES, ERROR_CODES, LINK_VERBS, type ExpectedRejection, type SchemaName } from '../spec/index.js';
+import {
+  BERLIN_GROUP_EXTRA_CODES,
+  ERROR_CODES,
+  LINK_VERBS,
+  type ExpectedRejection,
+  type SchemaName,
+} from '../spec/index.js';
 import { validate } from '../schemas/index.js';
 import { header, verdict } from './result.js';
 import type { CheckResult, ObservedExchange } from './types.js';
@@ -28,8 +34,16 @@ export function responseSchema(exchange: ObservedExchange, schema: SchemaName, r
   const parsed = jsonBody(exchange, 'response_schema_conformance', requirementId);
   if (!('body' in parsed)) return [parsed];
   const violations = validate(schema, parsed.body);
-  if (violations.length === 0) return [verdict('response_schema_conformance', requirementId, true, `conforms to ${schema}`)];
-  return violations.map((v) => verdict('response_schema_conformance', v.requirementId, false, `${schema}${v.pointer ? ` at ${v.pointer}` : ''}: ${v.message}`));
+  if (violations.length === 0)
+    return [verdict('response_schema_conformance', requirementId, true, `conforms to ${schema}`)];
+  return violations.map((v) =>
+    verdict(
+      'response_schema_conformance',
+      v.requirementId,
+      false,
+      `${schema}${v.pointer ? ` at ${v.pointer}` : ''}: ${v.message}`,
+    ),
+  );
 }
 
 export type ErrorBodyForm = 'interface' | 'berlin-group' | 'none';
@@ -45,7 +59,9 @@ export function errorCodes(body: unknown): ErrorCodes {
     const record = body as Record<string, unknown>;
     if (typeof record.code === 'string') return { form: 'interface', codes: [record.code] };
     if (Array.isArray(record.tppMessages)) {
-      const codes = record.tppMessages.map((m) => (m && typeof m === 'object' ? (m as Record<string, unknown>).code : undefined));
+      const codes = record.tppMessages.map((m) =>
+        m && typeof m === 'object' ? (m as Record<string, unknown>).code : undefined,
+      );
       return { form: 'berlin-group', codes: codes.filter((c): c is string => typeof c === 'string') };
     }
   }
@@ -63,20 +79,43 @@ export function errorBody(exchange: ObservedExchange): CheckResult[] {
   if (form === 'berlin-group') {
     const violations = validate('ErrorBody', parsed.body).length;
     return [
-      verdict('error_body_conformance', 'Errors.body.berlinGroup', true, 'Berlin Group tppMessages body', { detail: { form } }),
-      verdict('error_body_conformance', 'Errors.body.shape', false, 'not the interface\'s Error body {id, system, status, code, message}', {
-        atMost: 'SHOULD',
-        detail: { form, violations },
+      verdict('error_body_conformance', 'Errors.body.berlinGroup', true, 'Berlin Group tppMessages body', {
+        detail: { form },
       }),
+      verdict(
+        'error_body_conformance',
+        'Errors.body.shape',
+        false,
+        "not the interface's Error body {id, system, status, code, message}",
+        {
+          atMost: 'SHOULD',
+          detail: { form, violations },
+        },
+      ),
     ];
   }
   const violations = validate('ErrorBody', parsed.body);
   const results = violations.length
-    ? violations.map((v) => verdict('error_body_conformance', v.requirementId, false, `Error body${v.pointer ? ` at ${v.pointer}` : ''}: ${v.message}`, { detail: { form } }))
+    ? violations.map((v) =>
+        verdict(
+          'error_body_conformance',
+          v.requirementId,
+          false,
+          `Error body${v.pointer ? ` at ${v.pointer}` : ''}: ${v.message}`,
+          { detail: { form } },
+        ),
+      )
     : [verdict('error_body_conformance', 'Errors.body.shape', true, 'interface Error body', { detail: { form } })];
   const status = (parsed.body as Record<string, unknown> | null)?.status;
   if (typeof status === 'number') {
-    results.push(verdict('error_body_status', 'Errors.body.statusMatches', status === exchange.response?.status, `body status ${status}, HTTP ${exchange.response?.status}`));
+    results.push(
+      verdict(
+        'error_body_status',
+        'Errors.body.statusMatches',
+        status === exchange.response?.status,
+        `body status ${status}, HTTP ${exchange.response?.status}`,
+      ),
+    );
   }
   return results;
 }
@@ -85,23 +124,48 @@ export function errorBody(exchange: ObservedExchange): CheckResult[] {
  * error_code_conformance: every code is one of interface.md's (a Berlin Group code is a SHOULD-level
  * deviation), and, where a code is expected, it is there.
  */
-export function errorCode(exchange: ObservedExchange, requirementId?: string, expected?: ExpectedRejection): CheckResult[] {
+export function errorCode(
+  exchange: ObservedExchange,
+  requirementId?: string,
+  expected?: ExpectedRejection,
+): CheckResult[] {
   const { codes } = errorCodes(exchange.response?.json);
   const results: CheckResult[] = [];
   for (const code of codes) {
     const known = interfaceCodes.has(code);
     results.push(
-      verdict('error_code_conformance', 'Errors.code.inList', known, `code ${code}${known ? '' : conventionCodes.has(code) ? ' is a Berlin Group code, not in interface.md' : ' is in no list'}`, {
-        ...(conventionCodes.has(code) ? { atMost: 'SHOULD' as const } : {}),
-      }),
+      verdict(
+        'error_code_conformance',
+        'Errors.code.inList',
+        known,
+        `code ${code}${known ? '' : conventionCodes.has(code) ? ' is a Berlin Group code, not in interface.md' : ' is in no list'}`,
+        {
+          ...(conventionCodes.has(code) ? { atMost: 'SHOULD' as const } : {}),
+        },
+      ),
     );
   }
   if (exchange.response?.status === 500) {
-    results.push(verdict('error_code_conformance', 'Errors.serverError.systemError', codes.includes('SYSTEM_ERROR'), `500 with codes [${codes.join(', ')}]`));
+    results.push(
+      verdict(
+        'error_code_conformance',
+        'Errors.serverError.systemError',
+        codes.includes('SYSTEM_ERROR'),
+        `500 with codes [${codes.join(', ')}]`,
+      ),
+    );
   }
   if (requirementId && expected && expected.codes.length > 0) {
     const ok = codes.some((c) => expected.codes.includes(c));
-    results.push(verdict('expected_code', requirementId, ok, `expected ${expected.codes.join(' or ')}, got [${codes.join(', ')}]`, { atMost: expected.exactness }));
+    results.push(
+      verdict(
+        'expected_code',
+        requirementId,
+        ok,
+        `expected ${expected.codes.join(' or ')}, got [${codes.join(', ')}]`,
+        { atMost: expected.exactness },
+      ),
+    );
   }
   return results;
 }
@@ -119,14 +183,21 @@ export function linkShape(exchange: ObservedExchange): CheckResult[] {
             const l = link as Record<string, unknown> | null;
             if (!l || typeof l.href !== 'string') problems.push(`${path}/_links/${name}: href missing`);
             if (!l || !Array.isArray(l.verbs)) problems.push(`${path}/_links/${name}: verbs missing`);
-            else for (const v of l.verbs) if (!verbs.has(v as string)) problems.push(`${path}/_links/${name}: verb ${JSON.stringify(v)}`);
+            else
+              for (const v of l.verbs)
+                if (!verbs.has(v as string)) problems.push(`${path}/_links/${name}: verb ${JSON.stringify(v)}`);
           }
         } else visit(child, `${path}/${key}`);
       }
     }
   };
   visit(exchange.response?.json, '');
-  const requirementFor = (p: string) => (p.endsWith('href missing') ? 'Link.href.required' : p.endsWith('verbs missing') ? 'Link.verbs.required' : 'Link.verbs.enum');
+  const requirementFor = (p: string) =>
+    p.endsWith('href missing')
+      ? 'Link.href.required'
+      : p.endsWith('verbs missing')
+        ? 'Link.verbs.required'
+        : 'Link.verbs.enum';
   if (problems.length === 0) return [verdict('link_shape', 'Link.verbs.enum', true, 'links conform')];
   return problems.map((p) => verdict('link_shape', requirementFor(p), false, p));
 }

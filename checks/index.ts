@@ -3,7 +3,15 @@
  * each returns CheckResults that name the requirement they judge.
  */
 export type { CheckResult, ObservedExchange } from './types.js';
-export { contentType, errorBody, errorCode, errorCodes, linkShape, responseSchema, type ErrorBodyForm } from './body.js';
+export {
+  contentType,
+  errorBody,
+  errorCode,
+  errorCodes,
+  linkShape,
+  responseSchema,
+  type ErrorBodyForm,
+} from './body.js';
 export { notAServerError, rejection, successStatus, transportFailure } from './status.js';
 export { verdict } from './result.js';
 export { checkAccepted, checkRejected, failures } from './apply.js';

@@ -21,32 +21,62 @@ export function notAServerError(exchange: ObservedExchange): CheckResult {
 }
 
 /** status_code_conformance for a valid request: the operation's success status. */
-export function successStatus(exchange: ObservedExchange, operation: OperationSpec, requirementId: string): CheckResult {
+export function successStatus(
+  exchange: ObservedExchange,
+  operation: OperationSpec,
+  requirementId: string,
+): CheckResult {
   const status = exchange.response?.status;
   const expected = operation.success.status;
   // Where interface.md does not show the success status, any 2xx conforms.
   const ok = operation.success.shown ? status === expected : status !== undefined && status >= 200 && status < 300;
-  return verdict('status_code_conformance', requirementId, ok, `expected ${operation.success.shown ? expected : '2xx'}, got ${status}`);
+  return verdict(
+    'status_code_conformance',
+    requirementId,
+    ok,
+    `expected ${operation.success.shown ? expected : '2xx'}, got ${status}`,
+  );
 }
 
 /**
  * For a request that breaks `requirementId`: never 2xx (MUST), a 4xx (the rule's level), and the
  * expected status (MUST where interface.md states it, else SHOULD).
  */
-export function rejection(exchange: ObservedExchange, requirementId: string, expected: ExpectedRejection | undefined): CheckResult[] {
+export function rejection(
+  exchange: ObservedExchange,
+  requirementId: string,
+  expected: ExpectedRejection | undefined,
+): CheckResult[] {
   const status = exchange.response?.status ?? 0;
   const results = [
     // never2xx is about MUST rules: a bank may accept what only a SHOULD convention refuses.
-    verdict('not_accepted', 'Errors.invalidRequest.never2xx', !(status >= 200 && status < 300), `a request that breaks ${requirementId} got ${status}`, {
-      ...(requirement(requirementId).level === 'SHOULD' ? { atMost: 'SHOULD' as const } : {}),
-    }),
-    verdict('client_error', requirementId, status >= 400 && status < 500, `expected a 4xx for a request that breaks ${requirementId}, got ${status}`),
+    verdict(
+      'not_accepted',
+      'Errors.invalidRequest.never2xx',
+      !(status >= 200 && status < 300),
+      `a request that breaks ${requirementId} got ${status}`,
+      {
+        ...(requirement(requirementId).level === 'SHOULD' ? { atMost: 'SHOULD' as const } : {}),
+      },
+    ),
+    verdict(
+      'client_error',
+      requirementId,
+      status >= 400 && status < 500,
+      `expected a 4xx for a request that breaks ${requirementId}, got ${status}`,
+    ),
   ];
   if (expected) {
     results.push(
-      verdict('expected_status', requirementId, expected.status.includes(status), `expected ${expected.status.join(' or ')}, got ${status}`, {
-        atMost: expected.exactness,
-      }),
+      verdict(
+        'expected_status',
+        requirementId,
+        expected.status.includes(status),
+        `expected ${expected.status.join(' or ')}, got ${status}`,
+        {
+          atMost: expected.exactness,
+        },
+      ),
     );
   }
   return results;

@@ -10,7 +10,10 @@ export interface ParsedArgs {
  * A small flag parser: `--name value`, `--name=value`, and boolean flags listed in `booleans`.
  * Unknown flags are an error, so a typo never silently changes a run.
  */
-export function parseArgs(argv: string[], spec: { values?: string[]; booleans?: string[]; optionalValues?: string[] }): ParsedArgs {
+export function parseArgs(
+  argv: string[],
+  spec: { values?: string[]; booleans?: string[]; optionalValues?: string[] },
+): ParsedArgs {
   const values = new Set(spec.values ?? []);
   const booleans = new Set(spec.booleans ?? []);
   const optional = new Set(spec.optionalValues ?? []);

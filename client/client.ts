@@ -31,7 +31,9 @@ function dispatcherFor(http: HttpOptions): Dispatcher {
     keepAliveTimeout: 10_000,
     connections: http.concurrency,
   };
-  return http.proxyUrl ? new ProxyAgent({ uri: http.proxyUrl, ...common, ...(tls ? { requestTls: tls } : {}) }) : new Agent(common);
+  return http.proxyUrl
+    ? new ProxyAgent({ uri: http.proxyUrl, ...common, ...(tls ? { requestTls: tls } : {}) })
+    : new Agent(common);
 }
 
 /** Maps undici and socket errors to the kinds the checks and reports speak of. */
@@ -53,7 +55,11 @@ class TooLarge extends Error {}
 class Deadline extends Error {
   readonly code: string;
   constructor(ms: number, headersArrived: boolean) {
-    super(headersArrived ? `response not complete within ${ms} ms (headers + body timeout): the server sends too slowly` : `no response headers within ${ms} ms`);
+    super(
+      headersArrived
+        ? `response not complete within ${ms} ms (headers + body timeout): the server sends too slowly`
+        : `no response headers within ${ms} ms`,
+    );
     this.code = headersArrived ? 'UND_ERR_BODY_TIMEOUT' : 'UND_ERR_HEADERS_TIMEOUT';
   }
 }
@@ -84,16 +90,34 @@ export function createClient(baseUrl: string, http: HttpOptions, options: Client
 
   async function once(req: OutgoingRequest): Promise<Exchange> {
     const url = `${baseUrl}${req.path}`;
-    const body = req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : Buffer.from(req.body).toString('utf8');
-    const record: Exchange = { request: { method: req.method, url, headers: { ...req.headers }, ...(body !== undefined ? { body } : {}) }, timings: { startedAt: new Date().toISOString(), totalMs: 0 } };
+    const body =
+      req.body === undefined
+        ? undefined
+        : typeof req.body === 'string'
+          ? req.body
+          : Buffer.from(req.body).toString('utf8');
+    const record: Exchange = {
+      request: { method: req.method, url, headers: { ...req.headers }, ...(body !== undefined ? { body } : {}) },
+      timings: { startedAt: new Date().toISOString(), totalMs: 0 },
+    };
     const started = performance.now();
     // The body timeout is per chunk, so a server that trickles a byte at a time would never trip it:
     // the whole exchange gets the headers and body timeouts together, and no more.
     const deadlineMs = http.headersTimeoutMs + http.bodyTimeoutMs;
     const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(new Deadline(deadlineMs, record.timings.headersMs !== undefined)), deadlineMs);
+    const timer = setTimeout(
+      () => deadline.abort(new Deadline(deadlineMs, record.timings.headersMs !== undefined)),
+      deadlineMs,
+    );
     try {
-      const response = await request(url, { method: req.method as Dispatcher.HttpMethod, headers: req.headers, ...(req.body !== undefined ? { body: req.body } : {}), dispatcher, maxRedirections: 0, signal: deadline.signal } as Parameters<typeof request>[1]);
+      const response = await request(url, {
+        method: req.method as Dispatcher.HttpMethod,
+        headers: req.headers,
+        ...(req.body !== undefined ? { body: req.body } : {}),
+        dispatcher,
+        maxRedirections: 0,
+        signal: deadline.signal,
+      } as Parameters<typeof request>[1]);
       record.timings.headersMs = performance.now() - started;
       const chunks: Buffer[] = [];
       let bytes = 0;
@@ -106,14 +130,23 @@ export function createClient(baseUrl: string, http: HttpOptions, options: Client
       } catch (err) {
         response.body.destroy();
         if (err instanceof TooLarge) {
-          record.error = { kind: 'too-large', message: `response body beyond ${http.maxResponseBytes} bytes (HTTP ${response.statusCode})` };
+          record.error = {
+            kind: 'too-large',
+            message: `response body beyond ${http.maxResponseBytes} bytes (HTTP ${response.statusCode})`,
+          };
           return record;
         }
         throw err;
       }
       const text = Buffer.concat(chunks).toString('utf8');
       const json = parseJson(text);
-      record.response = { status: response.statusCode, headers: response.headers, text, bytes, ...(json !== undefined ? { json } : {}) };
+      record.response = {
+        status: response.statusCode,
+        headers: response.headers,
+        text,
+        bytes,
+        ...(json !== undefined ? { json } : {}),
+      };
     } catch (err) {
       const cause = deadline.signal.aborted ? deadline.signal.reason : err;
       record.error = { kind: kindOf(cause), message: (cause as Error).message || String(cause) };

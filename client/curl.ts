@@ -12,7 +12,10 @@ const SECRET = new Set(['authorization', 'proxy-authorization', 'cookie']);
  */
 export function maskHeaders(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(headers).map(([k, v]) => [k, k.toLowerCase() === 'x-psu-identity' ? maskNationalId(v) : SECRET.has(k.toLowerCase()) ? '***' : v]),
+    Object.entries(headers).map(([k, v]) => [
+      k,
+      k.toLowerCase() === 'x-psu-identity' ? maskNationalId(v) : SECRET.has(k.toLowerCase()) ? '***' : v,
+    ]),
   );
 }
 

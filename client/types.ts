@@ -6,12 +6,19 @@ export interface OutgoingRequest {
   body?: string | Uint8Array;
 }
 
-export type TransportErrorKind = 'connect-timeout' | 'headers-timeout' | 'body-timeout' | 'refused' | 'reset' | 'too-large' | 'invalid-url' | 'other';
+export type TransportErrorKind =
+  'connect-timeout' | 'headers-timeout' | 'body-timeout' | 'refused' | 'reset' | 'too-large' | 'invalid-url' | 'other';
 
 /** One exchange as sent and received: what reports, replay commands and determinism checks read. */
 export interface Exchange {
   request: { method: string; url: string; headers: Record<string, string>; body?: string };
-  response?: { status: number; headers: Record<string, string | string[] | undefined>; text: string; json?: unknown; bytes: number };
+  response?: {
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    text: string;
+    json?: unknown;
+    bytes: number;
+  };
   error?: { kind: TransportErrorKind; message: string };
   timings: { startedAt: string; headersMs?: number; totalMs: number };
 }

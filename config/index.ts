@@ -50,7 +50,8 @@ function readEnvFile(path: string, required: boolean): Record<string, string> {
   }
   text.split(/\r?\n/).forEach((line, i) => {
     const t = line.trim();
-    if (t && !t.startsWith('#') && !/^(export\s+)?[A-Za-z_][A-Za-z0-9_]*\s*=/.test(t)) throw new UserError(`${path}:${i + 1}: not a NAME=value line`);
+    if (t && !t.startsWith('#') && !/^(export\s+)?[A-Za-z_][A-Za-z0-9_]*\s*=/.test(t))
+      throw new UserError(`${path}:${i + 1}: not a NAME=value line`);
   });
   return parse(text);
 }
@@ -59,8 +60,11 @@ function readEnvFile(path: string, required: boolean): Record<string, string> {
  * The one typed configuration of a run: `.env` (if present), overridden by the environment, validated
  * up front. Every error names the variable and the bad value (masked when it is a secret).
  */
-export function loadConfig(options: { env?: Record<string, string | undefined>; envFile?: string | false } = {}): Config {
-  const fromFile = options.envFile === false ? {} : readEnvFile(options.envFile ?? '.env', options.envFile !== undefined);
+export function loadConfig(
+  options: { env?: Record<string, string | undefined>; envFile?: string | false } = {},
+): Config {
+  const fromFile =
+    options.envFile === false ? {} : readEnvFile(options.envFile ?? '.env', options.envFile !== undefined);
   const env = { ...fromFile, ...(options.env ?? process.env) };
   const raw = (name: string): string | undefined => {
     const value = env[name]?.trim();
@@ -99,20 +103,33 @@ export function loadConfig(options: { env?: Record<string, string | undefined>; 
   const psuId = raw('PSU_ID') as string;
   if (!UUID.test(psuId)) fail('PSU_ID', 'a UUID', psuId);
   const identity = optional('PSU_IDENTITY');
-  if (identity !== undefined && !/^\d{11}$/.test(identity)) fail('PSU_IDENTITY', 'an 11-digit national identity or D-number', identity);
+  if (identity !== undefined && !/^\d{11}$/.test(identity))
+    fail('PSU_IDENTITY', 'an 11-digit national identity or D-number', identity);
 
   const paths: Partial<Record<OperationId, string>> = {};
   for (const op of OPERATIONS.filter((o) => o.pathAssumed)) {
     const value = raw(pathVariable(op.id)) as string;
     if (!value.startsWith('/')) fail(pathVariable(op.id), 'a path starting with /', value);
     const params = (value.match(/\{[^}]+\}/g) ?? []).sort().join();
-    if (params !== op.pathParams.map((p) => `{${p}}`).sort().join()) fail(pathVariable(op.id), `a path with the parameters ${op.pathParams.map((p) => `{${p}}`).join(', ') || '(none)'}`, value);
+    if (
+      params !==
+      op.pathParams
+        .map((p) => `{${p}}`)
+        .sort()
+        .join()
+    )
+      fail(
+        pathVariable(op.id),
+        `a path with the parameters ${op.pathParams.map((p) => `{${p}}`).join(', ') || '(none)'}`,
+        value,
+      );
     if (value !== op.path) paths[op.id] = value;
   }
 
   const mtlsCert = optional('MTLS_CERT_PATH');
   const mtlsKey = optional('MTLS_KEY_PATH');
-  if (Boolean(mtlsCert) !== Boolean(mtlsKey)) throw new UserError('MTLS_CERT_PATH and MTLS_KEY_PATH must be set together');
+  if (Boolean(mtlsCert) !== Boolean(mtlsKey))
+    throw new UserError('MTLS_CERT_PATH and MTLS_KEY_PATH must be set together');
   const rps = int('HTTP_REQUESTS_PER_SECOND', 1);
   const proxy = url('HTTP_PROXY');
   const baseUrl = url('BASE_URL');
@@ -121,7 +138,8 @@ export function loadConfig(options: { env?: Record<string, string | undefined>; 
 
   const signingCert = optional('SIGNING_CERT_PATH');
   const signingKey = optional('SIGNING_KEY_PATH');
-  if (Boolean(signingCert) !== Boolean(signingKey)) throw new UserError('SIGNING_CERT_PATH and SIGNING_KEY_PATH must be set together');
+  if (Boolean(signingCert) !== Boolean(signingKey))
+    throw new UserError('SIGNING_CERT_PATH and SIGNING_KEY_PATH must be set together');
   const p12 = optional('SIGNING_P12_PATH');
   const p12Passphrase = optional('SIGNING_P12_PASSPHRASE');
   const caPath = optional('MTLS_CA_PATH');
@@ -142,18 +160,36 @@ export function loadConfig(options: { env?: Record<string, string | undefined>; 
       concurrency: must(int('HTTP_CONCURRENCY', 1)),
       retryBudgetMs: must(int('HTTP_RETRY_BUDGET_MS', 0)),
       ...(proxy ? { proxyUrl: proxy } : {}),
-      ...(mtlsCert && mtlsKey ? { mtls: { certPath: mtlsCert, keyPath: mtlsKey, ...(caPath ? { caPath } : {}), ...(mtlsPassphrase ? { passphrase: mtlsPassphrase } : {}) } } : {}),
+      ...(mtlsCert && mtlsKey
+        ? {
+            mtls: {
+              certPath: mtlsCert,
+              keyPath: mtlsKey,
+              ...(caPath ? { caPath } : {}),
+              ...(mtlsPassphrase ? { passphrase: mtlsPassphrase } : {}),
+            },
+          }
+        : {}),
     },
     signing: {
       ...(signingCert && signingKey ? { certificatePath: signingCert, keyPath: signingKey } : {}),
       ...(p12 ? { p12Path: p12 } : {}),
       ...(p12Passphrase ? { p12Passphrase } : {}),
       cacheDir: raw('SIGNING_KEY_CACHE_DIR') as string,
-      keyId: { serialCase: oneOf('KEYID_SERIAL_CASE', ['upper', 'lower'] as const), leadingZeros: bool('KEYID_LEADING_ZEROS'), dnStyle: oneOf('KEYID_DN_STYLE', ['platform', 'rfc2253'] as const) },
+      keyId: {
+        serialCase: oneOf('KEYID_SERIAL_CASE', ['upper', 'lower'] as const),
+        leadingZeros: bool('KEYID_LEADING_ZEROS'),
+        dnStyle: oneOf('KEYID_DN_STYLE', ['platform', 'rfc2253'] as const),
+      },
       digestAlgorithm: oneOf('DIGEST_ALGORITHM', ['SHA-256', 'SHA-512'] as const),
       requestTarget: bool('SIGN_REQUEST_TARGET'),
     },
-    psu: { id: psuId, ipAddress: raw('PSU_IP_ADDRESS') as string, ...(corporateId ? { corporateId } : {}), ...(identity ? { identity } : {}) },
+    psu: {
+      id: psuId,
+      ipAddress: raw('PSU_IP_ADDRESS') as string,
+      ...(corporateId ? { corporateId } : {}),
+      ...(identity ? { identity } : {}),
+    },
     tpp: { redirectUri: raw('TPP_REDIRECT_URI') as string, ...(sessionId ? { sessionId } : {}) },
   };
 }

@@ -9,17 +9,33 @@ export interface Variable {
 }
 
 /** PATH_<OPERATION> for each operation whose path interface.md does not show, e.g. PATH_SCT_CREATE. */
-export const pathVariable = (id: OperationId): string => `PATH_${id.replace(/([a-z])([A-Z])/g, '$1_$2').replaceAll('.', '_').toUpperCase()}`;
+export const pathVariable = (id: OperationId): string =>
+  `PATH_${id
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .replaceAll('.', '_')
+    .toUpperCase()}`;
 
 export const VARIABLES: Variable[] = [
-  { name: 'BASE_URL', meaning: 'The bank to judge (may carry a prefix such as /api-sandbox). Unset: the embedded reference bank.' },
-  { name: 'PROFILE', default: 'sandbox', meaning: 'sandbox or production (production never runs sandbox suites nor creates payments without --allow-payments).' },
+  {
+    name: 'BASE_URL',
+    meaning: 'The bank to judge (may carry a prefix such as /api-sandbox). Unset: the embedded reference bank.',
+  },
+  {
+    name: 'PROFILE',
+    default: 'sandbox',
+    meaning:
+      'sandbox or production (production never runs sandbox suites nor creates payments without --allow-payments).',
+  },
   { name: 'SEED', default: '20261122', meaning: 'fast-check seed: the same seed sends the same requests.' },
   { name: 'NUM_RUNS', default: '25', meaning: 'Runs per property-based test.' },
   { name: 'HTTP_CONNECT_TIMEOUT_MS', default: '5000', meaning: 'TCP/TLS connect timeout.' },
   { name: 'HTTP_HEADERS_TIMEOUT_MS', default: '15000', meaning: 'Time allowed until response headers arrive.' },
   { name: 'HTTP_BODY_TIMEOUT_MS', default: '15000', meaning: 'Time allowed between body chunks.' },
-  { name: 'HTTP_MAX_RESPONSE_BYTES', default: '5242880', meaning: 'Responses beyond this size are cut off and reported.' },
+  {
+    name: 'HTTP_MAX_RESPONSE_BYTES',
+    default: '5242880',
+    meaning: 'Responses beyond this size are cut off and reported.',
+  },
   { name: 'HTTP_REQUESTS_PER_SECOND', meaning: 'Request rate limit (sandboxes throttle); unset: no limit.' },
   { name: 'HTTP_CONCURRENCY', default: '4', meaning: 'Requests in flight at most.' },
   { name: 'HTTP_RETRY_BUDGET_MS', default: '10000', meaning: 'Total time a request may wait on 429 Retry-After.' },
@@ -30,19 +46,39 @@ export const VARIABLES: Variable[] = [
   { name: 'MTLS_KEY_PASSPHRASE', secret: true, meaning: 'Passphrase of MTLS_KEY_PATH.' },
   { name: 'SIGNING_CERT_PATH', meaning: 'QSealC signing certificate (PEM). Unset: a generated test certificate.' },
   { name: 'SIGNING_KEY_PATH', secret: true, meaning: 'Private key (PEM) of SIGNING_CERT_PATH.' },
-  { name: 'SIGNING_P12_PATH', secret: true, meaning: 'PKCS#12 file with the signing certificate and key (instead of the two PEM files).' },
+  {
+    name: 'SIGNING_P12_PATH',
+    secret: true,
+    meaning: 'PKCS#12 file with the signing certificate and key (instead of the two PEM files).',
+  },
   { name: 'SIGNING_P12_PASSPHRASE', secret: true, meaning: 'Passphrase of SIGNING_P12_PATH.' },
-  { name: 'SIGNING_KEY_CACHE_DIR', default: '.keys', meaning: 'Where the generated test CA and certificate are cached (gitignored).' },
+  {
+    name: 'SIGNING_KEY_CACHE_DIR',
+    default: '.keys',
+    meaning: 'Where the generated test CA and certificate are cached (gitignored).',
+  },
   { name: 'KEYID_SERIAL_CASE', default: 'upper', meaning: 'keyId serial hex case: upper (platform) or lower.' },
   { name: 'KEYID_LEADING_ZEROS', default: 'false', meaning: 'Keep leading zeros of the serial in keyId.' },
-  { name: 'KEYID_DN_STYLE', default: 'platform', meaning: 'keyId issuer DN: platform (CN=…,O=…,C=… without spaces) or rfc2253.' },
+  {
+    name: 'KEYID_DN_STYLE',
+    default: 'platform',
+    meaning: 'keyId issuer DN: platform (CN=…,O=…,C=… without spaces) or rfc2253.',
+  },
   { name: 'DIGEST_ALGORITHM', default: 'SHA-256', meaning: 'SHA-256 or SHA-512.' },
   { name: 'SIGN_REQUEST_TARGET', default: 'false', meaning: 'Add (request-target) to the signed headers.' },
-  { name: 'PSU_ID', default: '2d3e4f50-0000-4000-8000-000000000001', meaning: 'PSU-ID (UUID) of the private test PSU.' },
+  {
+    name: 'PSU_ID',
+    default: '2d3e4f50-0000-4000-8000-000000000001',
+    meaning: 'PSU-ID (UUID) of the private test PSU.',
+  },
   { name: 'PSU_IP_ADDRESS', default: '192.0.2.10', meaning: 'PSU-IP-Address to forward.' },
   { name: 'PSU_CORPORATE_ID', meaning: 'PSU-Corporate-ID of a corporate test PSU.' },
   { name: 'PSU_IDENTITY', secret: true, meaning: 'X-PSU-IDENTITY (national identity or D-number): masked everywhere.' },
   { name: 'TPP_REDIRECT_URI', default: 'https://tpp.example/callback', meaning: 'TPP-Redirect-URI.' },
   { name: 'TPP_SESSION_ID', meaning: 'TPP-Session-ID; unset: a new UUID per request.' },
-  ...OPERATIONS.filter((o) => o.pathAssumed).map((o) => ({ name: pathVariable(o.id), default: o.path, meaning: `Path of ${o.summary} (not shown in interface.md).` })),
+  ...OPERATIONS.filter((o) => o.pathAssumed).map((o) => ({
+    name: pathVariable(o.id),
+    default: o.path,
+    meaning: `Path of ${o.summary} (not shown in interface.md).`,
+  })),
 ];

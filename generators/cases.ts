@@ -18,8 +18,18 @@ export const BODY_KINDS: Record<BodyKind, BodyKindSpec> = {
   ncbct: { operation: 'ncbct.create', schema: 'NcbctPaymentRequest', valid: ncbctRequest, breakers: NCBCT_BREAKERS },
   sct: { operation: 'sct.create', schema: 'SctPaymentRequest', valid: sctRequest, breakers: SCT_BREAKERS },
   bulk: { operation: 'bulk.create', schema: 'BulkPaymentRequest', valid: bulkRequest, breakers: BULK_BREAKERS },
-  engagement: { operation: 'sandbox.engagement.create', schema: 'SandboxEngagement', valid: () => sandboxEngagement(), breakers: ENGAGEMENT_BREAKERS },
-  'card-account': { operation: 'sandbox.cardAccount.create', schema: 'SandboxCardAccountRequest', valid: () => sandboxCardAccount(), breakers: CARD_ACCOUNT_BREAKERS },
+  engagement: {
+    operation: 'sandbox.engagement.create',
+    schema: 'SandboxEngagement',
+    valid: () => sandboxEngagement(),
+    breakers: ENGAGEMENT_BREAKERS,
+  },
+  'card-account': {
+    operation: 'sandbox.cardAccount.create',
+    schema: 'SandboxCardAccountRequest',
+    valid: () => sandboxCardAccount(),
+    breakers: CARD_ACCOUNT_BREAKERS,
+  },
 };
 
 /** What a case breaks and what a conformant server must answer (from the catalogue). */
@@ -41,18 +51,37 @@ export interface InvalidCase extends CaseLabel {
  * Valid values with one breaker applied, labelled. `what` names the generator in the error thrown when no
  * breaker breaks `requirementId`. Shared by bodies, queries and header sets.
  */
-export function breakOne(valid: fc.Arbitrary<Record<string, unknown>>, breakers: Breaker[], what: string, requirementId?: string): fc.Arbitrary<CaseLabel & { value: Record<string, unknown> }> {
+export function breakOne(
+  valid: fc.Arbitrary<Record<string, unknown>>,
+  breakers: Breaker[],
+  what: string,
+  requirementId?: string,
+): fc.Arbitrary<CaseLabel & { value: Record<string, unknown> }> {
   const chosen = breakers.filter((b) => !requirementId || b.requirementId === requirementId);
   if (chosen.length === 0) throw new Error(`no invalid ${what} generator breaks ${requirementId}`);
   return fc.tuple(valid, fc.oneof(...chosen.map((b) => fc.tuple(fc.constant(b), b.value)))).map(([value, [b, bad]]) => {
     const req = requirement(b.requirementId);
     const result = broken(value, b, bad);
-    return { label: b.label, requirementId: b.requirementId, level: req.level, pointer: brokenAt(result, b.at), expected: req.expected, value: result };
+    return {
+      label: b.label,
+      requirementId: b.requirementId,
+      level: req.level,
+      pointer: brokenAt(result, b.at),
+      expected: req.expected,
+      value: result,
+    };
   });
 }
 
 /** Invalid bodies of a kind; with a requirement id, only the cases that break that rule. */
-export function invalidCase(kind: BodyKind, requirementId?: string, debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<InvalidCase> {
+export function invalidCase(
+  kind: BodyKind,
+  requirementId?: string,
+  debtor: Debtor = DEFAULT_DEBTOR,
+): fc.Arbitrary<InvalidCase> {
   const { valid, breakers } = BODY_KINDS[kind];
-  return breakOne(valid(debtor), breakers, kind, requirementId).map(({ value, ...label }) => ({ ...label, body: value }));
+  return breakOne(valid(debtor), breakers, kind, requirementId).map(({ value, ...label }) => ({
+    ...label,
+    body: value,
+  }));
 }

@@ -1,5 +1,14 @@
 import fc from 'fast-check';
-import { OPERATIONS, PSU_CONTEXTS, PSU_HTTP_METHODS, hasRequirement, operation, requirement, type HeaderSpec, type OperationId } from '../spec/index.js';
+import {
+  OPERATIONS,
+  PSU_CONTEXTS,
+  PSU_HTTP_METHODS,
+  hasRequirement,
+  operation,
+  requirement,
+  type HeaderSpec,
+  type OperationId,
+} from '../spec/index.js';
 import { breakOne, type CaseLabel } from './cases.js';
 import { breaker as b, gone, type Breaker } from './invalid.js';
 
@@ -35,14 +44,19 @@ const VALUES: Record<string, fc.Arbitrary<string>> = {
   'PSU-Corporate-ID': fc.stringMatching(/^[A-Z0-9]{4,12}$/),
   'PSU-IP-Address': fc.oneof(fc.ipV4(), fc.ipV6()),
   'PSU-IP-Port': fc.integer({ min: 1, max: 65535 }).map(String),
-  'PSU-User-Agent': token(['Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Gecko/20100101 Firefox/125.0']),
+  'PSU-User-Agent': token([
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Gecko/20100101 Firefox/125.0',
+  ]),
   'PSU-Accept': token(['application/json', 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8']),
   'PSU-Accept-Charset': token(['utf-8', 'iso-8859-1;q=0.5, utf-8']),
   'PSU-Accept-Encoding': token(['gzip, deflate, br', 'identity']),
   'PSU-Accept-Language': token(['nb-NO', 'en-GB,en;q=0.8']),
   'PSU-HTTP-Method': token([...PSU_HTTP_METHODS]),
   'PSU-Device-ID': uuid(),
-  'PSU-Geo-Location': fc.tuple(fc.integer({ min: -900000, max: 900000 }), fc.integer({ min: -1800000, max: 1800000 })).map(([lat, lon]) => `GEO:${(lat / 10000).toFixed(4)};${(lon / 10000).toFixed(4)}`),
+  'PSU-Geo-Location': fc
+    .tuple(fc.integer({ min: -900000, max: 900000 }), fc.integer({ min: -1800000, max: 1800000 }))
+    .map(([lat, lon]) => `GEO:${(lat / 10000).toFixed(4)};${(lon / 10000).toFixed(4)}`),
   'X-PSU-AuthMethod-Preferred': token(['BANKID', 'BANKID_MOBILE']),
   'PSU-Context': token([...PSU_CONTEXTS]),
   'TPP-Brand-Logging-Information': token(['Regnskap Pluss', 'Brand']),
@@ -58,7 +72,8 @@ function valueFor(h: HeaderSpec): fc.Arbitrary<string> {
 }
 
 /** Required, or of unknown presence (a valid set must satisfy a server that requires it); PSU-ID unless X-PSU-IDENTITY. */
-const alwaysSent = (h: HeaderSpec) => h.name !== 'PSU-Corporate-ID' && (h.presence === 'yes' || h.presence === 'unknown' || h.name === 'PSU-ID');
+const alwaysSent = (h: HeaderSpec) =>
+  h.name !== 'PSU-Corporate-ID' && (h.presence === 'yes' || h.presence === 'unknown' || h.name === 'PSU-ID');
 
 export interface HeaderSetOptions {
   /** Headers sent with exactly these values (a registered TPP-Redirect-URI, the sandbox PSU's PSU-ID). */
@@ -87,11 +102,15 @@ export function headerSet(op: OperationId, options: HeaderSetOptions = {}): fc.A
     required.push(name);
   }
   const corporateId = model['PSU-Corporate-ID'] ?? (VALUES['PSU-Corporate-ID'] as fc.Arbitrary<string>);
-  return fc.tuple(fc.record(model, { requiredKeys: required, noNullPrototype: true }), corporateId).map(([headers, id]) => {
-    const set = headers as HeaderSet;
-    // Errors rule 1: a corporate PSU without PSU-Corporate-ID is refused, so a valid set always has one.
-    return set['PSU-Context'] === 'CORPORATE' && set['PSU-Corporate-ID'] === undefined ? { ...set, 'PSU-Corporate-ID': id } : set;
-  });
+  return fc
+    .tuple(fc.record(model, { requiredKeys: required, noNullPrototype: true }), corporateId)
+    .map(([headers, id]) => {
+      const set = headers as HeaderSet;
+      // Errors rule 1: a corporate PSU without PSU-Corporate-ID is refused, so a valid set always has one.
+      return set['PSU-Context'] === 'CORPORATE' && set['PSU-Corporate-ID'] === undefined
+        ? { ...set, 'PSU-Corporate-ID': id }
+        : set;
+    });
 }
 
 /** Malformed UUIDs that no UUID parser accepts: words, a non-hex digit, one digit short or over. */
@@ -101,12 +120,19 @@ const badUuid = fc.oneof(
   uuid().map((u) => u.slice(0, -1)),
   uuid().map((u) => `${u}0`),
 );
-const badIp = fc.oneof(token(['999.1.1.1', '1.2.3', 'localhost', '::g', '192.168.1.1:443']), fc.ipV4().map((ip) => `${ip}.1`));
+const badIp = fc.oneof(
+  token(['999.1.1.1', '1.2.3', 'localhost', '::g', '192.168.1.1:443']),
+  fc.ipV4().map((ip) => `${ip}.1`),
+);
 
 /** Headers interface.md marks required, except those the signer adds. */
-const REQUIRED_NAMES = [...new Set(OPERATIONS.flatMap((o) => o.headers).filter((h) => h.presence === 'yes').map((h) => h.name))].filter(
-  (name) => !SIGNER_HEADERS.includes(name) && hasRequirement(`Headers.${name}.required`),
-);
+const REQUIRED_NAMES = [
+  ...new Set(
+    OPERATIONS.flatMap((o) => o.headers)
+      .filter((h) => h.presence === 'yes')
+      .map((h) => h.name),
+  ),
+].filter((name) => !SIGNER_HEADERS.includes(name) && hasRequirement(`Headers.${name}.required`));
 
 /**
  * One broken rule per breaker; `at` names the header. Values that one reading of the rule might accept are
@@ -117,18 +143,46 @@ export const HEADER_BREAKERS: Breaker[] = [
   b('Headers.PSU-ID.required', 'PSU-ID missing (and no X-PSU-IDENTITY)', '/PSU-ID', gone),
   b('Headers.PSU-ID.uuid', 'PSU-ID not a UUID', '/PSU-ID', badUuid),
   b('Headers.PSU-Device-ID.uuid', 'PSU-Device-ID not a UUID', '/PSU-Device-ID', badUuid),
-  b('Headers.PSU-HTTP-Method.enum', 'PSU-HTTP-Method outside GET, POST, PUT, PATCH, DELETE', '/PSU-HTTP-Method', token(['FETCH', 'HEAD', 'OPTIONS', 'TRACE'])),
+  b(
+    'Headers.PSU-HTTP-Method.enum',
+    'PSU-HTTP-Method outside GET, POST, PUT, PATCH, DELETE',
+    '/PSU-HTTP-Method',
+    token(['FETCH', 'HEAD', 'OPTIONS', 'TRACE']),
+  ),
   b('Headers.PSU-IP-Address.ip', 'PSU-IP-Address not an IP address', '/PSU-IP-Address', badIp),
-  b('Headers.PSU-Context.enum', 'PSU-Context outside PRIVATE, CORPORATE', '/PSU-Context', token(['BUSINESS', 'PERSONAL', 'RETAIL'])),
-  b('Headers.TPP-Redirect-Preferred.boolean', 'TPP-Redirect-Preferred neither true nor false', '/TPP-Redirect-Preferred', token(['maybe', 'yes', 'on'])),
-  b('Errors.corporateWithoutCorporateId.400', 'PSU-Context CORPORATE without PSU-Corporate-ID', '/PSU-Corporate-ID', gone, (h) => ({ ...h, 'PSU-Context': 'CORPORATE' })),
-  b('Negotiation.accept.unsupported', 'Accept offers nothing but a non-JSON type', '/Accept', token(['application/xml', 'text/csv', 'image/png'])),
+  b(
+    'Headers.PSU-Context.enum',
+    'PSU-Context outside PRIVATE, CORPORATE',
+    '/PSU-Context',
+    token(['BUSINESS', 'PERSONAL', 'RETAIL']),
+  ),
+  b(
+    'Headers.TPP-Redirect-Preferred.boolean',
+    'TPP-Redirect-Preferred neither true nor false',
+    '/TPP-Redirect-Preferred',
+    token(['maybe', 'yes', 'on']),
+  ),
+  b(
+    'Errors.corporateWithoutCorporateId.400',
+    'PSU-Context CORPORATE without PSU-Corporate-ID',
+    '/PSU-Corporate-ID',
+    gone,
+    (h) => ({ ...h, 'PSU-Context': 'CORPORATE' }),
+  ),
+  b(
+    'Negotiation.accept.unsupported',
+    'Accept offers nothing but a non-JSON type',
+    '/Accept',
+    token(['application/xml', 'text/csv', 'image/png']),
+  ),
 ];
 
 /** The breakers that apply to an operation: it takes the header and the rule names the operation. */
 export function headerBreakers(op: OperationId): Breaker[] {
   const names = new Set(operation(op).headers.map((h) => h.name));
-  return HEADER_BREAKERS.filter((br) => names.has(br.at.slice(1)) && requirement(br.requirementId).operations.includes(op));
+  return HEADER_BREAKERS.filter(
+    (br) => names.has(br.at.slice(1)) && requirement(br.requirementId).operations.includes(op),
+  );
 }
 
 export interface InvalidHeaderCase extends CaseLabel {
@@ -142,9 +196,15 @@ export interface InvalidHeaderCase extends CaseLabel {
 }
 
 /** Header sets of an operation that break one rule each; with a requirement id, only that rule. */
-export function invalidHeaders(op: OperationId, requirementId?: string, options: HeaderSetOptions = {}): fc.Arbitrary<InvalidHeaderCase> {
-  return breakOne(headerSet(op, options), headerBreakers(op), `${op} header`, requirementId).map(({ value, ...label }) => {
-    const name = label.pointer.slice(1);
-    return { ...label, operation: op, headers: value as HeaderSet, ...(name in value ? {} : { omitted: name }) };
-  });
+export function invalidHeaders(
+  op: OperationId,
+  requirementId?: string,
+  options: HeaderSetOptions = {},
+): fc.Arbitrary<InvalidHeaderCase> {
+  return breakOne(headerSet(op, options), headerBreakers(op), `${op} header`, requirementId).map(
+    ({ value, ...label }) => {
+      const name = label.pointer.slice(1);
+      return { ...label, operation: op, headers: value as HeaderSet, ...(name in value ? {} : { omitted: name }) };
+    },
+  );
 }

@@ -3,10 +3,58 @@
  * that break exactly one rule and say which (`InvalidCase`, `InvalidQueryCase`, `InvalidHeaderCase`).
  * Exported as `psd2-conformance/generators` for TPPs' own tests.
  */
-export { amountFor, bic, foreignIban, kid, norwegianBban, text, ncbctRequest, sctRequest, bulkRequest, DEFAULT_DEBTOR, type Debtor } from './valid.js';
-export { customerNumber, norwegianIban, sandboxEngagement, sandboxCardAccount, ENGAGEMENT_BREAKERS, CARD_ACCOUNT_BREAKERS, type EngagementParts, type CardAccountParts } from './sandbox.js';
+export {
+  amountFor,
+  bic,
+  foreignIban,
+  kid,
+  norwegianBban,
+  text,
+  ncbctRequest,
+  sctRequest,
+  bulkRequest,
+  DEFAULT_DEBTOR,
+  type Debtor,
+} from './valid.js';
+export {
+  customerNumber,
+  norwegianIban,
+  sandboxEngagement,
+  sandboxCardAccount,
+  ENGAGEMENT_BREAKERS,
+  CARD_ACCOUNT_BREAKERS,
+  type EngagementParts,
+  type CardAccountParts,
+} from './sandbox.js';
 export { BULK_BREAKERS, NCBCT_BREAKERS, SCT_BREAKERS, REMOVE, broken, brokenAt, type Breaker } from './invalid.js';
-export { invalidCase, breakOne, BODY_KINDS, type BodyKind, type BodyKindSpec, type CaseLabel, type InvalidCase } from './cases.js';
-export { transactionListQuery, paymentQuery, invalidQuery, QUERY_KINDS, TRANSACTION_QUERY_BREAKERS, PAYMENT_QUERY_BREAKERS, type Query, type QueryKind, type InvalidQueryCase } from './queries.js';
-export { headerSet, invalidHeaders, headerBreakers, HEADER_BREAKERS, SIGNER_HEADERS, type HeaderSet, type HeaderSetOptions, type InvalidHeaderCase } from './headers.js';
+export {
+  invalidCase,
+  breakOne,
+  BODY_KINDS,
+  type BodyKind,
+  type BodyKindSpec,
+  type CaseLabel,
+  type InvalidCase,
+} from './cases.js';
+export {
+  transactionListQuery,
+  paymentQuery,
+  invalidQuery,
+  QUERY_KINDS,
+  TRANSACTION_QUERY_BREAKERS,
+  PAYMENT_QUERY_BREAKERS,
+  type Query,
+  type QueryKind,
+  type InvalidQueryCase,
+} from './queries.js';
+export {
+  headerSet,
+  invalidHeaders,
+  headerBreakers,
+  HEADER_BREAKERS,
+  SIGNER_HEADERS,
+  type HeaderSet,
+  type HeaderSetOptions,
+  type InvalidHeaderCase,
+} from './headers.js';
 export { NOT_GENERATED } from './coverage.js';

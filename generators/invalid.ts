@@ -18,9 +18,16 @@ export interface Breaker {
 
 /** Text one to forty characters over a limit. */
 export /** Longer than max: half the time exactly max + 1, the boundary a lenient server most often gets wrong. */
-const over = (max: number) => fc.oneof(fc.constant(max + 1), fc.integer({ min: max + 1, max: max + 40 })).chain((length) => text(length, length));
+const over = (max: number) =>
+  fc.oneof(fc.constant(max + 1), fc.integer({ min: max + 1, max: max + 40 })).chain((length) => text(length, length));
 export const gone = fc.constant(REMOVE);
-export const breaker = (requirementId: string, label: string, at: string, value: fc.Arbitrary<unknown>, prepare?: Breaker['prepare']): Breaker => ({ requirementId, label, at, value, ...(prepare ? { prepare } : {}) });
+export const breaker = (
+  requirementId: string,
+  label: string,
+  at: string,
+  value: fc.Arbitrary<unknown>,
+  prepare?: Breaker['prepare'],
+): Breaker => ({ requirementId, label, at, value, ...(prepare ? { prepare } : {}) });
 const b = breaker;
 
 /*
@@ -35,16 +42,44 @@ const amountRules = (root: string): Breaker[] => [
   b('Amount.amount.required', 'amount missing', `${root}/amount`, gone),
   b('Amount.currency.required', 'currency missing', `${root}/currency`, gone),
   b('Amount.amount.string', 'amount as a JSON number', `${root}/amount`, fc.integer({ min: 1, max: 9999 })),
-  b('Amount.amount.decimal', 'amount not a decimal', `${root}/amount`, fc.constantFrom('1,00', '-5.00', '1e3', '', 'ten', ' 5.00')),
+  b(
+    'Amount.amount.decimal',
+    'amount not a decimal',
+    `${root}/amount`,
+    fc.constantFrom('1,00', '-5.00', '1e3', '', 'ten', ' 5.00'),
+  ),
   // EUR, not NOK: a NOK amount this large would also need the regulatory reporting fields.
-  b('Amount.amount.precision18scale5', '14 integer digits or 6 fraction digits', root, fc.constantFrom({ amount: '12345678901234.00', currency: 'EUR' }, { amount: '1.000000', currency: 'EUR' })),
-  b('Amount.amount.fractionDigits', 'one fraction digit too many or too few', root, fc.constantFrom({ amount: '10.5', currency: 'NOK' }, { amount: '10', currency: 'NOK' }, { amount: '10.000', currency: 'NOK' }, { amount: '100.5', currency: 'JPY' }, { amount: '100.00', currency: 'JPY' }, { amount: '1.23', currency: 'KWD' }, { amount: '1.2345', currency: 'KWD' })),
+  b(
+    'Amount.amount.precision18scale5',
+    '14 integer digits or 6 fraction digits',
+    root,
+    fc.constantFrom({ amount: '12345678901234.00', currency: 'EUR' }, { amount: '1.000000', currency: 'EUR' }),
+  ),
+  b(
+    'Amount.amount.fractionDigits',
+    'one fraction digit too many or too few',
+    root,
+    fc.constantFrom(
+      { amount: '10.5', currency: 'NOK' },
+      { amount: '10', currency: 'NOK' },
+      { amount: '10.000', currency: 'NOK' },
+      { amount: '100.5', currency: 'JPY' },
+      { amount: '100.00', currency: 'JPY' },
+      { amount: '1.23', currency: 'KWD' },
+      { amount: '1.2345', currency: 'KWD' },
+    ),
+  ),
   b('Currency.enum', 'unknown currency', `${root}/currency`, fc.constantFrom('XYZ', 'nok', 'EURO', 'N0K')),
 ];
 
 /** Street and country rules of an address (Address, Country), the rest of it valid. */
 const addressRules = (at: string, country: string): Breaker[] => [
-  b('Address.street.max70', 'street over 70', at, over(LIMITS.street.max).map((street) => ({ street, country }))),
+  b(
+    'Address.street.max70',
+    'street over 70',
+    at,
+    over(LIMITS.street.max).map((street) => ({ street, country })),
+  ),
   b('Country.max2', 'three-letter country', at, fc.constantFrom({ country: 'NOR' }, { country: 'DEU' })),
   b('Country.enum', 'country outside the list', at, fc.constantFrom({ country: 'XX' }, { country: 'no' })),
 ];
@@ -56,27 +91,108 @@ export const NCBCT_BREAKERS: Breaker[] = [
   b('NCBCT.creditorAccount.required', 'creditorAccount missing', '/creditorAccount', gone),
   b('NCBCT.debtorAccount.required', 'debtorAccount missing', '/debtorAccount', gone),
   b('NCBCT.creditorName.max70', 'creditorName of 71+ characters', '/creditorName', over(LIMITS.creditorName.max)),
-  b('NCBCT.remittanceInformationUnstructured.length1to140', 'remittance empty or over 140', '/remittanceInformationUnstructured', fc.oneof(fc.constant(''), over(140))),
-  b('NCBCT.regulatoryReportingInformation.max140', 'regulatoryReportingInformation over 140', '/regulatoryReportingInformation', over(140), (x) => ({ ...x, regulatoryReportingCode: '14' })),
-  b('NCBCT.creditorAgent.bic', 'creditorAgent not a BIC', '/creditorAgent', fc.constantFrom('DEUTDEF', 'deutdeff', 'DEUT-DEFF', '12345678')),
-  b('NCBCT.creditorAgent.requiredWithBban', 'creditor bban without creditorAgent', '/creditorAgent', gone, (x) => ({ ...x, creditorAccount: { bban: '0532013000', currency: 'EUR' } })),
-  b('NCBCT.creditorAccount.bbanOrIban', 'creditorAccount with neither bban nor iban', '/creditorAccount', fc.constant({ currency: 'EUR' })),
-  b('NCBCT.debtorAccount.bbanOrIban', 'debtorAccount with neither bban nor iban', '/debtorAccount', fc.constant({ currency: 'NOK' })),
+  b(
+    'NCBCT.remittanceInformationUnstructured.length1to140',
+    'remittance empty or over 140',
+    '/remittanceInformationUnstructured',
+    fc.oneof(fc.constant(''), over(140)),
+  ),
+  b(
+    'NCBCT.regulatoryReportingInformation.max140',
+    'regulatoryReportingInformation over 140',
+    '/regulatoryReportingInformation',
+    over(140),
+    (x) => ({ ...x, regulatoryReportingCode: '14' }),
+  ),
+  b(
+    'NCBCT.creditorAgent.bic',
+    'creditorAgent not a BIC',
+    '/creditorAgent',
+    fc.constantFrom('DEUTDEF', 'deutdeff', 'DEUT-DEFF', '12345678'),
+  ),
+  b('NCBCT.creditorAgent.requiredWithBban', 'creditor bban without creditorAgent', '/creditorAgent', gone, (x) => ({
+    ...x,
+    creditorAccount: { bban: '0532013000', currency: 'EUR' },
+  })),
+  b(
+    'NCBCT.creditorAccount.bbanOrIban',
+    'creditorAccount with neither bban nor iban',
+    '/creditorAccount',
+    fc.constant({ currency: 'EUR' }),
+  ),
+  b(
+    'NCBCT.debtorAccount.bbanOrIban',
+    'debtorAccount with neither bban nor iban',
+    '/debtorAccount',
+    fc.constant({ currency: 'NOK' }),
+  ),
   b('NCBCT.purposeCode.enum', 'purposeCode outside the list', '/purposeCode', fc.constantFrom('GIFT', 'sala', 'XXXX')),
-  b('NCBCT.requestedExecutionDate.isoDate', 'not an ISO date', '/requestedExecutionDate', fc.constantFrom('2027-02-30', '01.12.2027', '2027-1-5', '2027-12-01T10:00:00Z')),
-  b('NCBCT.regulatoryReportingCode.enum', 'regulatoryReportingCode outside the list', '/regulatoryReportingCode', fc.constantFrom('15', '99', 'AB'), (x) => ({ ...x, regulatoryReportingInformation: 'Varekjøp' })),
-  b('NCBCT.regulatoryReporting.requiredFromNok100000', 'NOK ≥ 100 000.00 without one or both reporting fields', '/instructedAmount', fc.constantFrom({ amount: '100000.00', currency: 'NOK' }, { amount: '100000.01', currency: 'NOK' }, { amount: '999999.99', currency: 'NOK' }), (x) => {
-    const { regulatoryReportingCode: _c, regulatoryReportingInformation: _i, ...rest } = x;
-    return rest;
-  }),
-  b('AccountReference.bban.max30', 'bban over 30 characters', '/creditorAccount', fc.constant({ bban: '1'.repeat(31), currency: 'EUR' }), (x) => ({ ...x, creditorAgent: 'DEUTDEFF' })),
-  b('AccountReference.iban.max34', 'iban over 34 characters', '/creditorAccount/iban', fc.constant(`DE${'1'.repeat(33)}`)),
-  b('AccountReference.iban.structure', 'IBAN with wrong check digits', '/creditorAccount/iban', fc.constantFrom('DE88370400440532013000', 'NO9386011117948', 'GB82WEST12345698765433')),
+  b(
+    'NCBCT.requestedExecutionDate.isoDate',
+    'not an ISO date',
+    '/requestedExecutionDate',
+    fc.constantFrom('2027-02-30', '01.12.2027', '2027-1-5', '2027-12-01T10:00:00Z'),
+  ),
+  b(
+    'NCBCT.regulatoryReportingCode.enum',
+    'regulatoryReportingCode outside the list',
+    '/regulatoryReportingCode',
+    fc.constantFrom('15', '99', 'AB'),
+    (x) => ({ ...x, regulatoryReportingInformation: 'Varekjøp' }),
+  ),
+  b(
+    'NCBCT.regulatoryReporting.requiredFromNok100000',
+    'NOK ≥ 100 000.00 without one or both reporting fields',
+    '/instructedAmount',
+    fc.constantFrom(
+      { amount: '100000.00', currency: 'NOK' },
+      { amount: '100000.01', currency: 'NOK' },
+      { amount: '999999.99', currency: 'NOK' },
+    ),
+    (x) => {
+      const { regulatoryReportingCode: _c, regulatoryReportingInformation: _i, ...rest } = x;
+      return rest;
+    },
+  ),
+  b(
+    'AccountReference.bban.max30',
+    'bban over 30 characters',
+    '/creditorAccount',
+    fc.constant({ bban: '1'.repeat(31), currency: 'EUR' }),
+    (x) => ({ ...x, creditorAgent: 'DEUTDEFF' }),
+  ),
+  b(
+    'AccountReference.iban.max34',
+    'iban over 34 characters',
+    '/creditorAccount/iban',
+    fc.constant(`DE${'1'.repeat(33)}`),
+  ),
+  b(
+    'AccountReference.iban.structure',
+    'IBAN with wrong check digits',
+    '/creditorAccount/iban',
+    fc.constantFrom('DE88370400440532013000', 'NO9386011117948', 'GB82WEST12345698765433'),
+  ),
   b('AccountReference.currency.required', 'account without currency', '/debtorAccount/currency', gone),
-  b('Address.street.max70', 'street over 70', '/creditorAddress', over(70).map((street) => ({ street, country: 'DE' }))),
+  b(
+    'Address.street.max70',
+    'street over 70',
+    '/creditorAddress',
+    over(70).map((street) => ({ street, country: 'DE' })),
+  ),
   b('Address.country.required', 'address without country', '/creditorAddress', fc.constant({ street: 'Storgata 1' })),
-  b('Country.max2', 'three-letter country', '/creditorAddress', fc.constantFrom({ country: 'NOR' }, { country: 'DEU' })),
-  b('Country.enum', 'country outside the list', '/creditorAddress', fc.constantFrom({ country: 'XX' }, { country: 'no' })),
+  b(
+    'Country.max2',
+    'three-letter country',
+    '/creditorAddress',
+    fc.constantFrom({ country: 'NOR' }, { country: 'DEU' }),
+  ),
+  b(
+    'Country.enum',
+    'country outside the list',
+    '/creditorAddress',
+    fc.constantFrom({ country: 'XX' }, { country: 'no' }),
+  ),
 ];
 
 export const SCT_BREAKERS: Breaker[] = [
@@ -86,15 +202,50 @@ export const SCT_BREAKERS: Breaker[] = [
   b('SCT.debtorAccount.required', 'debtorAccount missing', '/debtorAccount', gone),
   b('SCT.endToEndIdentification.max35', 'endToEndIdentification over 35', '/endToEndIdentification', over(35)),
   b('SCT.creditorName.max70', 'creditorName of 71+ characters', '/creditorName', over(70)),
-  b('SCT.remittanceInformationUnstructured.length1to140', 'remittance empty or over 140', '/remittanceInformationUnstructured', fc.oneof(fc.constant(''), over(140))),
-  b('SCT.creditorAccount.ibanRequired', 'creditor bban instead of iban', '/creditorAccount', fc.constant({ bban: '0532013000', currency: 'EUR' })),
-  b('SCT.debtorAccount.ibanRequired', 'debtor bban instead of iban', '/debtorAccount', fc.constant({ bban: '86011117947', currency: 'EUR' })),
-  b('SCT.requestedExecutionDate.isoDate', 'not an ISO date', '/requestedExecutionDate', fc.constantFrom('2027-13-01', 'tomorrow')),
+  b(
+    'SCT.remittanceInformationUnstructured.length1to140',
+    'remittance empty or over 140',
+    '/remittanceInformationUnstructured',
+    fc.oneof(fc.constant(''), over(140)),
+  ),
+  b(
+    'SCT.creditorAccount.ibanRequired',
+    'creditor bban instead of iban',
+    '/creditorAccount',
+    fc.constant({ bban: '0532013000', currency: 'EUR' }),
+  ),
+  b(
+    'SCT.debtorAccount.ibanRequired',
+    'debtor bban instead of iban',
+    '/debtorAccount',
+    fc.constant({ bban: '86011117947', currency: 'EUR' }),
+  ),
+  b(
+    'SCT.requestedExecutionDate.isoDate',
+    'not an ISO date',
+    '/requestedExecutionDate',
+    fc.constantFrom('2027-13-01', 'tomorrow'),
+  ),
   ...amountRules('/instructedAmount'),
   ...addressRules('/creditorAddress', 'DE'),
-  b('Address.country.required', 'address without country', '/creditorAddress', fc.constant({ street: 'Rue de Rivoli 1' })),
-  b('AccountReference.iban.max34', 'iban over 34 characters', '/creditorAccount/iban', fc.constant(`FR${'1'.repeat(33)}`)),
-  b('AccountReference.iban.structure', 'IBAN with wrong check digits', '/creditorAccount/iban', fc.constantFrom('DE88370400440532013000', 'FR1420041010050500013M02607')),
+  b(
+    'Address.country.required',
+    'address without country',
+    '/creditorAddress',
+    fc.constant({ street: 'Rue de Rivoli 1' }),
+  ),
+  b(
+    'AccountReference.iban.max34',
+    'iban over 34 characters',
+    '/creditorAccount/iban',
+    fc.constant(`FR${'1'.repeat(33)}`),
+  ),
+  b(
+    'AccountReference.iban.structure',
+    'IBAN with wrong check digits',
+    '/creditorAccount/iban',
+    fc.constantFrom('DE88370400440532013000', 'FR1420041010050500013M02607'),
+  ),
   b('AccountReference.currency.required', 'account without currency', '/debtorAccount/currency', gone),
 ];
 
@@ -105,59 +256,174 @@ export const BULK_BREAKERS: Breaker[] = [
   b('BULK.payments.required', 'payments missing or not an array', '/payments', fc.constantFrom(REMOVE, {}, 'x')),
   b('BULK.payments.nonEmpty', 'no payments', '/payments', fc.constant([])),
   b('BULK.paymentInformationId.max35', 'paymentInformationId over 35', '/paymentInformationId', over(35)),
-  b('BULK.debtorAccount.bbanRequired', 'debtor iban instead of bban', '/debtorAccount', fc.constant({ iban: 'NO9386011117947', currency: 'NOK' })),
-  b('BULK.requestedExecutionDate.isoDate', 'not an ISO date', '/requestedExecutionDate', fc.constantFrom('2027-13-01', '2027/12/01')),
+  b(
+    'BULK.debtorAccount.bbanRequired',
+    'debtor iban instead of bban',
+    '/debtorAccount',
+    fc.constant({ iban: 'NO9386011117947', currency: 'NOK' }),
+  ),
+  b(
+    'BULK.requestedExecutionDate.isoDate',
+    'not an ISO date',
+    '/requestedExecutionDate',
+    fc.constantFrom('2027-13-01', '2027/12/01'),
+  ),
   b('BULK.entry.instructedAmount.required', 'entry without instructedAmount', `${entry}/instructedAmount`, gone),
   b('BULK.entry.creditorName.required', 'entry without creditorName', `${entry}/creditorName`, gone),
   b('BULK.entry.creditorAccount.required', 'entry without creditorAccount', `${entry}/creditorAccount`, gone),
   b('BULK.entry.creditorAddress.required', 'entry without creditorAddress', `${entry}/creditorAddress`, gone),
-  b('BULK.entry.endToEndIdentification.max35', 'endToEndIdentification over 35', `${entry}/endToEndIdentification`, over(35)),
+  b(
+    'BULK.entry.endToEndIdentification.max35',
+    'endToEndIdentification over 35',
+    `${entry}/endToEndIdentification`,
+    over(35),
+  ),
   b('BULK.entry.debtorName.max70', 'debtorName over 70', `${entry}/debtorName`, over(70)),
   b('BULK.entry.creditorName.max70', 'creditorName over 70', `${entry}/creditorName`, over(70)),
   b('BULK.entry.ultimateDebtor.max70', 'ultimateDebtor over 70', `${entry}/ultimateDebtor`, over(70)),
-  b('BULK.entry.remittanceInformationUnstructured.length1to140', 'remittance empty or over 140', `${entry}/remittanceInformationUnstructured`, fc.oneof(fc.constant(''), over(140)), onlyUnstructured),
-  b('BULK.entry.creditorAccount.bbanRequired', 'creditor iban instead of bban', `${entry}/creditorAccount`, fc.constant({ iban: 'NO9386011117947', currency: 'NOK' })),
-  b('BULK.entry.creditorAddress.country.required', 'creditorAddress without country', `${entry}/creditorAddress`, fc.constant({ townName: 'Oslo' })),
-  b('BULK.entry.purposeCode.enum', 'purposeCode outside the list', `${entry}/purposeCode`, fc.constantFrom('GIFT', 'XXXX')),
-  b('BULK.entry.remittance.structuredXorUnstructured', 'structured and unstructured together', `${entry}/remittanceInformationStructured`, fc.constant({ reference: '12345674', referenceType: 'KID' }), onlyUnstructured),
-  b('StructuredRemittance.reference.required', 'structured item without reference', `${entry}/remittanceInformationStructured`, fc.constant({ referenceType: 'KID' }), noUnstructured),
-  b('StructuredRemittance.reference.length1to35', 'reference empty or over 35', `${entry}/remittanceInformationStructured`, fc.oneof(fc.constant(''), over(35)).map((reference) => ({ reference, referenceType: 'INVOICE' })), noUnstructured),
-  b('StructuredRemittance.referenceType.length1to35', 'referenceType empty or over 35', `${entry}/remittanceInformationStructured`, fc.oneof(fc.constant(''), over(35)).map((referenceType) => ({ reference: 'INV-1', referenceType })), noUnstructured),
-  b('StructuredRemittance.referenceIssuer.length1to35', 'referenceIssuer over 35', `${entry}/remittanceInformationStructured`, over(35).map((referenceIssuer) => ({ reference: 'INV-1', referenceIssuer })), noUnstructured),
+  b(
+    'BULK.entry.remittanceInformationUnstructured.length1to140',
+    'remittance empty or over 140',
+    `${entry}/remittanceInformationUnstructured`,
+    fc.oneof(fc.constant(''), over(140)),
+    onlyUnstructured,
+  ),
+  b(
+    'BULK.entry.creditorAccount.bbanRequired',
+    'creditor iban instead of bban',
+    `${entry}/creditorAccount`,
+    fc.constant({ iban: 'NO9386011117947', currency: 'NOK' }),
+  ),
+  b(
+    'BULK.entry.creditorAddress.country.required',
+    'creditorAddress without country',
+    `${entry}/creditorAddress`,
+    fc.constant({ townName: 'Oslo' }),
+  ),
+  b(
+    'BULK.entry.purposeCode.enum',
+    'purposeCode outside the list',
+    `${entry}/purposeCode`,
+    fc.constantFrom('GIFT', 'XXXX'),
+  ),
+  b(
+    'BULK.entry.remittance.structuredXorUnstructured',
+    'structured and unstructured together',
+    `${entry}/remittanceInformationStructured`,
+    fc.constant({ reference: '12345674', referenceType: 'KID' }),
+    onlyUnstructured,
+  ),
+  b(
+    'StructuredRemittance.reference.required',
+    'structured item without reference',
+    `${entry}/remittanceInformationStructured`,
+    fc.constant({ referenceType: 'KID' }),
+    noUnstructured,
+  ),
+  b(
+    'StructuredRemittance.reference.length1to35',
+    'reference empty or over 35',
+    `${entry}/remittanceInformationStructured`,
+    fc.oneof(fc.constant(''), over(35)).map((reference) => ({ reference, referenceType: 'INVOICE' })),
+    noUnstructured,
+  ),
+  b(
+    'StructuredRemittance.referenceType.length1to35',
+    'referenceType empty or over 35',
+    `${entry}/remittanceInformationStructured`,
+    fc.oneof(fc.constant(''), over(35)).map((referenceType) => ({ reference: 'INV-1', referenceType })),
+    noUnstructured,
+  ),
+  b(
+    'StructuredRemittance.referenceIssuer.length1to35',
+    'referenceIssuer over 35',
+    `${entry}/remittanceInformationStructured`,
+    over(35).map((referenceIssuer) => ({ reference: 'INV-1', referenceIssuer })),
+    noUnstructured,
+  ),
   ...addressRules(`${entry}/creditorAddress`, 'NO'),
   // The MOD11 check digit breaks too, but AccountReference.bban.norwegianMod11 is a SHOULD.
-  b('AccountReference.bban.max30', 'creditor bban over 30 characters', `${entry}/creditorAccount/bban`, fc.constant('1'.repeat(31))),
+  b(
+    'AccountReference.bban.max30',
+    'creditor bban over 30 characters',
+    `${entry}/creditorAccount/bban`,
+    fc.constant('1'.repeat(31)),
+  ),
   b('AccountReference.currency.required', 'account without currency', '/debtorAccount/currency', gone),
-  b('StructuredRemittance.kid.checkDigit', 'KID with a wrong check digit', `${entry}/remittanceInformationStructured`, fc.constantFrom('12345675', '0000000017', '1').map((reference) => ({ reference, referenceType: 'KID' })), noUnstructured),
+  b(
+    'StructuredRemittance.kid.checkDigit',
+    'KID with a wrong check digit',
+    `${entry}/remittanceInformationStructured`,
+    fc.constantFrom('12345675', '0000000017', '1').map((reference) => ({ reference, referenceType: 'KID' })),
+    noUnstructured,
+  ),
   // The array form is the preferred one (release 1.16.2): a server must judge its items as it judges the single item.
-  b('StructuredRemittance.kid.checkDigit', 'KID with a wrong check digit in the array form', `${entry}/remittanceInformationStructuredArray`, inArray(fc.constantFrom('12345675', '0000000017').map((reference) => ({ reference, referenceType: 'KID' }))), onlyArray),
-  b('StructuredRemittance.reference.length1to35', 'array item reference empty or over 35', `${entry}/remittanceInformationStructuredArray`, inArray(fc.oneof(fc.constant(''), over(35)).map((reference) => ({ reference, referenceType: 'INVOICE' }))), onlyArray),
-  b('StructuredRemittance.referenceType.length1to35', 'array item referenceType over 35', `${entry}/remittanceInformationStructuredArray`, inArray(over(35).map((referenceType) => ({ reference: 'INV-1', referenceType }))), onlyArray),
-  b('StructuredRemittance.referenceIssuer.length1to35', 'array item referenceIssuer over 35', `${entry}/remittanceInformationStructuredArray`, inArray(over(35).map((referenceIssuer) => ({ reference: 'INV-1', referenceIssuer }))), onlyArray),
+  b(
+    'StructuredRemittance.kid.checkDigit',
+    'KID with a wrong check digit in the array form',
+    `${entry}/remittanceInformationStructuredArray`,
+    inArray(fc.constantFrom('12345675', '0000000017').map((reference) => ({ reference, referenceType: 'KID' }))),
+    onlyArray,
+  ),
+  b(
+    'StructuredRemittance.reference.length1to35',
+    'array item reference empty or over 35',
+    `${entry}/remittanceInformationStructuredArray`,
+    inArray(fc.oneof(fc.constant(''), over(35)).map((reference) => ({ reference, referenceType: 'INVOICE' }))),
+    onlyArray,
+  ),
+  b(
+    'StructuredRemittance.referenceType.length1to35',
+    'array item referenceType over 35',
+    `${entry}/remittanceInformationStructuredArray`,
+    inArray(over(35).map((referenceType) => ({ reference: 'INV-1', referenceType }))),
+    onlyArray,
+  ),
+  b(
+    'StructuredRemittance.referenceIssuer.length1to35',
+    'array item referenceIssuer over 35',
+    `${entry}/remittanceInformationStructuredArray`,
+    inArray(over(35).map((referenceIssuer) => ({ reference: 'INV-1', referenceIssuer }))),
+    onlyArray,
+  ),
 ];
 
 /** The broken item alone, or after a valid one (a server that judges only the first item must not escape). */
 function inArray(item: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Record<string, unknown>[]> {
-  return fc.tuple(item, fc.boolean()).map(([bad, second]) => (second ? [{ reference: '12345674', referenceType: 'KID' }, bad] : [bad]));
+  return fc
+    .tuple(item, fc.boolean())
+    .map(([bad, second]) => (second ? [{ reference: '12345674', referenceType: 'KID' }, bad] : [bad]));
 }
 
 function onlyArray(body: Record<string, unknown>): Record<string, unknown> {
   const payments = [...(body.payments as Record<string, unknown>[])];
-  const { remittanceInformationUnstructured: _u, remittanceInformationStructured: _s, ...first } = payments[0] as Record<string, unknown>;
+  const {
+    remittanceInformationUnstructured: _u,
+    remittanceInformationStructured: _s,
+    ...first
+  } = payments[0] as Record<string, unknown>;
   payments[0] = first;
   return { ...body, payments };
 }
 
 function onlyUnstructured(body: Record<string, unknown>): Record<string, unknown> {
   const payments = [...(body.payments as Record<string, unknown>[])];
-  const { remittanceInformationStructured: _s, remittanceInformationStructuredArray: _a, ...first } = payments[0] as Record<string, unknown>;
+  const {
+    remittanceInformationStructured: _s,
+    remittanceInformationStructuredArray: _a,
+    ...first
+  } = payments[0] as Record<string, unknown>;
   payments[0] = { ...first, remittanceInformationUnstructured: 'Lønn' };
   return { ...body, payments };
 }
 
 function noUnstructured(body: Record<string, unknown>): Record<string, unknown> {
   const payments = [...(body.payments as Record<string, unknown>[])];
-  const { remittanceInformationUnstructured: _u, remittanceInformationStructuredArray: _a, ...first } = payments[0] as Record<string, unknown>;
+  const {
+    remittanceInformationUnstructured: _u,
+    remittanceInformationStructuredArray: _a,
+    ...first
+  } = payments[0] as Record<string, unknown>;
   payments[0] = first;
   return { ...body, payments };
 }
@@ -187,5 +453,7 @@ function lastEntryBroken(body: Record<string, unknown>, at: string): Record<stri
 /** Where a breaker's pointer lands in the body it broke (the moved bulk entry's index). */
 export function brokenAt(body: Record<string, unknown>, at: string): string {
   const payments = body.payments;
-  return /^\/payments\/0(\/|$)/.test(at) && Array.isArray(payments) && payments.length > 1 ? at.replace('/payments/0', `/payments/${payments.length - 1}`) : at;
+  return /^\/payments\/0(\/|$)/.test(at) && Array.isArray(payments) && payments.length > 1
+    ? at.replace('/payments/0', `/payments/${payments.length - 1}`)
+    : at;
 }

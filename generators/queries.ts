@@ -7,7 +7,9 @@ import { breaker as b, type Breaker } from './invalid.js';
 export type Query = Record<string, string | number | boolean>;
 
 const INT32_MAX = LIMITS.int32.max;
-const isoDate = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const isoDate = fc
+  .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 
 /**
  * Endpoint 9's query, every parameter optional: dates in order (a reversed range is left open by
@@ -19,8 +21,16 @@ export function transactionListQuery(): fc.Arbitrary<Query> {
       {
         dates: fc.tuple(isoDate, isoDate).map(([a, b]) => (a <= b ? [a, b] : [b, a])),
         bounds: fc.constantFrom('both', 'fromDate', 'toDate'),
-        offset: fc.oneof(fc.constantFrom(0, 1, INT32_MAX), fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: INT32_MAX })),
-        limit: fc.oneof(fc.constantFrom(LIMITS.transactionListLimit.min, 2, INT32_MAX), fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: INT32_MAX })),
+        offset: fc.oneof(
+          fc.constantFrom(0, 1, INT32_MAX),
+          fc.integer({ min: 0, max: 1000 }),
+          fc.integer({ min: 0, max: INT32_MAX }),
+        ),
+        limit: fc.oneof(
+          fc.constantFrom(LIMITS.transactionListLimit.min, 2, INT32_MAX),
+          fc.integer({ min: 1, max: 1000 }),
+          fc.integer({ min: 1, max: INT32_MAX }),
+        ),
       },
       { requiredKeys: [] },
     )
@@ -35,17 +45,38 @@ export function transactionListQuery(): fc.Arbitrary<Query> {
 }
 
 /** Endpoints 3 to 5: allowLogicalDuplicate on, off or absent. */
-export const paymentQuery = (): fc.Arbitrary<Query> => fc.record({ allowLogicalDuplicate: fc.boolean() }, { requiredKeys: [], noNullPrototype: true });
+export const paymentQuery = (): fc.Arbitrary<Query> =>
+  fc.record({ allowLogicalDuplicate: fc.boolean() }, { requiredKeys: [], noNullPrototype: true });
 
 /** Not an int32 as a query value: words, fractions, exponents, and one past either end of the range. */
-const notInt32 = fc.constantFrom<unknown>('ten', '1.5', '1e2', '0x10', String(INT32_MAX + 1), String(LIMITS.int32.min - 1));
+const notInt32 = fc.constantFrom<unknown>(
+  'ten',
+  '1.5',
+  '1e2',
+  '0x10',
+  String(INT32_MAX + 1),
+  String(LIMITS.int32.min - 1),
+);
 /** Not a date: impossible days and months, other notations, a timestamp. */
-const notDate = fc.constantFrom('2026-13-01', '2026-02-30', '2026-1-5', '01.02.2026', '20260201', 'yesterday', '2026-02-01T00:00:00Z');
+const notDate = fc.constantFrom(
+  '2026-13-01',
+  '2026-02-30',
+  '2026-1-5',
+  '01.02.2026',
+  '20260201',
+  'yesterday',
+  '2026-02-01T00:00:00Z',
+);
 
 const T = 'Sandbox.transactions';
 // A negative offset is not generated: interface.md says int32 and what offset means, but states no minimum.
 export const TRANSACTION_QUERY_BREAKERS: Breaker[] = [
-  b(`${T}.limit.min1`, 'limit 0 or below', '/limit', fc.oneof(fc.constant(0), fc.integer({ min: LIMITS.int32.min, max: 0 }))),
+  b(
+    `${T}.limit.min1`,
+    'limit 0 or below',
+    '/limit',
+    fc.oneof(fc.constant(0), fc.integer({ min: LIMITS.int32.min, max: 0 })),
+  ),
   b(`${T}.limit.int32`, 'limit not an int32', '/limit', notInt32),
   b(`${T}.limit.int32`, 'offset not an int32', '/offset', notInt32),
   b(`${T}.fromDate.date`, 'fromDate not a date', '/fromDate', notDate),
@@ -54,14 +85,30 @@ export const TRANSACTION_QUERY_BREAKERS: Breaker[] = [
 
 export const PAYMENT_QUERY_BREAKERS: Breaker[] = [
   // '1' and '0' are left out: some frameworks read them as booleans, so the expected answer would be moot.
-  b('Payment.allowLogicalDuplicate.query', 'allowLogicalDuplicate neither true nor false', '/allowLogicalDuplicate', fc.constantFrom('yes', 'no', 'maybe', 'truee')),
+  b(
+    'Payment.allowLogicalDuplicate.query',
+    'allowLogicalDuplicate neither true nor false',
+    '/allowLogicalDuplicate',
+    fc.constantFrom('yes', 'no', 'maybe', 'truee'),
+  ),
 ];
 
 export type QueryKind = 'transactions' | 'payment';
 
-export const QUERY_KINDS: Record<QueryKind, { operations: OperationId[]; valid: () => fc.Arbitrary<Query>; breakers: Breaker[] }> = {
-  transactions: { operations: ['sandbox.transactions.list'], valid: transactionListQuery, breakers: TRANSACTION_QUERY_BREAKERS },
-  payment: { operations: ['ncbct.create', 'sct.create', 'bulk.create'], valid: paymentQuery, breakers: PAYMENT_QUERY_BREAKERS },
+export const QUERY_KINDS: Record<
+  QueryKind,
+  { operations: OperationId[]; valid: () => fc.Arbitrary<Query>; breakers: Breaker[] }
+> = {
+  transactions: {
+    operations: ['sandbox.transactions.list'],
+    valid: transactionListQuery,
+    breakers: TRANSACTION_QUERY_BREAKERS,
+  },
+  payment: {
+    operations: ['ncbct.create', 'sct.create', 'bulk.create'],
+    valid: paymentQuery,
+    breakers: PAYMENT_QUERY_BREAKERS,
+  },
 };
 
 export interface InvalidQueryCase extends CaseLabel {
@@ -71,5 +118,8 @@ export interface InvalidQueryCase extends CaseLabel {
 /** Queries that break one rule each; with a requirement id, only that rule. */
 export function invalidQuery(kind: QueryKind, requirementId?: string): fc.Arbitrary<InvalidQueryCase> {
   const { valid, breakers } = QUERY_KINDS[kind];
-  return breakOne(valid(), breakers, `${kind} query`, requirementId).map(({ value, ...label }) => ({ ...label, query: value as Query }));
+  return breakOne(valid(), breakers, `${kind} query`, requirementId).map(({ value, ...label }) => ({
+    ...label,
+    query: value as Query,
+  }));
 }

@@ -1,5 +1,12 @@
 import fc from 'fast-check';
-import { CARD_ACCOUNT_STATUSES, CARD_BALANCE_TYPES, CONSENT_ROLES, ENGAGEMENT_ROLES, LIMITS, makeIban } from '../spec/index.js';
+import {
+  CARD_ACCOUNT_STATUSES,
+  CARD_BALANCE_TYPES,
+  CONSENT_ROLES,
+  ENGAGEMENT_ROLES,
+  LIMITS,
+  makeIban,
+} from '../spec/index.js';
 import { REMOVE, breaker as b, gone, type Breaker } from './invalid.js';
 import { norwegianBban, text } from './valid.js';
 
@@ -9,7 +16,12 @@ import { norwegianBban, text } from './valid.js';
  * negative limits, and the edges 0, 1 and the int32 maximum come often.
  */
 const INT32_MAX = LIMITS.int32.max;
-const nonNegativeInt32 = (): fc.Arbitrary<number> => fc.oneof(fc.integer({ min: 0, max: INT32_MAX }), fc.integer({ min: 0, max: 1_000_000 }), fc.constantFrom(0, 1, INT32_MAX));
+const nonNegativeInt32 = (): fc.Arbitrary<number> =>
+  fc.oneof(
+    fc.integer({ min: 0, max: INT32_MAX }),
+    fc.integer({ min: 0, max: 1_000_000 }),
+    fc.constantFrom(0, 1, INT32_MAX),
+  );
 
 /** A sandbox customer number: digits, but never 11 of them, so it cannot pass for a national identity number. */
 export const customerNumber = (): fc.Arbitrary<string> => fc.stringMatching(/^[1-9][0-9]{5,9}$/);
@@ -33,12 +45,22 @@ export function sandboxEngagement(parts: EngagementParts = {}): fc.Arbitrary<Rec
       registerLimit: nonNegativeInt32(),
       approvalLimit: nonNegativeInt32(),
     })
-    .map((r) => ({ customer: r.customer, account: { iban: r.iban }, roles: r.roles, registerLimit: r.registerLimit, approvalLimit: r.approvalLimit }));
+    .map((r) => ({
+      customer: r.customer,
+      account: { iban: r.iban },
+      roles: r.roles,
+      registerLimit: r.registerLimit,
+      approvalLimit: r.approvalLimit,
+    }));
 }
 
 const CARD_CURRENCIES = ['NOK', 'NOK', 'EUR', 'SEK', 'DKK', 'USD'] as const;
-const maskedPan = fc.tuple(fc.constantFrom('4925', '5555', '5413'), fc.stringMatching(/^[0-9]{4}$/)).map(([bin, last]) => `${bin} 55** **** ${last}`);
-const expiry = fc.tuple(fc.integer({ min: 2026, max: 2035 }), fc.integer({ min: 1, max: 12 })).map(([y, m]) => `${y}-${String(m).padStart(2, '0')}`);
+const maskedPan = fc
+  .tuple(fc.constantFrom('4925', '5555', '5413'), fc.stringMatching(/^[0-9]{4}$/))
+  .map(([bin, last]) => `${bin} 55** **** ${last}`);
+const expiry = fc
+  .tuple(fc.integer({ min: 2026, max: 2035 }), fc.integer({ min: 1, max: 12 }))
+  .map(([y, m]) => `${y}-${String(m).padStart(2, '0')}`);
 
 export interface CardAccountParts {
   /** The owning customer's number (the sandbox links the account to that customer). */
@@ -52,7 +74,10 @@ export function sandboxCardAccount(parts: CardAccountParts = {}): fc.Arbitrary<R
     customerNumber: parts.customerNumber === undefined ? customerNumber() : fc.constant(parts.customerNumber),
     maskedPan,
     creditLimit: nonNegativeInt32(),
-    balances: fc.array(fc.record({ amount: nonNegativeInt32(), type: fc.constantFrom(...CARD_BALANCE_TYPES) }), { minLength: 1, maxLength: 2 }),
+    balances: fc.array(fc.record({ amount: nonNegativeInt32(), type: fc.constantFrom(...CARD_BALANCE_TYPES) }), {
+      minLength: 1,
+      maxLength: 2,
+    }),
     cardId: fc.stringMatching(/^card-[0-9a-f]{8}$/),
     cardIdVNo: fc.integer({ min: 1, max: 9 }).map(String),
     accountNumber: norwegianBban(),
@@ -67,7 +92,10 @@ export function sandboxCardAccount(parts: CardAccountParts = {}): fc.Arbitrary<R
     maskedPan: r.maskedPan,
     currency: r.currency,
     creditLimit: { currency: r.currency, amount: r.creditLimit },
-    balances: r.balances.map((x) => ({ balanceAmount: { currency: r.currency, amount: x.amount }, balanceType: x.type })),
+    balances: r.balances.map((x) => ({
+      balanceAmount: { currency: r.currency, amount: x.amount },
+      balanceType: x.type,
+    })),
     cardId: r.cardId,
     cardIdVNo: r.cardIdVNo,
     accountNumber: r.accountNumber,
@@ -86,25 +114,72 @@ const notAString = fc.constantFrom<unknown>(12345678, null, true);
 const E = 'Sandbox.engagement';
 export const ENGAGEMENT_BREAKERS: Breaker[] = [
   b(`${E}.customer.required`, 'customer missing or not a string', '/customer', fc.oneof(gone, notAString)),
-  b(`${E}.account.required`, 'account missing or not an object', '/account', fc.constantFrom<unknown>(REMOVE, 'NO9386011117947', null)),
+  b(
+    `${E}.account.required`,
+    'account missing or not an object',
+    '/account',
+    fc.constantFrom<unknown>(REMOVE, 'NO9386011117947', null),
+  ),
   b(`${E}.roles.required`, 'roles missing or not an array', '/roles', fc.constantFrom<unknown>(REMOVE, 'VIEW', null)),
   b(`${E}.registerLimit.required`, 'registerLimit missing', '/registerLimit', gone),
   b(`${E}.approvalLimit.required`, 'approvalLimit missing', '/approvalLimit', gone),
-  b(`${E}.account.iban.required`, 'account without a string iban', '/account', fc.constantFrom<unknown>({}, { iban: 12345 }, { bban: '86011117947' })),
-  b(`${E}.roles.enum`, 'a role outside the list', '/roles', fc.constantFrom(['VIEW', 'READ'], ['ADMIN'], ['REGISTER', 'VIEW', 'PAY'])),
+  b(
+    `${E}.account.iban.required`,
+    'account without a string iban',
+    '/account',
+    fc.constantFrom<unknown>({}, { iban: 12345 }, { bban: '86011117947' }),
+  ),
+  b(
+    `${E}.roles.enum`,
+    'a role outside the list',
+    '/roles',
+    fc.constantFrom(['VIEW', 'READ'], ['ADMIN'], ['REGISTER', 'VIEW', 'PAY']),
+  ),
   b(`${E}.limits.int32`, 'registerLimit not an int32', '/registerLimit', notInt32),
   b(`${E}.limits.int32`, 'approvalLimit not an int32', '/approvalLimit', notInt32),
 ];
 
 const C = 'Sandbox.cardAccount';
-const STRING_FIELDS = ['customerNumber', 'maskedPan', 'currency', 'cardId', 'cardIdVNo', 'accountNumber', 'expiry', 'name', 'product'] as const;
+const STRING_FIELDS = [
+  'customerNumber',
+  'maskedPan',
+  'currency',
+  'cardId',
+  'cardIdVNo',
+  'accountNumber',
+  'expiry',
+  'name',
+  'product',
+] as const;
 export const CARD_ACCOUNT_BREAKERS: Breaker[] = [
-  ...STRING_FIELDS.map((f) => b(`${C}.${f}.required`, `${f} missing or not a string`, `/${f}`, fc.oneof(gone, notAString))),
-  b(`${C}.creditLimit.required`, 'creditLimit missing or without currency', '/creditLimit', fc.constantFrom<unknown>(REMOVE, { amount: 50000 })),
-  b(`${C}.balances.required`, 'balances missing, not an array or an entry without balanceAmount', '/balances', fc.constantFrom<unknown>(REMOVE, 'closingBooked', [{ balanceType: 'expected' }])),
+  ...STRING_FIELDS.map((f) =>
+    b(`${C}.${f}.required`, `${f} missing or not a string`, `/${f}`, fc.oneof(gone, notAString)),
+  ),
+  b(
+    `${C}.creditLimit.required`,
+    'creditLimit missing or without currency',
+    '/creditLimit',
+    fc.constantFrom<unknown>(REMOVE, { amount: 50000 }),
+  ),
+  b(
+    `${C}.balances.required`,
+    'balances missing, not an array or an entry without balanceAmount',
+    '/balances',
+    fc.constantFrom<unknown>(REMOVE, 'closingBooked', [{ balanceType: 'expected' }]),
+  ),
   b(`${C}.status.required`, 'status missing', '/status', gone),
-  b(`${C}.status.enum`, 'status outside enabled, deleted, blocked', '/status', fc.constantFrom('active', 'closed', 'suspended')),
-  b(`${C}.balanceType.enum`, 'balanceType outside closingBooked, expected', '/balances/0/balanceType', fc.constantFrom('interimAvailable', 'booked', 'closing')),
+  b(
+    `${C}.status.enum`,
+    'status outside enabled, deleted, blocked',
+    '/status',
+    fc.constantFrom('active', 'closed', 'suspended'),
+  ),
+  b(
+    `${C}.balanceType.enum`,
+    'balanceType outside closingBooked, expected',
+    '/balances/0/balanceType',
+    fc.constantFrom('interimAvailable', 'booked', 'closing'),
+  ),
   b(`${C}.amounts.int32`, 'creditLimit.amount not an int32', '/creditLimit/amount', notInt32),
   b(`${C}.amounts.int32`, 'balanceAmount.amount not an int32', '/balances/0/balanceAmount/amount', notInt32),
 ];

@@ -1,5 +1,15 @@
 import fc from 'fast-check';
-import { COUNTRIES, IBAN_LENGTHS, LIMITS, PURPOSE_CODES, REGULATORY_REPORTING_CODES, STRICT_CURRENCIES, fractionDigitsFor, makeIban, mod11CheckDigit } from '../spec/index.js';
+import {
+  COUNTRIES,
+  IBAN_LENGTHS,
+  LIMITS,
+  PURPOSE_CODES,
+  REGULATORY_REPORTING_CODES,
+  STRICT_CURRENCIES,
+  fractionDigitsFor,
+  makeIban,
+  mod11CheckDigit,
+} from '../spec/index.js';
 /** The debtor a body pays from: the suites pass an account they funded; alone, a generated Norwegian one. */
 export interface Debtor {
   bban: string;
@@ -14,15 +24,22 @@ export interface Debtor {
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyzæøåÆØÅ -.';
 /** Text of min..max characters, Norwegian letters included (multi-byte in UTF-8). */
 export const text = (min: number, max: number): fc.Arbitrary<string> =>
-  fc.array(fc.constantFrom(...LETTERS), { minLength: min, maxLength: max }).map((cs) => cs.join('').replace(/^\s|\s$/g, 'x'));
+  fc
+    .array(fc.constantFrom(...LETTERS), { minLength: min, maxLength: max })
+    .map((cs) => cs.join('').replace(/^\s|\s$/g, 'x'));
 
 /** A decimal string with exactly the currency's minor-unit digits, biased to the edges (smallest unit, 100 000.00). */
 export function amountFor(currency: string, maxInteger = 999_999): fc.Arbitrary<string> {
   const digits = fractionDigitsFor(currency);
   const unit = 10 ** digits;
   return fc
-    .oneof(fc.integer({ min: 1, max: maxInteger * unit }), fc.constantFrom(1, unit, 100_000 * unit - 1, 100_000 * unit, 100_000 * unit + 1))
-    .map((minor) => (digits === 0 ? String(minor) : `${Math.floor(minor / unit)}.${String(minor % unit).padStart(digits, '0')}`));
+    .oneof(
+      fc.integer({ min: 1, max: maxInteger * unit }),
+      fc.constantFrom(1, unit, 100_000 * unit - 1, 100_000 * unit, 100_000 * unit + 1),
+    )
+    .map((minor) =>
+      digits === 0 ? String(minor) : `${Math.floor(minor / unit)}.${String(minor % unit).padStart(digits, '0')}`,
+    );
 }
 
 export const norwegianBban = (): fc.Arbitrary<string> =>
@@ -36,12 +53,18 @@ const IBAN_COUNTRIES = ['DE', 'FR', 'GB', 'SE', 'DK', 'FI', 'NL', 'ES'].filter((
 export const foreignIban = (): fc.Arbitrary<string> =>
   fc.constantFrom(...IBAN_COUNTRIES).chain((country) => {
     const length = (IBAN_LENGTHS[country] as number) - 4;
-    return fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((d) => makeIban(country, d.join('')));
+    return fc
+      .array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length })
+      .map((d) => makeIban(country, d.join('')));
   });
 
-export const bic = (): fc.Arbitrary<string> => fc.constantFrom('DEUTDEFF', 'NDEANOKK', 'DNBANOKKXXX', 'BNPAFRPP', 'HANDSESS', 'ESSESESS');
+export const bic = (): fc.Arbitrary<string> =>
+  fc.constantFrom('DEUTDEFF', 'NDEANOKK', 'DNBANOKKXXX', 'BNPAFRPP', 'HANDSESS', 'ESSESESS');
 
-const address = fc.record({ street: text(1, LIMITS.street.max), country: fc.constantFrom(...COUNTRIES) }, { requiredKeys: ['country'] });
+const address = fc.record(
+  { street: text(1, LIMITS.street.max), country: fc.constantFrom(...COUNTRIES) },
+  { requiredKeys: ['country'] },
+);
 
 export function ncbctRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<Record<string, unknown>> {
   return fc
@@ -73,7 +96,11 @@ export function ncbctRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<Reco
       if (r.purposeCode) body.purposeCode = r.purposeCode;
       if (r.address) body.creditorAddress = r.address;
       // NCBCT.regulatoryReporting.requiredFromNok100000: both fields whenever NOK ≥ 100 000.00.
-      if (r.currency === 'NOK' && Number(r.amount) >= 100_000) Object.assign(body, { regulatoryReportingCode: r.reportingCode, regulatoryReportingInformation: r.reportingInfo });
+      if (r.currency === 'NOK' && Number(r.amount) >= 100_000)
+        Object.assign(body, {
+          regulatoryReportingCode: r.reportingCode,
+          regulatoryReportingInformation: r.reportingInfo,
+        });
       return body;
     });
 }
@@ -108,7 +135,9 @@ const bulkEntry = fc
     remittance: fc.oneof(
       text(1, LIMITS.remittanceInformationUnstructured.max).map((t) => ({ remittanceInformationUnstructured: t })),
       kid().map((k) => ({ remittanceInformationStructured: { reference: k, referenceType: 'KID' } })),
-      fc.array(kid(), { minLength: 1, maxLength: 3 }).map((ks) => ({ remittanceInformationStructuredArray: ks.map((reference) => ({ reference })) })),
+      fc
+        .array(kid(), { minLength: 1, maxLength: 3 })
+        .map((ks) => ({ remittanceInformationStructuredArray: ks.map((reference) => ({ reference })) })),
     ),
   })
   .map((r) => ({
@@ -120,7 +149,9 @@ const bulkEntry = fc
   }));
 
 export function bulkRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<Record<string, unknown>> {
-  return fc.array(bulkEntry, { minLength: 1, maxLength: 5 }).map((payments) => ({ debtorAccount: { bban: debtor.bban, currency: 'NOK' }, payments }));
+  return fc
+    .array(bulkEntry, { minLength: 1, maxLength: 5 })
+    .map((payments) => ({ debtorAccount: { bban: debtor.bban, currency: 'NOK' }, payments }));
 }
 
 /** A Norwegian debtor with a valid MOD11 account number (checked by hand: 147 mod 11 = 4 → 7). */

@@ -22,7 +22,10 @@ export interface HtmlOptions {
 
 function allure(args: string[], log: (line: string) => void): Promise<number> {
   return new Promise((done) => {
-    const child = spawn(join(ROOT, 'node_modules', '.bin', 'allure'), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(join(ROOT, 'node_modules', '.bin', 'allure'), args, {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const kept: string[] = [];
     child.stdout.on('data', (d: Buffer) => kept.push(d.toString()));
     child.stderr.on('data', (d: Buffer) => kept.push(d.toString()));
@@ -30,7 +33,8 @@ function allure(args: string[], log: (line: string) => void): Promise<number> {
     child.on('error', () => done(127));
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      if (code || signal) log(`allure ${args[0]} failed (${signal ?? code}): ${kept.join('').trim().split('\n').slice(-3).join(' ')}`);
+      if (code || signal)
+        log(`allure ${args[0]} failed (${signal ?? code}): ${kept.join('').trim().split('\n').slice(-3).join(' ')}`);
       done(code ?? 1);
     });
   });
@@ -42,7 +46,10 @@ function allure(args: string[], log: (line: string) => void): Promise<number> {
  */
 export async function stripAnalytics(indexHtml: string): Promise<boolean> {
   const html = await readFile(indexHtml, 'utf8');
-  const stripped = html.replace(/<script async src="https:\/\/www\.googletagmanager\.com\/[^"]*"><\/script>\s*<script>[^<]*?gtag\([^<]*<\/script>/g, '');
+  const stripped = html.replace(
+    /<script async src="https:\/\/www\.googletagmanager\.com\/[^"]*"><\/script>\s*<script>[^<]*?gtag\([^<]*<\/script>/g,
+    '',
+  );
   if (stripped === html) return false;
   await writeFile(indexHtml, stripped);
   return true;
@@ -71,10 +78,23 @@ export async function writeHtml(o: HtmlOptions): Promise<{ html: boolean; single
     await writeFile(single, JSON.stringify(config(false)));
     // Allure writes into <output>/awesome and moves it up only when that is the sole folder there: start empty.
     await Promise.all(['html', 'html-single'].map((d) => rm(resolve(o.out, d), { recursive: true, force: true })));
-    const common = ['--group-by', 'epic,feature', '--report-name', 'psd2-conformance', ...o.resultsDirs.map((d) => resolve(d))];
+    const common = [
+      '--group-by',
+      'epic,feature',
+      '--report-name',
+      'psd2-conformance',
+      ...o.resultsDirs.map((d) => resolve(d)),
+    ];
     const a = await allure(['awesome', '--config', html, '--output', resolve(o.out, 'html'), ...common], o.log);
-    const b = await allure(['awesome', '--config', single, '--output', resolve(o.out, 'html-single'), '--single-file', ...common], o.log);
-    for (const [ok, dir] of [[a, 'html'], [b, 'html-single']] as const) if (ok === 0) await stripAnalytics(resolve(o.out, dir, 'index.html'));
+    const b = await allure(
+      ['awesome', '--config', single, '--output', resolve(o.out, 'html-single'), '--single-file', ...common],
+      o.log,
+    );
+    for (const [ok, dir] of [
+      [a, 'html'],
+      [b, 'html-single'],
+    ] as const)
+      if (ok === 0) await stripAnalytics(resolve(o.out, dir, 'index.html'));
     return { html: a === 0, single: b === 0 };
   } finally {
     await rm(configs, { recursive: true, force: true });

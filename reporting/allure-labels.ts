@@ -17,7 +17,10 @@ export function featureOf(operation: string): string {
 }
 
 /** The tags of a test: its level and the families of the requirements it cites (NCBCT, Headers …). */
-export const tagsOf = (meta: ConformanceMeta): string[] => [meta.level, ...new Set(meta.requirementIds.map((rid) => rid.split('.')[0] as string))];
+export const tagsOf = (meta: ConformanceMeta): string[] => [
+  meta.level,
+  ...new Set(meta.requirementIds.map((rid) => rid.split('.')[0] as string)),
+];
 
 export interface TestIdentity {
   seed: number;
@@ -45,7 +48,8 @@ export async function labelTest(meta: ConformanceMeta, id: TestIdentity): Promis
 /** Every occurrence of a configured secret value (e.g. PSU_IDENTITY) masked, for text that is not a header. */
 export function maskValues(text: string, secrets: (string | undefined)[]): string {
   let masked = text;
-  for (const s of secrets) if (s && s.length >= 4) masked = masked.replaceAll(s, /^\d+$/.test(s) ? maskNationalId(s) : '***');
+  for (const s of secrets)
+    if (s && s.length >= 4) masked = masked.replaceAll(s, /^\d+$/.test(s) ? maskNationalId(s) : '***');
   return masked;
 }
 

@@ -33,13 +33,26 @@ export function coverage(outcomes: TestOutcome[]): CoverageRow[] {
     else if (tests.length) state = 'skipped';
     else state = 'no test';
     const otherRules = [...new Set(covering.flatMap(brokenRequirements))].join(', ');
-    const note = r.notTestable ?? (state === 'skipped' ? skippedBecause : state === 'inconclusive' ? `its tests failed first on ${otherRules}` : undefined);
+    const note =
+      r.notTestable ??
+      (state === 'skipped'
+        ? skippedBecause
+        : state === 'inconclusive'
+          ? `its tests failed first on ${otherRules}`
+          : undefined);
     return { id: r.id, level: r.level, section: r.section, state, tests, ...(note ? { note } : {}) };
   });
 }
 
 /** Words, not emoji: a CI log or a browser without an emoji font shows them too; failures in bold. */
-const OUTCOME: Record<CoverageState, string> = { passed: 'passed', failed: '**FAILED**', inconclusive: 'inconclusive', skipped: 'skipped', 'not testable': 'not testable', 'no test': 'no test' };
+const OUTCOME: Record<CoverageState, string> = {
+  passed: 'passed',
+  failed: '**FAILED**',
+  inconclusive: 'inconclusive',
+  skipped: 'skipped',
+  'not testable': 'not testable',
+  'no test': 'no test',
+};
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
@@ -57,13 +70,21 @@ export function coverageMarkdown(rows: CoverageRow[], title: string): string {
   ];
   if (failed.length) {
     lines.push('## Broken rules', '');
-    for (const r of failed) lines.push(`- **\`${r.id}\`** (${r.level}), failed by: ${r.tests.filter((t) => t.state === 'failed').map((t) => t.name).join('; ')}`);
+    for (const r of failed)
+      lines.push(
+        `- **\`${r.id}\`** (${r.level}), failed by: ${r.tests
+          .filter((t) => t.state === 'failed')
+          .map((t) => t.name)
+          .join('; ')}`,
+      );
     lines.push('', '## Every requirement', '');
   }
   lines.push(
     '| requirement | level | outcome | tests | note |',
     '|---|---|---|---|---|',
-    ...rows.map((r) => `| \`${r.id}\` | ${r.level} | ${OUTCOME[r.state]} | ${r.tests.length} | ${cell(r.note ?? '')} |`),
+    ...rows.map(
+      (r) => `| \`${r.id}\` | ${r.level} | ${OUTCOME[r.state]} | ${r.tests.length} | ${cell(r.note ?? '')} |`,
+    ),
   );
   return `${lines.join('\n')}\n`;
 }

@@ -9,7 +9,8 @@ export function mergeJunit(files: string[], name = 'psd2-conformance'): string {
     const found = xml.match(/<testsuite\b[^>]*?(?:\/>|>[\s\S]*?<\/testsuite>)/g) ?? [];
     for (const suite of found) {
       suites.push(suite);
-      const attr = (n: string) => Number(new RegExp(`\\b${n}="([\\d.]+)"`).exec(suite.slice(0, suite.indexOf('>')))?.[1] ?? 0);
+      const attr = (n: string) =>
+        Number(new RegExp(`\\b${n}="([\\d.]+)"`).exec(suite.slice(0, suite.indexOf('>')))?.[1] ?? 0);
       totals.tests += attr('tests');
       totals.failures += attr('failures');
       totals.errors += attr('errors');
@@ -17,5 +18,7 @@ export function mergeJunit(files: string[], name = 'psd2-conformance'): string {
     }
   }
   const root = `<testsuites name="${name}" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" time="${totals.time.toFixed(3)}">`;
-  return ['<?xml version="1.0" encoding="UTF-8" ?>', root, ...suites.map((s) => `    ${s}`), '</testsuites>', ''].join('\n');
+  return ['<?xml version="1.0" encoding="UTF-8" ?>', root, ...suites.map((s) => `    ${s}`), '</testsuites>', ''].join(
+    '\n',
+  );
 }

@@ -19,17 +19,30 @@ export interface ReportOptions {
 }
 
 async function readRun(dir: string): Promise<{ dir: string; outcomes: TestOutcome[]; info?: Partial<RunInfo> }> {
-  if (!existsSync(dir)) throw new UserError(`${dir} does not exist: give the folder \`psd2-conformance run --reports DIR\` wrote`);
+  if (!existsSync(dir))
+    throw new UserError(`${dir} does not exist: give the folder \`psd2-conformance run --reports DIR\` wrote`);
   const file = join(dir, 'outcomes.json');
   if (!existsSync(file)) throw new UserError(`${dir} holds no outcomes.json: run \`psd2-conformance run\` first`);
   const outcomes = JSON.parse(await readFile(file, 'utf8')) as TestOutcome[];
   const summary = join(dir, 'summary.json');
   if (!existsSync(summary)) return { dir, outcomes };
   const { target, profile, seed, durationSeconds } = JSON.parse(await readFile(summary, 'utf8')) as Partial<RunInfo>;
-  return { dir, outcomes, info: { ...(target ? { target } : {}), ...(profile ? { profile } : {}), ...(seed !== undefined ? { seed } : {}), ...(durationSeconds !== undefined ? { durationSeconds } : {}) } };
+  return {
+    dir,
+    outcomes,
+    info: {
+      ...(target ? { target } : {}),
+      ...(profile ? { profile } : {}),
+      ...(seed !== undefined ? { seed } : {}),
+      ...(durationSeconds !== undefined ? { durationSeconds } : {}),
+    },
+  };
 }
 
-const verdict = (s: ReportSummary) => (s.exitCode === 0 ? 'CONFORMANT: every MUST test passed' : `NOT CONFORMANT: ${s.failedRequirements.length} requirement(s) failed`);
+const verdict = (s: ReportSummary) =>
+  s.exitCode === 0
+    ? 'CONFORMANT: every MUST test passed'
+    : `NOT CONFORMANT: ${s.failedRequirements.length} requirement(s) failed`;
 
 /**
  * The reports of a run, or of shards merged into one: summary.json, junit.xml, the requirement coverage
@@ -43,13 +56,22 @@ export async function writeReports(options: ReportOptions): Promise<{ exitCode: 
   const rows = coverage(outcomes);
   const summary = reportSummary(runs, rows, options.strict);
   const coverageFile = join(options.out, 'coverage.md');
-  await writeFile(coverageFile, coverageMarkdown(rows, `${verdict(summary)}. Target ${summary.target}, profile ${summary.profile}, seed ${String(summary.seed)}.`));
+  await writeFile(
+    coverageFile,
+    coverageMarkdown(
+      rows,
+      `${verdict(summary)}. Target ${summary.target}, profile ${summary.profile}, seed ${String(summary.seed)}.`,
+    ),
+  );
   await writeFile(join(options.out, 'coverage.json'), `${JSON.stringify(rows, null, 2)}\n`);
   await writeFile(join(options.out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   if (merged) {
     await writeFile(join(options.out, 'outcomes.json'), `${JSON.stringify(outcomes, null, 2)}\n`);
     const junit = runs.map((r) => join(r.dir, 'junit.xml')).filter((f) => existsSync(f));
-    await writeFile(join(options.out, 'junit.xml'), mergeJunit(await Promise.all(junit.map((f) => readFile(f, 'utf8')))));
+    await writeFile(
+      join(options.out, 'junit.xml'),
+      mergeJunit(await Promise.all(junit.map((f) => readFile(f, 'utf8')))),
+    );
   }
   options.log(`coverage matrix: ${coverageFile} (${summary.requirements.failed} requirement(s) failed)`);
   if (options.html) {
@@ -75,7 +97,10 @@ export async function writeReports(options: ReportOptions): Promise<{ exitCode: 
         historyPath: join(options.out, 'history.jsonl'),
         log: options.log,
       });
-      if (written.html) options.log(`HTML report: ${join(options.out, 'html', 'index.html')}${written.single ? ` (single file: ${join(options.out, 'html-single', 'index.html')})` : ''}`);
+      if (written.html)
+        options.log(
+          `HTML report: ${join(options.out, 'html', 'index.html')}${written.single ? ` (single file: ${join(options.out, 'html-single', 'index.html')})` : ''}`,
+        );
     }
   }
   return { exitCode: summary.exitCode, summary };

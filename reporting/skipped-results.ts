@@ -27,7 +27,9 @@ export async function writeSkippedResults(outcomes: TestOutcome[], dir: string):
       fullName,
       status: 'skipped',
       stage: 'finished',
-      statusDetails: { message: o.meta.notTestable ? `not testable against this target: ${o.meta.notTestable}` : 'skipped' },
+      statusDetails: {
+        message: o.meta.notTestable ? `not testable against this target: ${o.meta.notTestable}` : 'skipped',
+      },
       labels: [
         { name: 'epic', value: areaOf(o.meta.operation) },
         { name: 'feature', value: featureOf(o.meta.operation) },

@@ -26,11 +26,25 @@ export interface ReportSummary extends RunSummary {
 const distinct = <T>(values: T[]): T[] => [...new Set(values)];
 
 /** summary.json of one run, or of several shards merged: target, profile, seed, duration, counts, failed requirement ids. */
-export function reportSummary(runs: { dir: string; info?: Partial<RunInfo>; outcomes: TestOutcome[] }[], rows: CoverageRow[], strict: boolean): ReportSummary {
-  const counts = summarise(runs.flatMap((r) => r.outcomes), strict);
+export function reportSummary(
+  runs: { dir: string; info?: Partial<RunInfo>; outcomes: TestOutcome[] }[],
+  rows: CoverageRow[],
+  strict: boolean,
+): ReportSummary {
+  const counts = summarise(
+    runs.flatMap((r) => r.outcomes),
+    strict,
+  );
   const infos = runs.map((r) => r.info ?? {});
   const seeds = distinct(infos.map((i) => i.seed).filter((s): s is number => typeof s === 'number'));
-  const requirements = { passed: 0, failed: 0, inconclusive: 0, skipped: 0, 'not testable': 0, 'no test': 0 } satisfies Record<CoverageState, number>;
+  const requirements = {
+    passed: 0,
+    failed: 0,
+    inconclusive: 0,
+    skipped: 0,
+    'not testable': 0,
+    'no test': 0,
+  } satisfies Record<CoverageState, number>;
   for (const row of rows) requirements[row.state]++;
   return {
     target: distinct(infos.map((i) => i.target ?? 'unknown')).join(', '),

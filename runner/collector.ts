@@ -36,6 +36,8 @@ export class OutcomeCollector implements Reporter {
     const skipped = mine.filter((o) => o.state === 'skipped').length;
     const name = module.moduleId.split('/suites/').pop() ?? module.moduleId;
     // Skipped tests (not selected, or cancelled by the budget) are not passes: say so.
-    this.progress(`${failed ? '✗' : '✓'} ${name}: ${mine.length - failed - skipped}/${mine.length} passed${skipped ? `, ${skipped} skipped` : ''}`);
+    this.progress(
+      `${failed ? '✗' : '✓'} ${name}: ${mine.length - failed - skipped}/${mine.length} passed${skipped ? `, ${skipped} skipped` : ''}`,
+    );
   }
 }

@@ -21,10 +21,25 @@ export interface MutationRunOptions {
  */
 export function runOnce(fault: string | undefined, options: MutationRunOptions): Promise<MutationRun> {
   const reports = mkdtempSync(join(tmpdir(), 'psd2-mutation-'));
-  const args = [BIN, 'run', '--no-html', '--reports', reports, '--budget', String(options.budgetSeconds), ...(options.seed !== undefined ? ['--seed', String(options.seed)] : []), ...(fault ? ['--fault', fault] : []), ...(options.extraArgs ?? [])];
+  const args = [
+    BIN,
+    'run',
+    '--no-html',
+    '--reports',
+    reports,
+    '--budget',
+    String(options.budgetSeconds),
+    ...(options.seed !== undefined ? ['--seed', String(options.seed)] : []),
+    ...(fault ? ['--fault', fault] : []),
+    ...(options.extraArgs ?? []),
+  ];
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, BASE_URL: '' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, BASE_URL: '' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => {
       stderr = (stderr + d.toString()).slice(-4000);
@@ -34,14 +49,22 @@ export function runOnce(fault: string | undefined, options: MutationRunOptions):
       clearTimeout(timer);
       let failedRequirements: string[] = [];
       try {
-        failedRequirements = (JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as { failedRequirements: string[] }).failedRequirements;
+        failedRequirements = (
+          JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as { failedRequirements: string[] }
+        ).failedRequirements;
       } catch {
         // No summary: the run ended before writing it; the reason below says why.
       }
       rmSync(reports, { recursive: true, force: true });
       const last = stderr.trim().split('\n').at(-1) ?? '';
       const reason = signal ? `killed (${signal}) after the budget` : code !== 0 && code !== 1 ? last : undefined;
-      resolve({ ...(fault ? { fault } : {}), exitCode: code, seconds: Math.round((performance.now() - started) / 100) / 10, failedRequirements, ...(reason ? { reason } : {}) });
+      resolve({
+        ...(fault ? { fault } : {}),
+        exitCode: code,
+        seconds: Math.round((performance.now() - started) / 100) / 10,
+        failedRequirements,
+        ...(reason ? { reason } : {}),
+      });
     });
   });
 }

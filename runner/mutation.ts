@@ -65,7 +65,12 @@ export const score = (detected: number, total: number): Score => ({
 });
 
 /** Joins the runs with the fault catalogue. A fault without a run counts as missed. */
-export function scoreMutation(faults: readonly FaultSpec[], runs: MutationRun[], clean: MutationRun, seed: number): MutationReport {
+export function scoreMutation(
+  faults: readonly FaultSpec[],
+  runs: MutationRun[],
+  clean: MutationRun,
+  seed: number,
+): MutationReport {
   const byFault = new Map(runs.filter((r) => r.fault).map((r) => [r.fault as string, r]));
   const results: FaultResult[] = faults.map((f) => {
     const run = byFault.get(f.id) ?? { exitCode: null, seconds: 0, failedRequirements: [], reason: 'not run' };
@@ -94,7 +99,9 @@ export function scoreMutation(faults: readonly FaultSpec[], runs: MutationRun[],
     byArea,
     overall: score(results.filter((r) => r.detected).length, results.length),
     detectedWithoutNamedBreak: results.filter((r) => r.detected && !r.namedBreak).map((r) => r.id),
-    knownGaps: faults.filter((f) => f.unobservable && !results.find((r) => r.id === f.id)?.detected).map((f) => ({ id: f.id, reason: f.unobservable as string })),
+    knownGaps: faults
+      .filter((f) => f.unobservable && !results.find((r) => r.id === f.id)?.detected)
+      .map((f) => ({ id: f.id, reason: f.unobservable as string })),
     clean: {
       exitCode: clean.exitCode,
       seconds: clean.seconds,

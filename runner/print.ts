@@ -4,7 +4,14 @@ const row = (name: string, c: { passed: number; failed: number; skipped: number 
   `  ${name.padEnd(30)} ${String(c.passed).padStart(5)} passed ${String(c.failed).padStart(4)} failed ${String(c.skipped).padStart(4)} skipped`;
 
 /** The closing summary: by operation and level, then every failed requirement with its first failure line. */
-export function renderSummary(summary: RunSummary, outcomes: TestOutcome[], target: string, seed: number, seconds: number, cancelled = false): string {
+export function renderSummary(
+  summary: RunSummary,
+  outcomes: TestOutcome[],
+  target: string,
+  seed: number,
+  seconds: number,
+  cancelled = false,
+): string {
   const lines = [
     '',
     `psd2-conformance: ${summary.total} tests against ${target} (seed ${seed}, ${seconds.toFixed(1)} s)`,
@@ -22,12 +29,16 @@ export function renderSummary(summary: RunSummary, outcomes: TestOutcome[], targ
       lines.push(`  ✗ ${o.name}`);
       const first = (o.errors[0] ?? '').split('\n');
       lines.push(...first.slice(0, 3).map((l) => `      ${l}`));
-      const replay = first.find((l) => l.startsWith('replay:')) ?? (o.meta.replay ? `replay: ${o.meta.replay.command}` : undefined);
+      const replay =
+        first.find((l) => l.startsWith('replay:')) ?? (o.meta.replay ? `replay: ${o.meta.replay.command}` : undefined);
       if (replay && !first.slice(0, 3).includes(replay)) lines.push(`      ${replay}`);
     }
   }
-  if (summary.warnings) lines.push(`${summary.warnings} SHOULD-level deviation(s) recorded as warnings (use --strict to fail on them)`);
-  lines.push(`${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped — ${verdict(summary, cancelled)}`);
+  if (summary.warnings)
+    lines.push(`${summary.warnings} SHOULD-level deviation(s) recorded as warnings (use --strict to fail on them)`);
+  lines.push(
+    `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped — ${verdict(summary, cancelled)}`,
+  );
   return lines.join('\n');
 }
 

@@ -8,12 +8,20 @@ export interface Selection {
   level?: Level;
 }
 
-export function selected(selection: Selection | undefined, ids: string[], operation: OperationId | 'cross-cutting', level: Level): string | undefined {
+export function selected(
+  selection: Selection | undefined,
+  ids: string[],
+  operation: OperationId | 'cross-cutting',
+  level: Level,
+): string | undefined {
   if (!selection) return undefined;
   if (selection.level && level !== selection.level) return `excluded by --level ${selection.level}`;
   if (selection.operations.length && !selection.operations.includes(operation)) return 'excluded by --operation';
   if (selection.excludeOperations.includes(operation)) return 'excluded by --exclude-operation';
-  if (selection.requirements.length && !ids.some((id) => selection.requirements.some((p) => id === p || id.startsWith(`${p}.`))))
+  if (
+    selection.requirements.length &&
+    !ids.some((id) => selection.requirements.some((p) => id === p || id.startsWith(`${p}.`)))
+  )
     return 'excluded by --requirement';
   return undefined;
 }

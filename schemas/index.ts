@@ -13,7 +13,8 @@ export { X_REQUIREMENT, SCHEMA_BASE } from './json/annotate.js';
 // ajv-formats is CommonJS: under NodeNext its plugin is the `default` of the module's default export.
 type FormatsPlugin = (ajv: Ajv2020, formats: string[]) => unknown;
 const formatsModule = ajvFormats as unknown as { default: FormatsPlugin | { default: FormatsPlugin } };
-const addFormats: FormatsPlugin = typeof formatsModule.default === 'function' ? formatsModule.default : formatsModule.default.default;
+const addFormats: FormatsPlugin =
+  typeof formatsModule.default === 'function' ? formatsModule.default : formatsModule.default.default;
 
 /** A keyword an ajv error cannot be traced to: the request is still invalid, so it still must not succeed. */
 const FALLBACK = 'Errors.invalidRequest.never2xx';
@@ -27,22 +28,31 @@ function validators(): Map<string, ValidateFunction> {
   addFormats(ajv, ['date', 'date-time', 'uuid', 'uri', 'ipv4', 'ipv6']);
   ajv.addKeyword({ keyword: X_REQUIREMENT, schemaType: ['string', 'object'] });
   for (const schema of Object.values(SCHEMAS)) ajv.addSchema(schema);
-  compiled = new Map(Object.keys(SCHEMAS).map((name) => [name, ajv.getSchema(`${SCHEMA_BASE}${name}`) as ValidateFunction]));
+  compiled = new Map(
+    Object.keys(SCHEMAS).map((name) => [name, ajv.getSchema(`${SCHEMA_BASE}${name}`) as ValidateFunction]),
+  );
   return compiled;
 }
 
 function requirementOf(error: ErrorObject): string {
-  const annotation = (error.parentSchema as Record<string, unknown> | undefined)?.[X_REQUIREMENT] as RequirementAnnotation | undefined;
+  const annotation = (error.parentSchema as Record<string, unknown> | undefined)?.[X_REQUIREMENT] as
+    RequirementAnnotation | undefined;
   if (typeof annotation === 'string') return annotation;
   const entry = annotation?.[error.keyword];
   if (typeof entry === 'string') return entry;
-  if (entry && error.keyword === 'required') return entry[(error.params as { missingProperty: string }).missingProperty] ?? FALLBACK;
+  if (entry && error.keyword === 'required')
+    return entry[(error.params as { missingProperty: string }).missingProperty] ?? FALLBACK;
   return FALLBACK;
 }
 
 function toViolation(error: ErrorObject): Omit<Violation, 'level'> {
-  const missing = error.keyword === 'required' ? `/${(error.params as { missingProperty: string }).missingProperty}` : '';
-  return { requirementId: requirementOf(error), pointer: `${error.instancePath}${missing}`, message: error.message ?? error.keyword };
+  const missing =
+    error.keyword === 'required' ? `/${(error.params as { missingProperty: string }).missingProperty}` : '';
+  return {
+    requirementId: requirementOf(error),
+    pointer: `${error.instancePath}${missing}`,
+    message: error.message ?? error.keyword,
+  };
 }
 
 export interface ValidateOptions {

@@ -7,8 +7,17 @@ import * as shared from './json/shared.js';
 
 /** The shared types, validated on their own or referenced by `$ref: '<Name>'` from the bodies. */
 export type SharedSchemaName =
-  | 'Currency' | 'Country' | 'Amount' | 'Address' | 'BulkAddress' | 'StructuredRemittanceItem' | 'Link' | 'Links'
-  | 'TppMessage' | 'BulkPaymentEntry' | 'SandboxTransaction';
+  | 'Currency'
+  | 'Country'
+  | 'Amount'
+  | 'Address'
+  | 'BulkAddress'
+  | 'StructuredRemittanceItem'
+  | 'Link'
+  | 'Links'
+  | 'TppMessage'
+  | 'BulkPaymentEntry'
+  | 'SandboxTransaction';
 export type AnySchemaName = SchemaName | SharedSchemaName;
 
 /** Every schema by name: the shared types referenced by `$ref: '<Name>'`, and the bodies of the operations. */

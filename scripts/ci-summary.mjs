@@ -14,7 +14,9 @@ try {
 const passed = report.numPassedTests ?? 0;
 const failed = report.numFailedTests ?? 0;
 // A test file that fails to load has no assertion results: count it as one failure.
-const suiteErrors = (report.testResults ?? []).filter((r) => r.status === 'failed' && (r.assertionResults ?? []).length === 0).length;
+const suiteErrors = (report.testResults ?? []).filter(
+  (r) => r.status === 'failed' && (r.assertionResults ?? []).length === 0,
+).length;
 const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 console.log(`${passed} passed, ${failed + suiteErrors} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed + suiteErrors > 0 ? 1 : 0);

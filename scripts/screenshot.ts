@@ -13,7 +13,17 @@ import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { findChromium, launch, type Browser } from './cdp.js';
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2', '.txt': 'text/plain', '.md': 'text/markdown' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain',
+  '.md': 'text/markdown',
+};
 
 function fail(message: string): never {
   console.error(`report:screenshot: ${message}`);
@@ -27,18 +37,27 @@ function arg(name: string, fallback: string): string {
 
 function serve(root: string): Promise<{ server: Server; base: string }> {
   const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
     const file = join(root, path === '/' ? 'index.html' : path);
     readFile(file).then(
       (body) => res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body),
       () => res.writeHead(404).end(),
     );
   });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, base: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () =>
+      ok({ server, base: `http://127.0.0.1:${(server.address() as { port: number }).port}` }),
+    ),
+  );
 }
 
 async function evaluate<T>(b: Browser, expression: string): Promise<T> {
-  const r = (await b.send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true })) as { result?: { value?: T } };
+  const r = (await b.send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true })) as {
+    result?: { value?: T };
+  };
   return r.result?.value as T;
 }
 
@@ -70,17 +89,26 @@ async function shoot(b: Browser, file: string): Promise<number> {
 const text = (s: string) => `document.body && document.body.innerText.includes(${JSON.stringify(s)})`;
 /** Clicks the innermost element whose text starts with `label` (an attachment row). */
 const click = (b: Browser, label: string) =>
-  evaluate(b, `[...document.querySelectorAll('*')].filter((e) => e.textContent.trim().startsWith(${JSON.stringify(label)})).pop()?.click()`);
+  evaluate(
+    b,
+    `[...document.querySelectorAll('*')].filter((e) => e.textContent.trim().startsWith(${JSON.stringify(label)})).pop()?.click()`,
+  );
 
 async function main(): Promise<void> {
   const report = resolve(arg('report', 'reports/html'));
   const out = resolve(arg('out', 'docs'));
-  if (!existsSync(join(report, 'index.html'))) fail(`no report at ${join(report, 'index.html')}: run \`npx psd2-conformance run\` (or \`report\`) first`);
+  if (!existsSync(join(report, 'index.html')))
+    fail(`no report at ${join(report, 'index.html')}: run \`npx psd2-conformance run\` (or \`report\`) first`);
   const chromium = findChromium();
-  if (!chromium) fail('chromium not found: install Debian\'s package (apt-get install chromium) or set CHROMIUM to its path');
-  const results = JSON.parse(await readFile(join(report, 'test-results.json'), 'utf8')) as { byId: Record<string, { id: string; name: string; status: string }> };
+  if (!chromium)
+    fail("chromium not found: install Debian's package (apt-get install chromium) or set CHROMIUM to its path");
+  const results = JSON.parse(await readFile(join(report, 'test-results.json'), 'utf8')) as {
+    byId: Record<string, { id: string; name: string; status: string }>;
+  };
   const wanted = arg('test', '');
-  const failed = Object.values(results.byId).find((t) => (t.status === 'failed' || t.status === 'broken') && t.name.includes(wanted));
+  const failed = Object.values(results.byId).find(
+    (t) => (t.status === 'failed' || t.status === 'broken') && t.name.includes(wanted),
+  );
   await mkdir(out, { recursive: true });
   const { server, base } = await serve(report);
   const browser = await launch(chromium);
@@ -99,7 +127,9 @@ async function main(): Promise<void> {
     const matrix = join(out, 'report-coverage.png');
     console.log(`${matrix} (${await shoot(browser, matrix)} bytes)`);
     if (!failed) {
-      console.log(`report:screenshot: no failed test${wanted ? ` named *${wanted}*` : ''} in this report; run with a fault (e.g. --fault accept-long-creditor-name) for the failed-test screenshot`);
+      console.log(
+        `report:screenshot: no failed test${wanted ? ` named *${wanted}*` : ''} in this report; run with a fault (e.g. --fault accept-long-creditor-name) for the failed-test screenshot`,
+      );
       return;
     }
     await browser.send('Page.navigate', { url: `${base}/index.html#${failed.id}` });

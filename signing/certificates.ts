@@ -20,7 +20,12 @@ export interface SubjectFields {
 
 /** ETSI TS 119 495 roles of a payment service provider. */
 export type Psd2Role = 'PSP_AS' | 'PSP_PI' | 'PSP_AI' | 'PSP_IC';
-const ROLE_OIDS: Record<Psd2Role, string> = { PSP_AS: '0.4.0.19495.1.1', PSP_PI: '0.4.0.19495.1.2', PSP_AI: '0.4.0.19495.1.3', PSP_IC: '0.4.0.19495.1.4' };
+const ROLE_OIDS: Record<Psd2Role, string> = {
+  PSP_AS: '0.4.0.19495.1.1',
+  PSP_PI: '0.4.0.19495.1.2',
+  PSP_AI: '0.4.0.19495.1.3',
+  PSP_IC: '0.4.0.19495.1.4',
+};
 
 export interface CertificateOptions {
   subject: SubjectFields;
@@ -64,7 +69,12 @@ function subjectAttributes(fields: SubjectFields): forge.pki.CertificateField[] 
   const add = (shortName: string | undefined, type: string | undefined, value: string | undefined) => {
     if (value === undefined) return;
     // UTF8String keeps æøå; forge encodes the value to UTF-8 itself for this tag.
-    out.push({ ...(shortName ? { shortName } : {}), ...(type ? { type } : {}), value, valueTagClass: UTF8 } as unknown as forge.pki.CertificateField);
+    out.push({
+      ...(shortName ? { shortName } : {}),
+      ...(type ? { type } : {}),
+      value,
+      valueTagClass: UTF8,
+    } as unknown as forge.pki.CertificateField);
   };
   // Certificate order: least specific first.
   add('C', undefined, fields.country);
@@ -92,31 +102,55 @@ function qcStatements(psd2: NonNullable<CertificateOptions['psd2']>): forge.asn1
     seq([oid('0.4.0.1862.1.6'), seq([oid('0.4.0.1862.1.6.2')])]),
     seq([
       oid('0.4.0.19495.2'),
-      seq([seq(psd2.roles.map((role) => seq([oid(ROLE_OIDS[role]), utf8(role)]))), utf8(psd2.ncaName), utf8(psd2.ncaId)]),
+      seq([
+        seq(psd2.roles.map((role) => seq([oid(ROLE_OIDS[role]), utf8(role)]))),
+        utf8(psd2.ncaName),
+        utf8(psd2.ncaId),
+      ]),
     ]),
   ]);
 }
 
-function keyPair(bits: number, existing: KeyObject | undefined): { privateKey: KeyObject; forgePublic: forge.pki.rsa.PublicKey } {
-  const { privateKey, publicKey } = existing ? { privateKey: existing, publicKey: createPublicKey(existing) } : generateKeyPairSync('rsa', { modulusLength: bits });
-  return { privateKey, forgePublic: forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }) as string) as forge.pki.rsa.PublicKey };
+function keyPair(
+  bits: number,
+  existing: KeyObject | undefined,
+): { privateKey: KeyObject; forgePublic: forge.pki.rsa.PublicKey } {
+  const { privateKey, publicKey } = existing
+    ? { privateKey: existing, publicKey: createPublicKey(existing) }
+    : generateKeyPairSync('rsa', { modulusLength: bits });
+  return {
+    privateKey,
+    forgePublic: forge.pki.publicKeyFromPem(
+      publicKey.export({ type: 'spki', format: 'pem' }) as string,
+    ) as forge.pki.rsa.PublicKey,
+  };
 }
 
 /** forge parses UTF8String values as raw UTF-8 bytes but encodes them again when writing: decode first. */
 function issuerAttributes(issuer: forge.pki.Certificate): forge.pki.CertificateField[] {
-  return issuer.subject.attributes.map((a) => ((a.valueTagClass as unknown as number) === UTF8 && typeof a.value === 'string' ? { ...a, value: forge.util.decodeUtf8(a.value) } : a));
+  return issuer.subject.attributes.map((a) =>
+    (a.valueTagClass as unknown as number) === UTF8 && typeof a.value === 'string'
+      ? { ...a, value: forge.util.decodeUtf8(a.value) }
+      : a,
+  );
 }
 
-const forgePrivate = (key: KeyObject) => forge.pki.privateKeyFromPem(key.export({ type: 'pkcs1', format: 'pem' }) as string);
+const forgePrivate = (key: KeyObject) =>
+  forge.pki.privateKeyFromPem(key.export({ type: 'pkcs1', format: 'pem' }) as string);
 
-function build(options: CertificateOptions, issuer: { certificate: forge.pki.Certificate; privateKey: KeyObject } | undefined, ca: boolean): IssuedCertificate {
+function build(
+  options: CertificateOptions,
+  issuer: { certificate: forge.pki.Certificate; privateKey: KeyObject } | undefined,
+  ca: boolean,
+): IssuedCertificate {
   const keys = keyPair(options.keyBits ?? 2048, options.privateKey);
   const cert = forge.pki.createCertificate();
   cert.publicKey = keys.forgePublic;
   cert.serialNumber = serialDerHex(options.serialHex ?? randomSerialHex()).toLowerCase();
   const notBefore = options.notBefore ?? new Date(Date.now() - 60 * 60 * 1000);
   cert.validity.notBefore = notBefore;
-  cert.validity.notAfter = options.notAfter ?? new Date(notBefore.getTime() + (ca ? 10 : 2) * 365 * 24 * 60 * 60 * 1000);
+  cert.validity.notAfter =
+    options.notAfter ?? new Date(notBefore.getTime() + (ca ? 10 : 2) * 365 * 24 * 60 * 60 * 1000);
   cert.setSubject(subjectAttributes(options.subject));
   cert.setIssuer(issuer ? issuerAttributes(issuer.certificate) : subjectAttributes(options.subject));
   const extensions: object[] = [
@@ -126,8 +160,13 @@ function build(options: CertificateOptions, issuer: { certificate: forge.pki.Cer
       : { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
     { name: 'subjectKeyIdentifier' },
   ];
-  if (issuer) extensions.push({ name: 'authorityKeyIdentifier', keyIdentifier: issuer.certificate.generateSubjectKeyIdentifier().getBytes() });
-  if (options.psd2) extensions.push({ id: '1.3.6.1.5.5.7.1.3', name: 'qcStatements', value: qcStatements(options.psd2) });
+  if (issuer)
+    extensions.push({
+      name: 'authorityKeyIdentifier',
+      keyIdentifier: issuer.certificate.generateSubjectKeyIdentifier().getBytes(),
+    });
+  if (options.psd2)
+    extensions.push({ id: '1.3.6.1.5.5.7.1.3', name: 'qcStatements', value: qcStatements(options.psd2) });
   cert.setExtensions(extensions);
   cert.sign(forgePrivate(issuer?.privateKey ?? keys.privateKey), forge.md.sha256.create());
   const certificateDer = Buffer.from(asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
@@ -140,11 +179,23 @@ function build(options: CertificateOptions, issuer: { certificate: forge.pki.Cer
 }
 
 export function createCertificateAuthority(options: Partial<CertificateOptions> = {}): IssuedCertificate {
-  return build({ subject: { commonName: 'psd2-conformance Test CA', organization: 'psd2-conformance', country: 'NO' }, ...options }, undefined, true);
+  return build(
+    {
+      subject: { commonName: 'psd2-conformance Test CA', organization: 'psd2-conformance', country: 'NO' },
+      ...options,
+    },
+    undefined,
+    true,
+  );
 }
 
 /** A certificate issued by `issuer` (a CA from createCertificateAuthority, or one loaded from PEM). */
-export function issueCertificate(issuer: Pick<IssuedCertificate, 'certificatePem' | 'privateKey'> | Pick<IssuedCertificate, 'certificatePem' | 'privateKeyPem'>, options: CertificateOptions): IssuedCertificate {
+export function issueCertificate(
+  issuer:
+    | Pick<IssuedCertificate, 'certificatePem' | 'privateKey'>
+    | Pick<IssuedCertificate, 'certificatePem' | 'privateKeyPem'>,
+  options: CertificateOptions,
+): IssuedCertificate {
   const privateKey = 'privateKey' in issuer ? issuer.privateKey : createPrivateKey(issuer.privateKeyPem);
   return build(options, { certificate: forge.pki.certificateFromPem(issuer.certificatePem), privateKey }, false);
 }
@@ -163,12 +214,19 @@ export const TEST_PSD2_ROLES: NonNullable<CertificateOptions['psd2']> = {
   ncaId: 'NO-FSA',
 };
 
-export function issueTppCertificate(issuer: Pick<IssuedCertificate, 'certificatePem' | 'privateKey'>, options: Partial<CertificateOptions> = {}): IssuedCertificate {
+export function issueTppCertificate(
+  issuer: Pick<IssuedCertificate, 'certificatePem' | 'privateKey'>,
+  options: Partial<CertificateOptions> = {},
+): IssuedCertificate {
   return issueCertificate(issuer, { subject: TEST_TPP_SUBJECT, psd2: TEST_PSD2_ROLES, ...options });
 }
 
 /** PKCS#12 of a certificate and its key (for loadIdentity tests and for users who want a .p12). */
-export function toPkcs12(issued: Pick<IssuedCertificate, 'certificatePem' | 'privateKeyPem'>, passphrase: string, chain: string[] = []): Buffer {
+export function toPkcs12(
+  issued: Pick<IssuedCertificate, 'certificatePem' | 'privateKeyPem'>,
+  passphrase: string,
+  chain: string[] = [],
+): Buffer {
   const p12 = forge.pkcs12.toPkcs12Asn1(
     forge.pki.privateKeyFromPem(issued.privateKeyPem),
     [issued.certificatePem, ...chain].map((pem) => forge.pki.certificateFromPem(pem)),

@@ -27,7 +27,10 @@ export interface InstanceDigest {
  * Returns undefined when a member has no `=`, i.e. the header is not a digest list at all.
  */
 export function parseDigestHeader(header: string): InstanceDigest[] | undefined {
-  const parts = header.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const parts = header
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   if (parts.length === 0) return undefined;
   const out: InstanceDigest[] = [];
   for (const part of parts) {
@@ -49,10 +52,13 @@ export function checkDigest(header: string, body: Uint8Array | string | undefine
   if (!digests) return { ok: false, message: `Digest "${header}" is not of the form <algorithm>=<base64>` };
   let matched: DigestAlgorithm | undefined;
   for (const { algorithm, value } of digests) {
-    const known = (Object.keys(NODE_HASH) as DigestAlgorithm[]).find((a) => a.toLowerCase() === algorithm.toLowerCase());
+    const known = (Object.keys(NODE_HASH) as DigestAlgorithm[]).find(
+      (a) => a.toLowerCase() === algorithm.toLowerCase(),
+    );
     if (!known) continue;
     const expected = digestHeader(bodyBytes(body), known).slice(known.length + 1);
-    if (value !== expected) return { ok: false, message: `Digest ${algorithm} does not match the body (expected ${expected})` };
+    if (value !== expected)
+      return { ok: false, message: `Digest ${algorithm} does not match the body (expected ${expected})` };
     matched ??= known;
   }
   if (!matched) return { ok: false, message: `Digest names no supported algorithm (SHA-256, SHA-512): "${header}"` };

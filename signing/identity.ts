@@ -26,7 +26,12 @@ export interface TestPki {
 function generate(): TestPki {
   const ca = createCertificateAuthority();
   const tpp = issueTppCertificate(ca);
-  return { caCertificatePem: ca.certificatePem, caPrivateKeyPem: ca.privateKeyPem, certificatePem: tpp.certificatePem, privateKeyPem: tpp.privateKeyPem };
+  return {
+    caCertificatePem: ca.certificatePem,
+    caPrivateKeyPem: ca.privateKeyPem,
+    certificatePem: tpp.certificatePem,
+    privateKeyPem: tpp.privateKeyPem,
+  };
 }
 
 async function readBundle(file: string): Promise<TestPki | undefined> {
@@ -83,7 +88,14 @@ async function readNamed(variable: string, path: string): Promise<Buffer> {
     return await readFile(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory, not a file' : code === 'EACCES' ? 'permission denied' : (code ?? 'cannot read');
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'a directory, not a file'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (code ?? 'cannot read');
     throw new UserError(`${variable}=${path}: ${why}`);
   }
 }
@@ -101,7 +113,9 @@ function parseKey(variable: string, path: string, bytes: Buffer): KeyObject {
     return createPrivateKey(bytes);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ERR_MISSING_PASSPHRASE') {
-      throw new UserError(`${variable}=${path}: the key is encrypted; give an unencrypted PEM key or use SIGNING_P12_PATH with SIGNING_P12_PASSPHRASE`);
+      throw new UserError(
+        `${variable}=${path}: the key is encrypted; give an unencrypted PEM key or use SIGNING_P12_PATH with SIGNING_P12_PASSPHRASE`,
+      );
     }
     try {
       return createPrivateKey({ key: bytes, format: 'der', type: 'pkcs8' });
@@ -111,7 +125,11 @@ function parseKey(variable: string, path: string, bytes: Buffer): KeyObject {
   }
 }
 
-function fromPkcs12(path: string, bytes: Buffer, passphrase: string | undefined): { certificates: X509Certificate[]; key: KeyObject } {
+function fromPkcs12(
+  path: string,
+  bytes: Buffer,
+  passphrase: string | undefined,
+): { certificates: X509Certificate[]; key: KeyObject } {
   let p12: forge.pkcs12.Pkcs12Pfx;
   try {
     p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(bytes.toString('binary')), passphrase ?? '');
@@ -123,8 +141,11 @@ function fromPkcs12(path: string, bytes: Buffer, passphrase: string | undefined)
     throw new UserError(`SIGNING_P12_PATH=${path}: not a PKCS#12 file this tool can read (${message})`);
   }
   const bags = (type: string) => p12.getBags({ bagType: type })[type] ?? [];
-  const keyBag = [...bags(forge.pki.oids.pkcs8ShroudedKeyBag as string), ...bags(forge.pki.oids.keyBag as string)].find((b) => b.key);
-  if (!keyBag?.key) throw new UserError(`SIGNING_P12_PATH=${path}: holds no private key (or SIGNING_P12_PASSPHRASE is wrong)`);
+  const keyBag = [...bags(forge.pki.oids.pkcs8ShroudedKeyBag as string), ...bags(forge.pki.oids.keyBag as string)].find(
+    (b) => b.key,
+  );
+  if (!keyBag?.key)
+    throw new UserError(`SIGNING_P12_PATH=${path}: holds no private key (or SIGNING_P12_PASSPHRASE is wrong)`);
   const key = createPrivateKey(forge.pki.privateKeyToPem(keyBag.key));
   const certificates = bags(forge.pki.oids.certBag as string)
     .filter((b) => b.cert)
@@ -145,15 +166,21 @@ export async function loadIdentity(config: SigningFiles, options: { now?: Date }
   let where: string;
   if (config.p12Path) {
     where = `SIGNING_P12_PATH=${config.p12Path}`;
-    const { certificates, key: p12Key } = fromPkcs12(config.p12Path, await readNamed('SIGNING_P12_PATH', config.p12Path), config.p12Passphrase);
+    const { certificates, key: p12Key } = fromPkcs12(
+      config.p12Path,
+      await readNamed('SIGNING_P12_PATH', config.p12Path),
+      config.p12Passphrase,
+    );
     key = p12Key;
     // A PKCS#12 file may carry the chain too: the signing certificate is the one the key belongs to.
     const own = certificates.find((c) => c.checkPrivateKey(key));
     if (!own) throw new UserError(`${where}: the private key does not match any certificate in the file`);
     certificate = own;
   } else if (config.certificatePath || config.keyPath) {
-    if (!config.certificatePath) throw new UserError(`SIGNING_CERT_PATH is not set (SIGNING_KEY_PATH=${config.keyPath} is)`);
-    if (!config.keyPath) throw new UserError(`SIGNING_KEY_PATH is not set (SIGNING_CERT_PATH=${config.certificatePath} is)`);
+    if (!config.certificatePath)
+      throw new UserError(`SIGNING_CERT_PATH is not set (SIGNING_KEY_PATH=${config.keyPath} is)`);
+    if (!config.keyPath)
+      throw new UserError(`SIGNING_KEY_PATH is not set (SIGNING_CERT_PATH=${config.certificatePath} is)`);
     where = `SIGNING_CERT_PATH=${config.certificatePath}`;
     // Read both before judging either, so that a wrong path is reported as such whatever the other file holds.
     const certificateBytes = await readNamed('SIGNING_CERT_PATH', config.certificatePath);
@@ -161,14 +188,21 @@ export async function loadIdentity(config: SigningFiles, options: { now?: Date }
     certificate = parseCertificate('SIGNING_CERT_PATH', config.certificatePath, certificateBytes);
     key = parseKey('SIGNING_KEY_PATH', config.keyPath, keyBytes);
     if (!certificate.checkPrivateKey(key)) {
-      throw new UserError(`SIGNING_KEY_PATH=${config.keyPath}: the key does not match the certificate in SIGNING_CERT_PATH=${config.certificatePath}`);
+      throw new UserError(
+        `SIGNING_KEY_PATH=${config.keyPath}: the key does not match the certificate in SIGNING_CERT_PATH=${config.certificatePath}`,
+      );
     }
   } else {
-    throw new UserError('no signing certificate configured: set SIGNING_CERT_PATH and SIGNING_KEY_PATH, or SIGNING_P12_PATH');
+    throw new UserError(
+      'no signing certificate configured: set SIGNING_CERT_PATH and SIGNING_KEY_PATH, or SIGNING_P12_PATH',
+    );
   }
-  if (key.asymmetricKeyType !== 'rsa') throw new UserError(`${where}: the key is ${key.asymmetricKeyType}, but rsa-sha256 needs an RSA key`);
+  if (key.asymmetricKeyType !== 'rsa')
+    throw new UserError(`${where}: the key is ${key.asymmetricKeyType}, but rsa-sha256 needs an RSA key`);
   const identity = identityFrom(certificate, key);
-  if (identity.notAfter.getTime() < now.getTime()) throw new UserError(`${where}: the certificate expired on ${identity.notAfter.toISOString()}`);
-  if (identity.notBefore.getTime() > now.getTime()) throw new UserError(`${where}: the certificate is not valid before ${identity.notBefore.toISOString()}`);
+  if (identity.notAfter.getTime() < now.getTime())
+    throw new UserError(`${where}: the certificate expired on ${identity.notAfter.toISOString()}`);
+  if (identity.notBefore.getTime() > now.getTime())
+    throw new UserError(`${where}: the certificate is not valid before ${identity.notBefore.toISOString()}`);
   return identity;
 }

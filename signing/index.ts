@@ -1,12 +1,61 @@
 /** Digest, draft-cavage-10 signatures as interface.md constrains them, their verification, and test certificates. */
 export type { SigningIdentity, VerifyFailure, VerifyResult } from './types.js';
-export { digestHeader, checkDigest, parseDigestHeader, bodyBytes, type DigestAlgorithm, type DigestCheck, type InstanceDigest } from './digest.js';
-export { signingString, headerValue, headerValues, DEFAULT_SIGNED_HEADERS, REQUEST_TARGET, MissingSignedHeaderError, type HeaderMap } from './signing-string.js';
-export { encodeWord, encodeWords, decodeRfc2047, containsEncodedWord, isAscii, Rfc2047Error, MAX_WORD_LENGTH, type Rfc2047Options, type Rfc2047Charset, type Rfc2047Encoding } from './rfc2047.js';
+export {
+  digestHeader,
+  checkDigest,
+  parseDigestHeader,
+  bodyBytes,
+  type DigestAlgorithm,
+  type DigestCheck,
+  type InstanceDigest,
+} from './digest.js';
+export {
+  signingString,
+  headerValue,
+  headerValues,
+  DEFAULT_SIGNED_HEADERS,
+  REQUEST_TARGET,
+  MissingSignedHeaderError,
+  type HeaderMap,
+} from './signing-string.js';
+export {
+  encodeWord,
+  encodeWords,
+  decodeRfc2047,
+  containsEncodedWord,
+  isAscii,
+  Rfc2047Error,
+  MAX_WORD_LENGTH,
+  type Rfc2047Options,
+  type Rfc2047Charset,
+  type Rfc2047Encoding,
+} from './rfc2047.js';
 export { parseDn, parseNodeDn, formatDn, canonicalAttributeName, type DnAttribute } from './dn.js';
-export { buildKeyId, parseKeyId, matchKeyId, formatSerial, formatIssuer, serialDerHex, PLATFORM_KEY_ID_STYLE, type KeyIdStyle, type KeyIdMatch } from './keyid.js';
-export { buildSignatureHeader, parseSignatureHeader, SignatureHeaderError, type SignatureParams } from './signature-header.js';
-export { signRequest, headersToSign, signOptionsFrom, SIGNATURE_ALGORITHM, type SignOptions, type RequestToSign } from './sign.js';
+export {
+  buildKeyId,
+  parseKeyId,
+  matchKeyId,
+  formatSerial,
+  formatIssuer,
+  serialDerHex,
+  PLATFORM_KEY_ID_STYLE,
+  type KeyIdStyle,
+  type KeyIdMatch,
+} from './keyid.js';
+export {
+  buildSignatureHeader,
+  parseSignatureHeader,
+  SignatureHeaderError,
+  type SignatureParams,
+} from './signature-header.js';
+export {
+  signRequest,
+  headersToSign,
+  signOptionsFrom,
+  SIGNATURE_ALGORITHM,
+  type SignOptions,
+  type RequestToSign,
+} from './sign.js';
 export { verifyRequest, type VerifyOptions, type RequestToVerify } from './verify.js';
 export { certificateFacts, certificateBytes, identityFrom, type CertificateFacts } from './x509.js';
 export {

@@ -38,12 +38,17 @@ export function serialDerHex(serialHex: string): string {
 }
 
 export function formatSerial(serialHex: string, style: KeyIdStyle = PLATFORM_KEY_ID_STYLE): string {
-  const hex = style.leadingZeros ? serialDerHex(serialHex) : (cleanSerial(serialHex) ?? serialHex).replace(/^0+(?=.)/, '');
+  const hex = style.leadingZeros
+    ? serialDerHex(serialHex)
+    : (cleanSerial(serialHex) ?? serialHex).replace(/^0+(?=.)/, '');
   return style.serialCase === 'upper' ? hex.toUpperCase() : hex.toLowerCase();
 }
 
 /** The CA part of keyId from the issuer DN (RFC 4514 text, most specific first, as SigningIdentity.issuerDn holds it). */
-export function formatIssuer(issuerDn: string | readonly DnAttribute[], style: KeyIdStyle = PLATFORM_KEY_ID_STYLE): string {
+export function formatIssuer(
+  issuerDn: string | readonly DnAttribute[],
+  style: KeyIdStyle = PLATFORM_KEY_ID_STYLE,
+): string {
   const attributes = typeof issuerDn === 'string' ? parseDn(issuerDn) : issuerDn;
   let text: string;
   if (style.dnStyle === 'platform') {
@@ -56,7 +61,10 @@ export function formatIssuer(issuerDn: string | readonly DnAttribute[], style: K
   return style.percentEncodeSpaces ? text.replace(/ /g, '%20') : text;
 }
 
-export function buildKeyId(certificate: { serialHex: string; issuerDn: string }, style: Partial<KeyIdStyle> = {}): string {
+export function buildKeyId(
+  certificate: { serialHex: string; issuerDn: string },
+  style: Partial<KeyIdStyle> = {},
+): string {
   const full = { ...PLATFORM_KEY_ID_STYLE, ...style };
   return `SN=${formatSerial(certificate.serialHex, full)},CA=${formatIssuer(certificate.issuerDn, full)}`;
 }
@@ -90,14 +98,20 @@ export type KeyIdMatch = { ok: true } | { ok: false; message: string };
  * platform's form leaves out. Every attribute keyId names must be in the issuer DN, and every issuer attribute
  * of the platform's form (CN, O, OU, L, ST, C) must be in keyId.
  */
-export function matchKeyId(keyId: string, certificate: { serialHex: string; issuer: readonly DnAttribute[] }): KeyIdMatch {
+export function matchKeyId(
+  keyId: string,
+  certificate: { serialHex: string; issuer: readonly DnAttribute[] },
+): KeyIdMatch {
   const parts = parseKeyId(keyId);
   if (!parts) return { ok: false, message: `keyId "${keyId}" is not of the form SN=<serial hex>,CA=<issuer DN>` };
   const serial = cleanSerial(parts.serial);
   if (!serial) return { ok: false, message: `keyId serial "${parts.serial}" is not hexadecimal` };
   const strip = (hex: string) => hex.toUpperCase().replace(/^0+(?=.)/, '');
   if (strip(serial) !== strip(certificate.serialHex)) {
-    return { ok: false, message: `keyId serial ${parts.serial} is not the certificate's serial ${strip(certificate.serialHex)}` };
+    return {
+      ok: false,
+      message: `keyId serial ${parts.serial} is not the certificate's serial ${strip(certificate.serialHex)}`,
+    };
   }
   const named = parseDn(percentDecode(parts.ca));
   if (named.length === 0) return { ok: false, message: `keyId CA "${parts.ca}" is not a distinguished name` };
@@ -105,12 +119,18 @@ export function matchKeyId(keyId: string, certificate: { serialHex: string; issu
   for (const a of certificate.issuer) issuer.set(key(a), (issuer.get(key(a)) ?? 0) + 1);
   for (const a of named) {
     const left = issuer.get(key(a)) ?? 0;
-    if (left === 0) return { ok: false, message: `keyId CA names ${a.name}=${a.value}, which the certificate's issuer does not have` };
+    if (left === 0)
+      return {
+        ok: false,
+        message: `keyId CA names ${a.name}=${a.value}, which the certificate's issuer does not have`,
+      };
     issuer.set(key(a), left - 1);
   }
   const platformNames = new Set(PLATFORM_DN.map(([canonical]) => canonical));
   const namedKeys = new Set(named.map(key));
-  const missing = certificate.issuer.find((a) => platformNames.has(canonicalAttributeName(a.name)) && !namedKeys.has(key(a)));
+  const missing = certificate.issuer.find(
+    (a) => platformNames.has(canonicalAttributeName(a.name)) && !namedKeys.has(key(a)),
+  );
   if (missing) return { ok: false, message: `keyId CA leaves out the issuer's ${missing.name}=${missing.value}` };
   return { ok: true };
 }

@@ -45,7 +45,11 @@ export interface RequestToSign {
 /** `headers` of the Signature: the standard ones present (platform-notes.md), then the extras present. */
 export function headersToSign(headers: Record<string, string>, options: SignOptions = {}): string[] {
   if (options.signedHeaders) return options.signedHeaders.map((h) => h.toLowerCase());
-  const wanted = [...(options.requestTarget ? [REQUEST_TARGET] : []), ...SIGNED_HEADERS, ...(options.extraHeaders ?? [])].map((h) => h.toLowerCase());
+  const wanted = [
+    ...(options.requestTarget ? [REQUEST_TARGET] : []),
+    ...SIGNED_HEADERS,
+    ...(options.extraHeaders ?? []),
+  ].map((h) => h.toLowerCase());
   return [...new Set(wanted)].filter((h) => h === REQUEST_TARGET || hasHeader(headers, h));
 }
 
@@ -54,20 +58,30 @@ export function headersToSign(headers: Record<string, string>, options: SignOpti
  * and X-Request-ID when absent, Digest when there is a body and no Digest yet, TPP-Signature-Certificate and
  * Signature. Header values that are not ASCII are sent as RFC 2047 encoded words, and signed as sent.
  */
-export function signRequest(request: RequestToSign, identity: SigningIdentity, options: SignOptions = {}): Record<string, string> {
+export function signRequest(
+  request: RequestToSign,
+  identity: SigningIdentity,
+  options: SignOptions = {},
+): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     headers[name] = isAscii(value) ? value : encodeWords(value, options.rfc2047);
   }
   if (!hasHeader(headers, 'date')) headers.Date = (options.now?.() ?? new Date()).toUTCString();
   if (!hasHeader(headers, 'x-request-id')) headers['X-Request-ID'] = options.requestId?.() ?? randomUUID();
-  if (request.body !== undefined && !hasHeader(headers, 'digest')) headers.Digest = digestHeader(bodyBytes(request.body), options.digestAlgorithm);
+  if (request.body !== undefined && !hasHeader(headers, 'digest'))
+    headers.Digest = digestHeader(bodyBytes(request.body), options.digestAlgorithm);
   setHeader(headers, 'TPP-Signature-Certificate', identity.certificateBase64);
 
   const signed = headersToSign(headers, options);
   const text = signingString({ method: request.method, target: request.target, headers }, signed);
   const signature = rsaSign('sha256', Buffer.from(text, 'utf8'), identity.privateKey).toString('base64');
-  const value = buildSignatureHeader({ keyId: buildKeyId(identity, options.keyId), algorithm: SIGNATURE_ALGORITHM, headers: signed, signature });
+  const value = buildSignatureHeader({
+    keyId: buildKeyId(identity, options.keyId),
+    algorithm: SIGNATURE_ALGORITHM,
+    headers: signed,
+    signature,
+  });
   const encoding = options.signatureEncoding ?? 'when-needed';
   const wrap = encoding === 'always' || (encoding === 'when-needed' && !isAscii(value));
   setHeader(headers, 'Signature', wrap ? encodeWord(value, options.rfc2047) : value);
@@ -75,6 +89,8 @@ export function signRequest(request: RequestToSign, identity: SigningIdentity, o
 }
 
 /** SignOptions from the validated configuration (keyId form, digest algorithm, request target). */
-export function signOptionsFrom(signing: Pick<Config['signing'], 'keyId' | 'digestAlgorithm' | 'requestTarget'>): SignOptions {
+export function signOptionsFrom(
+  signing: Pick<Config['signing'], 'keyId' | 'digestAlgorithm' | 'requestTarget'>,
+): SignOptions {
   return { keyId: signing.keyId, digestAlgorithm: signing.digestAlgorithm, requestTarget: signing.requestTarget };
 }

@@ -18,7 +18,12 @@ export class SignatureHeaderError extends Error {
 
 const quote = (value: string) => `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`;
 
-export function buildSignatureHeader(params: { keyId: string; algorithm: string; headers: readonly string[]; signature: string }): string {
+export function buildSignatureHeader(params: {
+  keyId: string;
+  algorithm: string;
+  headers: readonly string[];
+  signature: string;
+}): string {
   return [
     `keyId=${quote(params.keyId)}`,
     `algorithm=${quote(params.algorithm)}`,
@@ -93,15 +98,26 @@ export function parseSignatureHeader(value: string): SignatureParams {
   const signature = raw.get('signature');
   if (!keyId) fail('keyId is missing or empty');
   if (!signature) fail('signature is missing or empty');
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(signature as string) || (signature as string).length % 4 !== 0) fail('signature is not base64');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(signature as string) || (signature as string).length % 4 !== 0)
+    fail('signature is not base64');
   const headersText = raw.get('headers');
   let headers: string[] | undefined;
   if (headersText !== undefined) {
-    headers = headersText.trim().split(/\s+/).filter((h) => h !== '').map((h) => h.toLowerCase());
+    headers = headersText
+      .trim()
+      .split(/\s+/)
+      .filter((h) => h !== '')
+      .map((h) => h.toLowerCase());
     if (headers.length === 0) fail('headers is empty');
   }
   const extra: Record<string, string> = {};
   for (const [k, v] of raw) if (!KNOWN[k]) extra[k] = v;
   const algorithm = raw.get('algorithm');
-  return { keyId: keyId as string, signature: signature as string, extra, ...(algorithm !== undefined ? { algorithm } : {}), ...(headers ? { headers } : {}) };
+  return {
+    keyId: keyId as string,
+    signature: signature as string,
+    extra,
+    ...(algorithm !== undefined ? { algorithm } : {}),
+    ...(headers ? { headers } : {}),
+  };
 }

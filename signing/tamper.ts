@@ -26,7 +26,10 @@ export interface Tampering {
   apply(signed: SignedMessage): SignedMessage;
 }
 
-const copy = (m: SignedMessage): SignedMessage => ({ headers: { ...m.headers }, ...(m.body !== undefined ? { body: m.body } : {}) });
+const copy = (m: SignedMessage): SignedMessage => ({
+  headers: { ...m.headers },
+  ...(m.body !== undefined ? { body: m.body } : {}),
+});
 
 function withHeader(m: SignedMessage, name: string, value: string | undefined): SignedMessage {
   const out = copy(m);
@@ -40,7 +43,12 @@ function rewriteSignature(m: SignedMessage, change: (p: SignatureParams) => Sign
   const raw = getHeader(m.headers, 'signature') ?? '';
   const wrapped = containsEncodedWord(raw);
   const params = change(parseSignatureHeader(wrapped ? decodeRfc2047(raw) : raw));
-  const value = buildSignatureHeader({ keyId: params.keyId, algorithm: params.algorithm ?? 'rsa-sha256', headers: params.headers ?? ['date'], signature: params.signature });
+  const value = buildSignatureHeader({
+    keyId: params.keyId,
+    algorithm: params.algorithm ?? 'rsa-sha256',
+    headers: params.headers ?? ['date'],
+    signature: params.signature,
+  });
   return withHeader(m, 'Signature', wrapped || !isAscii(value) ? encodeWord(value) : value);
 }
 
@@ -101,7 +109,7 @@ export const TAMPERINGS: readonly Tampering[] = [
     apply: (m) => rewriteSignature(m, (p) => ({ ...p, signature: flipped(p.signature) })),
   },
   {
-    name: 'certificate swapped for another identity\'s',
+    name: "certificate swapped for another identity's",
     expectedReason: 'keyid-mismatch',
     requirementId: 'Auth.signature.keyId.form',
     apply: (m) => withHeader(m, 'TPP-Signature-Certificate', otherCertificate()),
@@ -113,7 +121,9 @@ export const TAMPERINGS: readonly Tampering[] = [
     apply: (m) =>
       rewriteSignature(m, (p) => {
         const parts = parseKeyId(p.keyId);
-        return parts ? { ...p, keyId: `SN=${nextSerial(parts.serial)},CA=${parts.ca}` } : { ...p, keyId: `SN=1,CA=${p.keyId}` };
+        return parts
+          ? { ...p, keyId: `SN=${nextSerial(parts.serial)},CA=${parts.ca}` }
+          : { ...p, keyId: `SN=1,CA=${p.keyId}` };
       }),
   },
   {
@@ -121,7 +131,10 @@ export const TAMPERINGS: readonly Tampering[] = [
     expectedReason: 'required-header-unsigned',
     requirementId: 'Auth.signature.headers',
     apply: (m) => {
-      const out = getHeader(m.headers, 'psu-id') === undefined ? withHeader(m, 'PSU-ID', '2d3e4f50-0000-4000-8000-000000000001') : copy(m);
+      const out =
+        getHeader(m.headers, 'psu-id') === undefined
+          ? withHeader(m, 'PSU-ID', '2d3e4f50-0000-4000-8000-000000000001')
+          : copy(m);
       return rewriteSignature(out, (p) => ({ ...p, headers: (p.headers ?? ['date']).filter((h) => h !== 'psu-id') }));
     },
   },
@@ -134,7 +147,8 @@ export const TAMPERINGS: readonly Tampering[] = [
   {
     name: 'Date 1 hour off',
     expectedReason: 'date-skew',
-    apply: (m) => withHeader(m, 'Date', new Date(Date.parse(getHeader(m.headers, 'date') ?? '') + 60 * 60 * 1000).toUTCString()),
+    apply: (m) =>
+      withHeader(m, 'Date', new Date(Date.parse(getHeader(m.headers, 'date') ?? '') + 60 * 60 * 1000).toUTCString()),
   },
   {
     name: 'Signature removed',

@@ -33,4 +33,5 @@ export type VerifyFailure =
   | 'signature-invalid'
   | 'date-skew';
 
-export type VerifyResult = { ok: true; keyId: string; signedHeaders: string[] } | { ok: false; reason: VerifyFailure; message: string };
+export type VerifyResult =
+  { ok: true; keyId: string; signedHeaders: string[] } | { ok: false; reason: VerifyFailure; message: string };

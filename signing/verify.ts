@@ -4,7 +4,14 @@ import { checkDigest } from './digest.js';
 import { matchKeyId } from './keyid.js';
 import { containsEncodedWord, decodeRfc2047, Rfc2047Error } from './rfc2047.js';
 import { parseSignatureHeader, SignatureHeaderError, type SignatureParams } from './signature-header.js';
-import { DEFAULT_SIGNED_HEADERS, headerValue, headerValues, MissingSignedHeaderError, signingString, type HeaderMap } from './signing-string.js';
+import {
+  DEFAULT_SIGNED_HEADERS,
+  headerValue,
+  headerValues,
+  MissingSignedHeaderError,
+  signingString,
+  type HeaderMap,
+} from './signing-string.js';
 import type { VerifyFailure, VerifyResult } from './types.js';
 import { certificateBytes, certificateFacts, type CertificateFacts } from './x509.js';
 
@@ -73,49 +80,68 @@ function single(headers: HeaderMap, name: string): { value?: string; repeated: b
  */
 export function verifyRequest(request: RequestToVerify, options: VerifyOptions = {}): VerifyResult {
   const signatureHeader = single(request.headers, 'signature');
-  if (signatureHeader.value === undefined || signatureHeader.value.trim() === '') return fail('signature-missing', 'the request has no Signature header');
+  if (signatureHeader.value === undefined || signatureHeader.value.trim() === '')
+    return fail('signature-missing', 'the request has no Signature header');
   if (signatureHeader.repeated) return fail('signature-malformed', 'the request has more than one Signature header');
 
   let params: SignatureParams;
   try {
-    const text = containsEncodedWord(signatureHeader.value) ? decodeRfc2047(signatureHeader.value) : signatureHeader.value;
+    const text = containsEncodedWord(signatureHeader.value)
+      ? decodeRfc2047(signatureHeader.value)
+      : signatureHeader.value;
     params = parseSignatureHeader(text);
   } catch (err) {
     if (err instanceof SignatureHeaderError) return fail('signature-malformed', err.message);
-    if (err instanceof Rfc2047Error) return fail('signature-malformed', `Signature header is not valid RFC 2047: ${err.message}`);
+    if (err instanceof Rfc2047Error)
+      return fail('signature-malformed', `Signature header is not valid RFC 2047: ${err.message}`);
     throw err;
   }
 
   const accepted = (options.algorithms ?? ['rsa-sha256']).map((a) => a.toLowerCase());
   const algorithmName = params.algorithm?.toLowerCase();
-  if (algorithmName === undefined) return fail('algorithm-unsupported', 'Signature names no algorithm (rsa-sha256 is expected)');
+  if (algorithmName === undefined)
+    return fail('algorithm-unsupported', 'Signature names no algorithm (rsa-sha256 is expected)');
   const algorithm = ALGORITHMS[algorithmName];
-  if (!algorithm || !accepted.includes(algorithmName)) return fail('algorithm-unsupported', `algorithm "${params.algorithm}" is not supported (accepted: ${accepted.join(', ')})`);
+  if (!algorithm || !accepted.includes(algorithmName))
+    return fail(
+      'algorithm-unsupported',
+      `algorithm "${params.algorithm}" is not supported (accepted: ${accepted.join(', ')})`,
+    );
 
   const certificateHeader = single(request.headers, 'tpp-signature-certificate');
-  if (certificateHeader.value === undefined || certificateHeader.value.trim() === '') return fail('certificate-missing', 'the request has no TPP-Signature-Certificate header');
-  if (certificateHeader.repeated) return fail('certificate-unparsable', 'the request has more than one TPP-Signature-Certificate header');
+  if (certificateHeader.value === undefined || certificateHeader.value.trim() === '')
+    return fail('certificate-missing', 'the request has no TPP-Signature-Certificate header');
+  if (certificateHeader.repeated)
+    return fail('certificate-unparsable', 'the request has more than one TPP-Signature-Certificate header');
   const certificate = parseCertificate(certificateHeader.value);
-  if (!certificate) return fail('certificate-unparsable', 'TPP-Signature-Certificate is not a base64 DER X.509 certificate');
+  if (!certificate)
+    return fail('certificate-unparsable', 'TPP-Signature-Certificate is not a base64 DER X.509 certificate');
   if (options.trustedCertificates && !isTrusted(certificate.x509, options.trustedCertificates)) {
     return fail('certificate-untrusted', 'TPP-Signature-Certificate is not issued by a trusted CA');
   }
   const keyType = certificate.x509.publicKey.asymmetricKeyType;
-  if (keyType !== algorithm.keyType) return fail('algorithm-unsupported', `algorithm ${algorithmName} does not fit the certificate's ${keyType} key`);
+  if (keyType !== algorithm.keyType)
+    return fail('algorithm-unsupported', `algorithm ${algorithmName} does not fit the certificate's ${keyType} key`);
 
   const keyId = matchKeyId(params.keyId, certificate);
   if (!keyId.ok) return fail('keyid-mismatch', keyId.message);
 
   const signed = params.headers ?? [...DEFAULT_SIGNED_HEADERS];
   const body = request.body ?? new Uint8Array(0);
-  if (headerValues(request.headers, 'date') === undefined) return fail('required-header-unsigned', 'the request has no Date header; Date must be sent and signed');
+  if (headerValues(request.headers, 'date') === undefined)
+    return fail('required-header-unsigned', 'the request has no Date header; Date must be sent and signed');
   for (const name of options.requiredHeaders ?? SIGNED_HEADERS) {
     const present = headerValues(request.headers, name) !== undefined || (name === 'digest' && body.length > 0);
-    if (present && !signed.includes(name)) return fail('required-header-unsigned', `headers does not list ${name}, which the request carries and must be signed`);
+    if (present && !signed.includes(name))
+      return fail(
+        'required-header-unsigned',
+        `headers does not list ${name}, which the request carries and must be signed`,
+      );
   }
 
   const digest = headerValue(request.headers, 'digest');
-  if (digest === undefined && body.length > 0) return fail('digest-missing', 'the request has a body but no Digest header');
+  if (digest === undefined && body.length > 0)
+    return fail('digest-missing', 'the request has a body but no Digest header');
   if (digest !== undefined) {
     const check = checkDigest(digest, body);
     if (!check.ok) return fail('digest-mismatch', check.message);
@@ -124,11 +150,18 @@ export function verifyRequest(request: RequestToVerify, options: VerifyOptions =
   const date = parseHttpDate(headerValue(request.headers, 'date') as string);
   const now = (options.now?.() ?? new Date()).getTime();
   const skew = (options.clockSkewSeconds ?? 300) * 1000;
-  if (Number.isNaN(date)) return fail('date-skew', `Date "${headerValue(request.headers, 'date')}" is not an HTTP date`);
-  if (Math.abs(now - date) > skew) return fail('date-skew', `Date is ${Math.round((date - now) / 1000)} s from now; at most ${skew / 1000} s is allowed`);
+  if (Number.isNaN(date))
+    return fail('date-skew', `Date "${headerValue(request.headers, 'date')}" is not an HTTP date`);
+  if (Math.abs(now - date) > skew)
+    return fail(
+      'date-skew',
+      `Date is ${Math.round((date - now) / 1000)} s from now; at most ${skew / 1000} s is allowed`,
+    );
 
   const signature = Buffer.from(params.signature, 'base64');
-  const candidates: HeaderMap[] = [request.headers, decodedHeaders(request.headers, signed)].filter((h): h is HeaderMap => h !== undefined);
+  const candidates: HeaderMap[] = [request.headers, decodedHeaders(request.headers, signed)].filter(
+    (h): h is HeaderMap => h !== undefined,
+  );
   for (const headers of candidates) {
     let text: string;
     try {
@@ -141,7 +174,10 @@ export function verifyRequest(request: RequestToVerify, options: VerifyOptions =
       return { ok: true, keyId: params.keyId, signedHeaders: signed };
     }
   }
-  return fail('signature-invalid', 'the signature does not verify over the signing string with the certificate\'s public key');
+  return fail(
+    'signature-invalid',
+    "the signature does not verify over the signing string with the certificate's public key",
+  );
 }
 
 /**

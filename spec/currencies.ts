@@ -14,14 +14,20 @@ export interface CurrencyInfo {
 
 export const AMBIGUOUS_DECISION =
   'Not asserted strictly: servers may accept 0 to 5 fraction digits (scale 5). The reference bank accepts ' +
-  '0..5; generators write the last published (or pegged currency\'s) minor units, or 2 where there is none.';
+  "0..5; generators write the last published (or pegged currency's) minor units, or 2 where there is none.";
 
 export const CURRENCIES = {
   AED: { minorUnits: 2 },
   AFN: { minorUnits: 2 },
   ALL: { minorUnits: 2 },
   AMD: { minorUnits: 2 },
-  ANG: { minorUnits: 2, ambiguous: { reason: 'ISO 4217 replaced ANG by XCG (Caribbean guilder) in 2025; ANG is no longer a current code.', decision: AMBIGUOUS_DECISION } },
+  ANG: {
+    minorUnits: 2,
+    ambiguous: {
+      reason: 'ISO 4217 replaced ANG by XCG (Caribbean guilder) in 2025; ANG is no longer a current code.',
+      decision: AMBIGUOUS_DECISION,
+    },
+  },
   AOA: { minorUnits: 2 },
   ARS: { minorUnits: 2 },
   AUD: { minorUnits: 2 },
@@ -40,7 +46,13 @@ export const CURRENCIES = {
   BSD: { minorUnits: 2 },
   BTN: { minorUnits: 2 },
   BWP: { minorUnits: 2 },
-  BYR: { minorUnits: 0, ambiguous: { reason: 'Withdrawn from ISO 4217 in 2016 (replaced by BYN). Last published minor unit 0.', decision: AMBIGUOUS_DECISION } },
+  BYR: {
+    minorUnits: 0,
+    ambiguous: {
+      reason: 'Withdrawn from ISO 4217 in 2016 (replaced by BYN). Last published minor unit 0.',
+      decision: AMBIGUOUS_DECISION,
+    },
+  },
   BZD: { minorUnits: 2 },
   CAD: { minorUnits: 2 },
   CDF: { minorUnits: 2 },
@@ -49,7 +61,13 @@ export const CURRENCIES = {
   CNY: { minorUnits: 2 },
   COP: { minorUnits: 2 },
   CRC: { minorUnits: 2 },
-  CUC: { minorUnits: 2, ambiguous: { reason: "Withdrawn from ISO 4217 after Cuba's 2021 monetary unification.", decision: AMBIGUOUS_DECISION } },
+  CUC: {
+    minorUnits: 2,
+    ambiguous: {
+      reason: "Withdrawn from ISO 4217 after Cuba's 2021 monetary unification.",
+      decision: AMBIGUOUS_DECISION,
+    },
+  },
   CUP: { minorUnits: 2 },
   CVE: { minorUnits: 2 },
   CZK: { minorUnits: 2 },
@@ -65,7 +83,10 @@ export const CURRENCIES = {
   FKP: { minorUnits: 2 },
   GBP: { minorUnits: 2 },
   GEL: { minorUnits: 2 },
-  GGP: { minorUnits: 2, ambiguous: { reason: 'Not an ISO 4217 code (Guernsey pound, a local issue of GBP).', decision: AMBIGUOUS_DECISION } },
+  GGP: {
+    minorUnits: 2,
+    ambiguous: { reason: 'Not an ISO 4217 code (Guernsey pound, a local issue of GBP).', decision: AMBIGUOUS_DECISION },
+  },
   GHS: { minorUnits: 2 },
   GIP: { minorUnits: 2 },
   GMD: { minorUnits: 2 },
@@ -74,17 +95,29 @@ export const CURRENCIES = {
   GYD: { minorUnits: 2 },
   HKD: { minorUnits: 2 },
   HNL: { minorUnits: 2 },
-  HRK: { minorUnits: 2, ambiguous: { reason: 'Withdrawn from ISO 4217 when Croatia adopted the euro in 2023.', decision: AMBIGUOUS_DECISION } },
+  HRK: {
+    minorUnits: 2,
+    ambiguous: {
+      reason: 'Withdrawn from ISO 4217 when Croatia adopted the euro in 2023.',
+      decision: AMBIGUOUS_DECISION,
+    },
+  },
   HTG: { minorUnits: 2 },
   HUF: { minorUnits: 2 },
   IDR: { minorUnits: 2 },
   ILS: { minorUnits: 2 },
-  IMP: { minorUnits: 2, ambiguous: { reason: 'Not an ISO 4217 code (Manx pound, a local issue of GBP).', decision: AMBIGUOUS_DECISION } },
+  IMP: {
+    minorUnits: 2,
+    ambiguous: { reason: 'Not an ISO 4217 code (Manx pound, a local issue of GBP).', decision: AMBIGUOUS_DECISION },
+  },
   INR: { minorUnits: 2 },
   IQD: { minorUnits: 3 },
   IRR: { minorUnits: 2 },
   ISK: { minorUnits: 0 },
-  JEP: { minorUnits: 2, ambiguous: { reason: 'Not an ISO 4217 code (Jersey pound, a local issue of GBP).', decision: AMBIGUOUS_DECISION } },
+  JEP: {
+    minorUnits: 2,
+    ambiguous: { reason: 'Not an ISO 4217 code (Jersey pound, a local issue of GBP).', decision: AMBIGUOUS_DECISION },
+  },
   JMD: { minorUnits: 2 },
   JOD: { minorUnits: 3 },
   JPY: { minorUnits: 0 },
@@ -110,7 +143,10 @@ export const CURRENCIES = {
   MMK: { minorUnits: 2 },
   MNT: { minorUnits: 2 },
   MOP: { minorUnits: 2 },
-  MRO: { minorUnits: 2, ambiguous: { reason: 'Withdrawn from ISO 4217 in 2018 (replaced by MRU).', decision: AMBIGUOUS_DECISION } },
+  MRO: {
+    minorUnits: 2,
+    ambiguous: { reason: 'Withdrawn from ISO 4217 in 2018 (replaced by MRU).', decision: AMBIGUOUS_DECISION },
+  },
   MUR: { minorUnits: 2 },
   MVR: { minorUnits: 2 },
   MWK: { minorUnits: 2 },
@@ -143,11 +179,23 @@ export const CURRENCIES = {
   SEK: { minorUnits: 2 },
   SGD: { minorUnits: 2 },
   SHP: { minorUnits: 2 },
-  SLL: { minorUnits: 2, ambiguous: { reason: 'ISO 4217 replaced SLL by SLE (redenomination); SLL was withdrawn after the transition.', decision: AMBIGUOUS_DECISION } },
+  SLL: {
+    minorUnits: 2,
+    ambiguous: {
+      reason: 'ISO 4217 replaced SLL by SLE (redenomination); SLL was withdrawn after the transition.',
+      decision: AMBIGUOUS_DECISION,
+    },
+  },
   SOS: { minorUnits: 2 },
-  SPL: { minorUnits: 2, ambiguous: { reason: 'Not an ISO 4217 code (Seborga luigino, a micronation token).', decision: AMBIGUOUS_DECISION } },
+  SPL: {
+    minorUnits: 2,
+    ambiguous: { reason: 'Not an ISO 4217 code (Seborga luigino, a micronation token).', decision: AMBIGUOUS_DECISION },
+  },
   SRD: { minorUnits: 2 },
-  STD: { minorUnits: 2, ambiguous: { reason: 'Withdrawn from ISO 4217 in 2018 (replaced by STN).', decision: AMBIGUOUS_DECISION } },
+  STD: {
+    minorUnits: 2,
+    ambiguous: { reason: 'Withdrawn from ISO 4217 in 2018 (replaced by STN).', decision: AMBIGUOUS_DECISION },
+  },
   SVC: { minorUnits: 2 },
   SYP: { minorUnits: 2 },
   SZL: { minorUnits: 2 },
@@ -158,7 +206,10 @@ export const CURRENCIES = {
   TOP: { minorUnits: 2 },
   TRY: { minorUnits: 2 },
   TTD: { minorUnits: 2 },
-  TVD: { minorUnits: 2, ambiguous: { reason: 'Not an ISO 4217 code (Tuvalu dollar, at par with AUD).', decision: AMBIGUOUS_DECISION } },
+  TVD: {
+    minorUnits: 2,
+    ambiguous: { reason: 'Not an ISO 4217 code (Tuvalu dollar, at par with AUD).', decision: AMBIGUOUS_DECISION },
+  },
   TWD: { minorUnits: 2 },
   TZS: { minorUnits: 2 },
   UAH: { minorUnits: 2 },
@@ -166,19 +217,28 @@ export const CURRENCIES = {
   USD: { minorUnits: 2 },
   UYU: { minorUnits: 2 },
   UZS: { minorUnits: 2 },
-  VEF: { minorUnits: 2, ambiguous: { reason: 'Withdrawn from ISO 4217 in 2018 (replaced by VES).', decision: AMBIGUOUS_DECISION } },
+  VEF: {
+    minorUnits: 2,
+    ambiguous: { reason: 'Withdrawn from ISO 4217 in 2018 (replaced by VES).', decision: AMBIGUOUS_DECISION },
+  },
   VND: { minorUnits: 0 },
   VUV: { minorUnits: 0 },
   WST: { minorUnits: 2 },
   XAF: { minorUnits: 0 },
   XCD: { minorUnits: 2 },
-  XDR: { minorUnits: null, ambiguous: { reason: 'ISO 4217 gives no minor unit for XDR (N.A.).', decision: AMBIGUOUS_DECISION } },
+  XDR: {
+    minorUnits: null,
+    ambiguous: { reason: 'ISO 4217 gives no minor unit for XDR (N.A.).', decision: AMBIGUOUS_DECISION },
+  },
   XOF: { minorUnits: 0 },
   XPF: { minorUnits: 0 },
   YER: { minorUnits: 2 },
   ZAR: { minorUnits: 2 },
   ZMW: { minorUnits: 2 },
-  ZWD: { minorUnits: 2, ambiguous: { reason: 'Withdrawn from ISO 4217 in 2009 (replaced by ZWL, then ZWG).', decision: AMBIGUOUS_DECISION } },
+  ZWD: {
+    minorUnits: 2,
+    ambiguous: { reason: 'Withdrawn from ISO 4217 in 2009 (replaced by ZWL, then ZWG).', decision: AMBIGUOUS_DECISION },
+  },
 } as const satisfies Record<string, CurrencyInfo>;
 
 export type Currency = keyof typeof CURRENCIES;

@@ -1,7 +1,19 @@
 /** Enumerated value sets of interface.md, each written once. Section names follow interface.md. */
 
 /** Resources › TransactionStatus (payment initiation responses). */
-export const TRANSACTION_STATUSES = ['ACCP', 'ACSC', 'ACSP', 'ACTC', 'ACWC', 'ACWP', 'RCVD', 'PDNG', 'RJCT', 'CANC', 'PART'] as const;
+export const TRANSACTION_STATUSES = [
+  'ACCP',
+  'ACSC',
+  'ACSP',
+  'ACTC',
+  'ACWC',
+  'ACWP',
+  'RCVD',
+  'PDNG',
+  'RJCT',
+  'CANC',
+  'PART',
+] as const;
 /** The bulk payment response additionally allows PRSY. */
 export const BULK_TRANSACTION_STATUSES = [...TRANSACTION_STATUSES, 'PRSY'] as const;
 export type TransactionStatus = (typeof BULK_TRANSACTION_STATUSES)[number];
@@ -24,10 +36,42 @@ export const SCA_STATUSES = [
 export type ScaStatus = (typeof SCA_STATUSES)[number];
 
 /** NCBCT payment request › purposeCode (bulk entries take the same values). */
-export const PURPOSE_CODES = ['INVS', 'SALA', 'IDCP', 'CASH', 'CORT', 'INTC', 'PENS', 'SSBE', 'SUPP', 'TAXS', 'TREA', 'VATX', 'LOAN', 'OTHR'] as const;
+export const PURPOSE_CODES = [
+  'INVS',
+  'SALA',
+  'IDCP',
+  'CASH',
+  'CORT',
+  'INTC',
+  'PENS',
+  'SSBE',
+  'SUPP',
+  'TAXS',
+  'TREA',
+  'VATX',
+  'LOAN',
+  'OTHR',
+] as const;
 
 /** NCBCT payment request › regulatoryReportingCode. */
-export const REGULATORY_REPORTING_CODES = ['14', '26', '29', '31', '35', '38', '41', '43', '45', '51', '52', '53', '71', '79', '81', '82'] as const;
+export const REGULATORY_REPORTING_CODES = [
+  '14',
+  '26',
+  '29',
+  '31',
+  '35',
+  '38',
+  '41',
+  '43',
+  '45',
+  '51',
+  '52',
+  '53',
+  '71',
+  '79',
+  '81',
+  '82',
+] as const;
 
 /** Errors › codes that TppMessage.code may take. */
 export const TPP_MESSAGE_CODES = [
@@ -90,7 +134,15 @@ export const TPP_MESSAGE_CATEGORIES = ['ERROR', 'WARNING'] as const;
 export const LINK_VERBS = ['GET', 'PUT', 'POST', 'DELETE'] as const;
 
 /** Sandbox engagement › roles. */
-export const ENGAGEMENT_ROLES = ['OWNER', 'DISPOSAL', 'VIEW', 'REGISTER', 'APPROVE', 'INTERNAL_TRANSFER', 'SALARY'] as const;
+export const ENGAGEMENT_ROLES = [
+  'OWNER',
+  'DISPOSAL',
+  'VIEW',
+  'REGISTER',
+  'APPROVE',
+  'INTERNAL_TRANSFER',
+  'SALARY',
+] as const;
 export type EngagementRole = (typeof ENGAGEMENT_ROLES)[number];
 /** Roles an engagement needs to be available for granting consent in the sandbox. */
 export const CONSENT_ROLES = ['REGISTER', 'VIEW'] as const satisfies readonly EngagementRole[];
@@ -110,7 +162,8 @@ export const ACCEPT_FIXES = {
   'amount-as-string': 'amounts serialised as strings; since release 1.7.6 this is the default',
   'longer-name': 'account and card account name extended to 70 characters; becomes default later',
   'cash-account-type-iso': 'cashAccountType made ISO-compliant',
-  'cardaccount-switch-originalamount-and-transactionamount': 'transactionAmount and originalAmount corrected on card accounts',
+  'cardaccount-switch-originalamount-and-transactionamount':
+    'transactionAmount and originalAmount corrected on card accounts',
 } as const;
 export type AcceptFix = keyof typeof ACCEPT_FIXES;
 export const ACCEPT_FIX_VALUES = Object.keys(ACCEPT_FIXES) as AcceptFix[];

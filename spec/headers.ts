@@ -38,7 +38,13 @@ export const HEADER_GROUPS: Record<HeaderGroup, readonly HeaderSpec[]> = {
   })),
   S: [
     { name: 'X-Request-ID', group: 'S', presence: 'yes', format: str, note: 'identifier of the call, unique per call' },
-    { name: 'Digest', group: 'S', presence: 'conditional', format: str, note: 'required on operations that carry a body' },
+    {
+      name: 'Digest',
+      group: 'S',
+      presence: 'conditional',
+      format: str,
+      note: 'required on operations that carry a body',
+    },
     { name: 'TPP-Signature-Certificate', group: 'S', presence: 'yes', format: str },
     { name: 'Signature', group: 'S', presence: 'yes', format: str },
   ],
@@ -55,9 +61,22 @@ export const HEADER_GROUPS: Record<HeaderGroup, readonly HeaderSpec[]> = {
       format: { kind: 'uuid' },
       note: 'required unless the PSU is identified by X-PSU-IDENTITY (Authentication 4)',
     },
-    { name: 'PSU-Corporate-ID', group: 'P', presence: 'conditional', format: str, note: 'required for corporate users (Authentication 4, Errors rule 1)' },
+    {
+      name: 'PSU-Corporate-ID',
+      group: 'P',
+      presence: 'conditional',
+      format: str,
+      note: 'required for corporate users (Authentication 4, Errors rule 1)',
+    },
     { name: 'PSU-IP-Address', group: 'P', presence: 'yes', format: { kind: 'ip' } },
-    ...['PSU-IP-Port', 'PSU-User-Agent', 'PSU-Accept', 'PSU-Accept-Charset', 'PSU-Accept-Encoding', 'PSU-Accept-Language'].map((name) => ({
+    ...[
+      'PSU-IP-Port',
+      'PSU-User-Agent',
+      'PSU-Accept',
+      'PSU-Accept-Charset',
+      'PSU-Accept-Encoding',
+      'PSU-Accept-Language',
+    ].map((name) => ({
       name,
       group: 'P' as const,
       presence: 'no' as const,
@@ -68,9 +87,21 @@ export const HEADER_GROUPS: Record<HeaderGroup, readonly HeaderSpec[]> = {
     { name: 'PSU-Geo-Location', group: 'P', presence: 'no', format: str },
   ],
   I: [
-    { name: 'X-PSU-IDENTITY', group: 'I', presence: 'no', format: str, note: 'Norwegian national identity or D-number; a secret: masked in reports' },
+    {
+      name: 'X-PSU-IDENTITY',
+      group: 'I',
+      presence: 'no',
+      format: str,
+      note: 'Norwegian national identity or D-number; a secret: masked in reports',
+    },
     { name: 'X-PSU-AuthMethod-Preferred', group: 'I', presence: 'no', format: str },
-    { name: 'PSU-Context', group: 'I', presence: 'no', format: { kind: 'enum', values: PSU_CONTEXTS }, note: 'required for single-SCA payment initiation' },
+    {
+      name: 'PSU-Context',
+      group: 'I',
+      presence: 'no',
+      format: { kind: 'enum', values: PSU_CONTEXTS },
+      note: 'required for single-SCA payment initiation',
+    },
     { name: 'TPP-Brand-Logging-Information', group: 'I', presence: 'no', format: str },
   ],
   X: [{ name: 'x-accept-fix', group: 'X', presence: 'no', format: { kind: 'enum', values: ACCEPT_FIX_VALUES } }],
@@ -101,4 +132,11 @@ export function headersFor(selection: HeaderSelection): HeaderSpec[] {
 }
 
 /** Headers the Signature must cover when they are present (Authentication 1). */
-export const SIGNED_HEADERS = ['date', 'digest', 'x-request-id', 'psu-id', 'psu-corporate-id', 'tpp-redirect-uri'] as const;
+export const SIGNED_HEADERS = [
+  'date',
+  'digest',
+  'x-request-id',
+  'psu-id',
+  'psu-corporate-id',
+  'tpp-redirect-uri',
+] as const;

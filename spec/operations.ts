@@ -85,9 +85,20 @@ const allowLogicalDuplicate: QueryParam = {
   description: 'whether logical duplicate payments are allowed',
 };
 
-const basketHeaders: HeaderSelection = { groups: ['N', 'S', 'T', 'P', 'X'], without: ['Digest'], presence: { 'x-accept-fix': 'yes' } };
-const paymentHeaders: HeaderSelection = { groups: ['N', 'S', 'T', 'P', 'I', 'X'], presence: { Digest: 'yes', 'x-accept-fix': 'yes' } };
-const bulkHeaders: HeaderSelection = { groups: ['N', 'S', 'T', 'P', 'I', 'X'], without: ['TPP-Brand-Logging-Information'], presence: { Digest: 'yes' } };
+const basketHeaders: HeaderSelection = {
+  groups: ['N', 'S', 'T', 'P', 'X'],
+  without: ['Digest'],
+  presence: { 'x-accept-fix': 'yes' },
+};
+const paymentHeaders: HeaderSelection = {
+  groups: ['N', 'S', 'T', 'P', 'I', 'X'],
+  presence: { Digest: 'yes', 'x-accept-fix': 'yes' },
+};
+const bulkHeaders: HeaderSelection = {
+  groups: ['N', 'S', 'T', 'P', 'I', 'X'],
+  without: ['TPP-Brand-Logging-Information'],
+  presence: { Digest: 'yes' },
+};
 /** Operation 6's list: Content-Type (optional), group N, X-Request-ID, Digest, TPP-Signature-Certificate, Signature (all required). */
 const sandboxHeaders: HeaderSelection = {
   groups: ['N', 'S'],
@@ -261,8 +272,20 @@ export const OPERATIONS: readonly OperationSpec[] = [
     query: [
       { name: 'fromDate', type: 'date', required: false, description: 'first value date included' },
       { name: 'toDate', type: 'date', required: false, description: 'last value date included' },
-      { name: 'offset', type: 'int32', required: false, minimum: 0, description: 'number of transactions skipped before counting the limit' },
-      { name: 'limit', type: 'int32', required: false, minimum: 1, description: 'number of transactions returned; at least 1' },
+      {
+        name: 'offset',
+        type: 'int32',
+        required: false,
+        minimum: 0,
+        description: 'number of transactions skipped before counting the limit',
+      },
+      {
+        name: 'limit',
+        type: 'int32',
+        required: false,
+        minimum: 1,
+        description: 'number of transactions returned; at least 1',
+      },
     ],
     headerSelection: sandboxReadHeaders,
     headersAssumed: false,
@@ -309,8 +332,20 @@ export const OPERATIONS: readonly OperationSpec[] = [
       ['sandbox.customer.create', 'Create a sandbox customer', 'POST', '/v1/sandbox/customers', 'platform'],
       ['sandbox.account.create', 'Create a sandbox account', 'POST', '/v1/sandbox/accounts', 'named'],
       ['sandbox.agreement.create', 'Create a sandbox agreement', 'POST', '/v1/sandbox/agreements', 'named'],
-      ['sandbox.transactions.create', 'Add transactions to a sandbox account', 'POST', '/v1/sandbox/accounts/{mockCardAccountId}/transactions', 'named'],
-      ['sandbox.cardTransactions.create', 'Add transactions to a sandbox card account', 'POST', '/v1/sandbox/card-accounts/{mockCardAccountId}/transactions', 'platform'],
+      [
+        'sandbox.transactions.create',
+        'Add transactions to a sandbox account',
+        'POST',
+        '/v1/sandbox/accounts/{mockCardAccountId}/transactions',
+        'named',
+      ],
+      [
+        'sandbox.cardTransactions.create',
+        'Add transactions to a sandbox card account',
+        'POST',
+        '/v1/sandbox/card-accounts/{mockCardAccountId}/transactions',
+        'platform',
+      ],
       ['sandbox.initialize', 'Reset the sandbox', 'POST', '/v1/sandbox/initialize', 'platform'],
     ] as const
   ).map(([id, summary, method, path, standing]) =>

@@ -11,76 +11,156 @@ import { rule } from './support/rule.js';
 describe('signing baskets', () => {
   rule('Basket.create.paymentIds', 'basket.create', 'a basket of no payments is rejected', async ({ s, judge }) => {
     const exchange = await s.call('basket.create', { body: { paymentIds: [] } });
-    judge(exchange, checkRejected(exchange, 'Basket.create.paymentIds', requirement('Basket.create.paymentIds').expected));
+    judge(
+      exchange,
+      checkRejected(exchange, 'Basket.create.paymentIds', requirement('Basket.create.paymentIds').expected),
+    );
   });
 
-  rule(['Basket.create.ncbct', 'Basket.create.201'], 'basket.create', 'NCBCT payments can be put in a signing basket (201 with a basketId)', async ({ s, judge }) => {
-    const debtor = await account(s, await customer(s));
-    const { paymentId } = await createPayment(s, 'ncbct.create', ncbctBody(debtor), { allowLogicalDuplicate: true });
-    const exchange = await s.call('basket.create', { body: { paymentIds: [paymentId] } });
-    judge(exchange, [...checkAccepted(exchange, operation('basket.create'), 'Basket.create.ncbct'), verdict('basket_id', 'Basket.create.201', basketIdOf(exchange) !== undefined, 'basketId in the response')]);
-  });
+  rule(
+    ['Basket.create.ncbct', 'Basket.create.201'],
+    'basket.create',
+    'NCBCT payments can be put in a signing basket (201 with a basketId)',
+    async ({ s, judge }) => {
+      const debtor = await account(s, await customer(s));
+      const { paymentId } = await createPayment(s, 'ncbct.create', ncbctBody(debtor), { allowLogicalDuplicate: true });
+      const exchange = await s.call('basket.create', { body: { paymentIds: [paymentId] } });
+      judge(exchange, [
+        ...checkAccepted(exchange, operation('basket.create'), 'Basket.create.ncbct'),
+        verdict('basket_id', 'Basket.create.201', basketIdOf(exchange) !== undefined, 'basketId in the response'),
+      ]);
+    },
+  );
 
-  rule(['Basket.get.200', 'Basket.payments.array', 'Basket.transactionStatus.enum'], 'basket.get', 'a known basket reads back with its payments and a status of the set', async ({ s, judge }) => {
-    const debtor = await account(s, await customer(s));
-    const a = await createPayment(s, 'ncbct.create', ncbctBody(debtor, '10.00', 'a'), { allowLogicalDuplicate: true });
-    const b = await createPayment(s, 'ncbct.create', ncbctBody(debtor, '20.00', 'b'), { allowLogicalDuplicate: true });
-    const basketId = basketIdOf(await s.call('basket.create', { body: { paymentIds: [a.paymentId, b.paymentId] } }));
-    const exchange = await s.call('basket.get', { params: { basketId: basketId ?? 'missing' } });
-    const payments = (exchange.response?.json as { payments?: unknown } | undefined)?.payments;
-    judge(exchange, [
-      ...checkAccepted(exchange, operation('basket.get'), 'Basket.get.200'),
-      // Exactly the payments put in: no more (another basket's, a stranger's), no fewer.
-      verdict('basket_payments', 'Basket.payments.array', Array.isArray(payments) && JSON.stringify([...payments].sort()) === JSON.stringify([a.paymentId, b.paymentId].sort()), `payments ${JSON.stringify(payments)}, put in ${JSON.stringify([a.paymentId, b.paymentId])}`),
-    ]);
-  });
+  rule(
+    ['Basket.get.200', 'Basket.payments.array', 'Basket.transactionStatus.enum'],
+    'basket.get',
+    'a known basket reads back with its payments and a status of the set',
+    async ({ s, judge }) => {
+      const debtor = await account(s, await customer(s));
+      const a = await createPayment(s, 'ncbct.create', ncbctBody(debtor, '10.00', 'a'), {
+        allowLogicalDuplicate: true,
+      });
+      const b = await createPayment(s, 'ncbct.create', ncbctBody(debtor, '20.00', 'b'), {
+        allowLogicalDuplicate: true,
+      });
+      const basketId = basketIdOf(await s.call('basket.create', { body: { paymentIds: [a.paymentId, b.paymentId] } }));
+      const exchange = await s.call('basket.get', { params: { basketId: basketId ?? 'missing' } });
+      const payments = (exchange.response?.json as { payments?: unknown } | undefined)?.payments;
+      judge(exchange, [
+        ...checkAccepted(exchange, operation('basket.get'), 'Basket.get.200'),
+        // Exactly the payments put in: no more (another basket's, a stranger's), no fewer.
+        verdict(
+          'basket_payments',
+          'Basket.payments.array',
+          Array.isArray(payments) &&
+            JSON.stringify([...payments].sort()) === JSON.stringify([a.paymentId, b.paymentId].sort()),
+          `payments ${JSON.stringify(payments)}, put in ${JSON.stringify([a.paymentId, b.paymentId])}`,
+        ),
+      ]);
+    },
+  );
 
-  rule('Basket.transactionStatus.worstCase', 'basket.get', "the basket's status is the worst case of its payments' statuses", async ({ s, judge }) => {
-    const debtor = await account(s, await customer(s));
-    const payments = [await createPayment(s, 'ncbct.create', ncbctBody(debtor, '11.00', 'w1'), { allowLogicalDuplicate: true }), await createPayment(s, 'ncbct.create', ncbctBody(debtor, '12.00', 'w2'), { allowLogicalDuplicate: true })];
-    const basketId = basketIdOf(await s.call('basket.create', { body: { paymentIds: payments.map((p) => p.paymentId) } })) ?? 'missing';
-    const statuses: string[] = [];
-    for (const p of payments) {
-      const status = await s.call('payment.status', { params: { 'payment-product': 'norwegian-cross-border-credit-transfers', paymentId: p.paymentId } });
-      statuses.push(String((status.response?.json as { transactionStatus?: unknown } | undefined)?.transactionStatus));
-    }
-    const exchange = await s.call('basket.get', { params: { basketId } });
-    const basket = String((exchange.response?.json as { transactionStatus?: unknown } | undefined)?.transactionStatus);
-    judge(exchange, [verdict('basket_worst_case', 'Basket.transactionStatus.worstCase', basket === worstCase(statuses), `payments ${statuses.join(', ')} → basket ${basket}, expected ${worstCase(statuses)}`)]);
-  });
+  rule(
+    'Basket.transactionStatus.worstCase',
+    'basket.get',
+    "the basket's status is the worst case of its payments' statuses",
+    async ({ s, judge }) => {
+      const debtor = await account(s, await customer(s));
+      const payments = [
+        await createPayment(s, 'ncbct.create', ncbctBody(debtor, '11.00', 'w1'), { allowLogicalDuplicate: true }),
+        await createPayment(s, 'ncbct.create', ncbctBody(debtor, '12.00', 'w2'), { allowLogicalDuplicate: true }),
+      ];
+      const basketId =
+        basketIdOf(await s.call('basket.create', { body: { paymentIds: payments.map((p) => p.paymentId) } })) ??
+        'missing';
+      const statuses: string[] = [];
+      for (const p of payments) {
+        const status = await s.call('payment.status', {
+          params: { 'payment-product': 'norwegian-cross-border-credit-transfers', paymentId: p.paymentId },
+        });
+        statuses.push(
+          String((status.response?.json as { transactionStatus?: unknown } | undefined)?.transactionStatus),
+        );
+      }
+      const exchange = await s.call('basket.get', { params: { basketId } });
+      const basket = String(
+        (exchange.response?.json as { transactionStatus?: unknown } | undefined)?.transactionStatus,
+      );
+      judge(exchange, [
+        verdict(
+          'basket_worst_case',
+          'Basket.transactionStatus.worstCase',
+          basket === worstCase(statuses),
+          `payments ${statuses.join(', ')} → basket ${basket}, expected ${worstCase(statuses)}`,
+        ),
+      ]);
+    },
+  );
 
-  rule(['Basket.get.unknown404', 'Errors.unknownResource.404'], 'basket.get', 'an unknown basket gives 404 RESOURCE_UNKNOWN', async ({ s, judge }) => {
-    const exchange = await s.call('basket.get', { params: { basketId: `enc!!unknown-${s.ctx.runTag}==` } });
-    judge(exchange, checkRejected(exchange, 'Basket.get.unknown404', requirement('Basket.get.unknown404').expected));
-  });
+  rule(
+    ['Basket.get.unknown404', 'Errors.unknownResource.404'],
+    'basket.get',
+    'an unknown basket gives 404 RESOURCE_UNKNOWN',
+    async ({ s, judge }) => {
+      const exchange = await s.call('basket.get', { params: { basketId: `enc!!unknown-${s.ctx.runTag}==` } });
+      judge(exchange, checkRejected(exchange, 'Basket.get.unknown404', requirement('Basket.get.unknown404').expected));
+    },
+  );
 
-  rule(['Basket.startAuthorisation.201', 'Basket.authorisation.scaStatus.enum', 'Auth.sca.redirect'], 'basket.startAuthorisation', 'starting a basket authorisation gives 201 with scaStatus and _links; SCA is by an scaRedirect link (GET)', async ({ s, judge }) => {
-    const debtor = await account(s, await customer(s));
-    const p = await createPayment(s, 'ncbct.create', ncbctBody(debtor, '13.00', 'auth'), { allowLogicalDuplicate: true });
-    const basketId = basketIdOf(await s.call('basket.create', { body: { paymentIds: [p.paymentId] } })) ?? 'missing';
-    const exchange = await s.call('basket.startAuthorisation', { params: { basketId } });
-    const redirect = (exchange.response?.json as { _links?: { scaRedirect?: { href?: unknown; verbs?: unknown } } } | undefined)?._links?.scaRedirect;
-    const ok = typeof redirect?.href === 'string' && Array.isArray(redirect.verbs) && redirect.verbs.includes('GET');
-    judge(exchange, [
-      ...checkAccepted(exchange, operation('basket.startAuthorisation'), 'Basket.startAuthorisation.201'),
-      ...responseSchema(exchange, 'BasketAuthorisation', 'Basket.startAuthorisation.201'),
-      // Authentication 5 puts scaRedirect on the 401 challenge; on this 201 it is the platform's convention.
-      verdict('sca_redirect', 'Auth.sca.redirect', ok, `_links.scaRedirect ${JSON.stringify(redirect)}`, { atMost: 'SHOULD' }),
-    ]);
-  });
+  rule(
+    ['Basket.startAuthorisation.201', 'Basket.authorisation.scaStatus.enum', 'Auth.sca.redirect'],
+    'basket.startAuthorisation',
+    'starting a basket authorisation gives 201 with scaStatus and _links; SCA is by an scaRedirect link (GET)',
+    async ({ s, judge }) => {
+      const debtor = await account(s, await customer(s));
+      const p = await createPayment(s, 'ncbct.create', ncbctBody(debtor, '13.00', 'auth'), {
+        allowLogicalDuplicate: true,
+      });
+      const basketId = basketIdOf(await s.call('basket.create', { body: { paymentIds: [p.paymentId] } })) ?? 'missing';
+      const exchange = await s.call('basket.startAuthorisation', { params: { basketId } });
+      const redirect = (
+        exchange.response?.json as { _links?: { scaRedirect?: { href?: unknown; verbs?: unknown } } } | undefined
+      )?._links?.scaRedirect;
+      const ok = typeof redirect?.href === 'string' && Array.isArray(redirect.verbs) && redirect.verbs.includes('GET');
+      judge(exchange, [
+        ...checkAccepted(exchange, operation('basket.startAuthorisation'), 'Basket.startAuthorisation.201'),
+        ...responseSchema(exchange, 'BasketAuthorisation', 'Basket.startAuthorisation.201'),
+        // Authentication 5 puts scaRedirect on the 401 challenge; on this 201 it is the platform's convention.
+        verdict('sca_redirect', 'Auth.sca.redirect', ok, `_links.scaRedirect ${JSON.stringify(redirect)}`, {
+          atMost: 'SHOULD',
+        }),
+      ]);
+    },
+  );
 
-  rule('Basket.referenceMix.bulk', 'basket.create', 'a bulk payment in a basket gives 400 REFERENCE_MIX_INVALID', async ({ s, judge }) => {
-    const owner = await customer(s);
-    const debtor = await account(s, owner);
-    const creditor = await account(s, owner);
-    const bulk = await createPayment(s, 'bulk.create', bulkBody(debtor, creditor), { allowLogicalDuplicate: true });
-    const exchange = await s.call('basket.create', { body: { paymentIds: [bulk.paymentId] } });
-    judge(exchange, checkRejected(exchange, 'Basket.referenceMix.bulk', requirement('Basket.referenceMix.bulk').expected));
-  });
+  rule(
+    'Basket.referenceMix.bulk',
+    'basket.create',
+    'a bulk payment in a basket gives 400 REFERENCE_MIX_INVALID',
+    async ({ s, judge }) => {
+      const owner = await customer(s);
+      const debtor = await account(s, owner);
+      const creditor = await account(s, owner);
+      const bulk = await createPayment(s, 'bulk.create', bulkBody(debtor, creditor), { allowLogicalDuplicate: true });
+      const exchange = await s.call('basket.create', { body: { paymentIds: [bulk.paymentId] } });
+      judge(
+        exchange,
+        checkRejected(exchange, 'Basket.referenceMix.bulk', requirement('Basket.referenceMix.bulk').expected),
+      );
+    },
+  );
 
-  rule('Basket.create.unknownPayment', 'basket.create', 'a basket of an unknown payment id is rejected', async ({ s, judge }) => {
-    const exchange = await s.call('basket.create', { body: { paymentIds: [`enc!!nope-${s.ctx.runTag}==`] } });
-    judge(exchange, checkRejected(exchange, 'Basket.create.unknownPayment', requirement('Basket.create.unknownPayment').expected));
-  });
+  rule(
+    'Basket.create.unknownPayment',
+    'basket.create',
+    'a basket of an unknown payment id is rejected',
+    async ({ s, judge }) => {
+      const exchange = await s.call('basket.create', { body: { paymentIds: [`enc!!nope-${s.ctx.runTag}==`] } });
+      judge(
+        exchange,
+        checkRejected(exchange, 'Basket.create.unknownPayment', requirement('Basket.create.unknownPayment').expected),
+      );
+    },
+  );
 });
-

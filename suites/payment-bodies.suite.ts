@@ -2,7 +2,17 @@ import fc from 'fast-check';
 import { describe } from 'vitest';
 import { checkAccepted, checkRejected } from '../checks/index.js';
 import { requirement, type OperationId } from '../spec/index.js';
-import { BULK_BREAKERS, NCBCT_BREAKERS, SCT_BREAKERS, broken, bulkRequest, ncbctRequest, sctRequest, type Breaker, type Debtor } from '../generators/index.js';
+import {
+  BULK_BREAKERS,
+  NCBCT_BREAKERS,
+  SCT_BREAKERS,
+  broken,
+  bulkRequest,
+  ncbctRequest,
+  sctRequest,
+  type Breaker,
+  type Debtor,
+} from '../generators/index.js';
 import { sharedDebtor } from './support/fixtures.js';
 import { forAll } from './support/property.js';
 import { operation } from './support/request.js';
@@ -13,7 +23,12 @@ import { rule } from './support/rule.js';
  * with one rule broken gives the 4xx the catalogue expects, a conformant error body, never a 5xx.
  * allowLogicalDuplicate=true keeps generated look-alikes from being refused as duplicates.
  */
-const PRODUCTS: { op: OperationId; label: string; valid: (d: Debtor) => fc.Arbitrary<Record<string, unknown>>; breakers: Breaker[] }[] = [
+const PRODUCTS: {
+  op: OperationId;
+  label: string;
+  valid: (d: Debtor) => fc.Arbitrary<Record<string, unknown>>;
+  breakers: Breaker[];
+}[] = [
   { op: 'ncbct.create', label: 'NCBCT', valid: ncbctRequest, breakers: NCBCT_BREAKERS },
   { op: 'sct.create', label: 'SCT', valid: sctRequest, breakers: SCT_BREAKERS },
   { op: 'bulk.create', label: 'bulk', valid: bulkRequest, breakers: BULK_BREAKERS },
@@ -23,13 +38,23 @@ const query = { allowLogicalDuplicate: true };
 for (const product of PRODUCTS) {
   describe(`${product.label} bodies`, () => {
     const validName = `valid ${product.label} bodies give 201 with a conformant payment initiation response`;
-    rule(['Payment.create.201', 'PaymentResponse.transactionStatus.enum', 'PaymentResponse.transactionFees.amount', 'PaymentResponse.psuMessage.max512'], product.op, validName, async ({ s, ctx, meta, judge }) => {
-      const debtor = await sharedDebtor(s);
-      await forAll(ctx, meta, validName, product.valid(debtor), async (body) => {
-        const exchange = await s.call(product.op, { body, query });
-        judge(exchange, checkAccepted(exchange, operation(product.op), 'Payment.create.201'));
-      });
-    });
+    rule(
+      [
+        'Payment.create.201',
+        'PaymentResponse.transactionStatus.enum',
+        'PaymentResponse.transactionFees.amount',
+        'PaymentResponse.psuMessage.max512',
+      ],
+      product.op,
+      validName,
+      async ({ s, ctx, meta, judge }) => {
+        const debtor = await sharedDebtor(s);
+        await forAll(ctx, meta, validName, product.valid(debtor), async (body) => {
+          const exchange = await s.call(product.op, { body, query });
+          judge(exchange, checkAccepted(exchange, operation(product.op), 'Payment.create.201'));
+        });
+      },
+    );
 
     const seen = new Set<string>();
     for (const breaker of product.breakers) {
@@ -41,10 +66,17 @@ for (const product of PRODUCTS) {
       rule(breaker.requirementId, product.op, name, async ({ s, ctx, meta, judge }) => {
         const debtor = await sharedDebtor(s);
         const cases$ = fc.oneof(...cases.map((c) => fc.tuple(fc.constant(c), c.value)));
-        await forAll(ctx, meta, name, fc.tuple(product.valid(debtor), cases$), async ([body, [c, value]]) => {
-          const exchange = await s.call(product.op, { body: broken(body, c, value), query });
-          judge(exchange, checkRejected(exchange, c.requirementId, requirement(c.requirementId).expected));
-        }, Math.min(ctx.numRuns, 10));
+        await forAll(
+          ctx,
+          meta,
+          name,
+          fc.tuple(product.valid(debtor), cases$),
+          async ([body, [c, value]]) => {
+            const exchange = await s.call(product.op, { body: broken(body, c, value), query });
+            judge(exchange, checkRejected(exchange, c.requirementId, requirement(c.requirementId).expected));
+          },
+          Math.min(ctx.numRuns, 10),
+        );
       });
     }
   });

@@ -9,50 +9,137 @@ import { rule } from './support/rule.js';
 
 /** interface.md › Endpoints 3 and 4, the payment initiation response, the NOK 100 000 rule, logical duplicates. */
 describe('NCBCT and SCT payments: examples', () => {
-  rule('Payment.create.201', 'sct.create', 'a valid SCT gives 201 with a conformant payment initiation response', async ({ s, judge }) => {
-    const exchange = await s.call('sct.create', { body: sctBody(await sharedDebtor(s)), query: { allowLogicalDuplicate: true } });
-    judge(exchange, checkAccepted(exchange, operation('sct.create'), 'Payment.create.201'));
-  });
+  rule(
+    'Payment.create.201',
+    'sct.create',
+    'a valid SCT gives 201 with a conformant payment initiation response',
+    async ({ s, judge }) => {
+      const exchange = await s.call('sct.create', {
+        body: sctBody(await sharedDebtor(s)),
+        query: { allowLogicalDuplicate: true },
+      });
+      judge(exchange, checkAccepted(exchange, operation('sct.create'), 'Payment.create.201'));
+    },
+  );
 
   const threshold: [string, string, Record<string, string>, boolean][] = [
     ['99999.99 NOK without reporting fields', '99999.99', {}, true],
-    ['100000.00 NOK with both reporting fields', '100000.00', { regulatoryReportingCode: '14', regulatoryReportingInformation: 'Varekjøp' }, true],
+    [
+      '100000.00 NOK with both reporting fields',
+      '100000.00',
+      { regulatoryReportingCode: '14', regulatoryReportingInformation: 'Varekjøp' },
+      true,
+    ],
     ['100000.00 NOK without reporting fields', '100000.00', {}, false],
     ['100000.00 NOK with only the code', '100000.00', { regulatoryReportingCode: '14' }, false],
     ['100000.01 NOK with only the information', '100000.01', { regulatoryReportingInformation: 'Varekjøp' }, false],
   ];
   for (const [label, amount, fields, accepted] of threshold) {
-    rule('NCBCT.regulatoryReporting.requiredFromNok100000', 'ncbct.create', `${label} is ${accepted ? 'accepted' : 'rejected'}`, async ({ s, judge }) => {
-      const exchange = await s.call('ncbct.create', { body: { ...ncbctBody(await sharedDebtor(s), amount, `t ${label}`), ...fields }, query: { allowLogicalDuplicate: true } });
-      const id = 'NCBCT.regulatoryReporting.requiredFromNok100000';
-      judge(exchange, accepted ? checkAccepted(exchange, operation('ncbct.create'), id) : checkRejected(exchange, id, requirement(id).expected));
-    });
+    rule(
+      'NCBCT.regulatoryReporting.requiredFromNok100000',
+      'ncbct.create',
+      `${label} is ${accepted ? 'accepted' : 'rejected'}`,
+      async ({ s, judge }) => {
+        const exchange = await s.call('ncbct.create', {
+          body: { ...ncbctBody(await sharedDebtor(s), amount, `t ${label}`), ...fields },
+          query: { allowLogicalDuplicate: true },
+        });
+        const id = 'NCBCT.regulatoryReporting.requiredFromNok100000';
+        judge(
+          exchange,
+          accepted
+            ? checkAccepted(exchange, operation('ncbct.create'), id)
+            : checkRejected(exchange, id, requirement(id).expected),
+        );
+      },
+    );
   }
 
-  rule('Payment.allowLogicalDuplicate.true', 'ncbct.create', 'with allowLogicalDuplicate=true an identical payment goes through twice with two ids', async ({ s, judge }) => {
-    const body = ncbctBody(await sharedDebtor(s), '77.00', `dup ${s.ctx.runTag}`);
-    const first = await s.call('ncbct.create', { body, query: { allowLogicalDuplicate: true } });
-    const second = await s.call('ncbct.create', { body, query: { allowLogicalDuplicate: true } });
-    const ids = [first, second].map((e) => (e.response?.json as { paymentId?: string } | undefined)?.paymentId);
-    judge(second, [...checkAccepted(first, operation('ncbct.create'), 'Payment.allowLogicalDuplicate.true'), ...checkAccepted(second, operation('ncbct.create'), 'Payment.allowLogicalDuplicate.true'), verdict('two_ids', 'Payment.allowLogicalDuplicate.true', Boolean(ids[0] && ids[1] && ids[0] !== ids[1]), `ids ${ids.join(', ')}`)]);
-  });
+  rule(
+    'Payment.allowLogicalDuplicate.true',
+    'ncbct.create',
+    'with allowLogicalDuplicate=true an identical payment goes through twice with two ids',
+    async ({ s, judge }) => {
+      const body = ncbctBody(await sharedDebtor(s), '77.00', `dup ${s.ctx.runTag}`);
+      const first = await s.call('ncbct.create', { body, query: { allowLogicalDuplicate: true } });
+      const second = await s.call('ncbct.create', { body, query: { allowLogicalDuplicate: true } });
+      const ids = [first, second].map((e) => (e.response?.json as { paymentId?: string } | undefined)?.paymentId);
+      judge(second, [
+        ...checkAccepted(first, operation('ncbct.create'), 'Payment.allowLogicalDuplicate.true'),
+        ...checkAccepted(second, operation('ncbct.create'), 'Payment.allowLogicalDuplicate.true'),
+        verdict(
+          'two_ids',
+          'Payment.allowLogicalDuplicate.true',
+          Boolean(ids[0] && ids[1] && ids[0] !== ids[1]),
+          `ids ${ids.join(', ')}`,
+        ),
+      ]);
+    },
+  );
 
-  rule('Payment.logicalDuplicate.rejectedByDefault', 'ncbct.create', 'without allowLogicalDuplicate, an identical second payment is rejected', async ({ s, judge }) => {
-    const body = ncbctBody(await sharedDebtor(s), '78.00', `dup2 ${s.ctx.runTag}`);
-    await createPayment(s, 'ncbct.create', body);
-    const second = await s.call('ncbct.create', { body });
-    judge(second, checkRejected(second, 'Payment.logicalDuplicate.rejectedByDefault', requirement('Payment.logicalDuplicate.rejectedByDefault').expected));
-  });
+  rule(
+    'Payment.logicalDuplicate.rejectedByDefault',
+    'ncbct.create',
+    'without allowLogicalDuplicate, an identical second payment is rejected',
+    async ({ s, judge }) => {
+      const body = ncbctBody(await sharedDebtor(s), '78.00', `dup2 ${s.ctx.runTag}`);
+      await createPayment(s, 'ncbct.create', body);
+      const second = await s.call('ncbct.create', { body });
+      judge(
+        second,
+        checkRejected(
+          second,
+          'Payment.logicalDuplicate.rejectedByDefault',
+          requirement('Payment.logicalDuplicate.rejectedByDefault').expected,
+        ),
+      );
+    },
+  );
 
-  rule('Payment.allowLogicalDuplicate.query', 'ncbct.create', 'allowLogicalDuplicate=maybe is rejected', async ({ s, judge }) => {
-    const exchange = await s.call('ncbct.create', { body: ncbctBody(await sharedDebtor(s), '79.00', 'q'), query: { allowLogicalDuplicate: 'maybe' } });
-    judge(exchange, checkRejected(exchange, 'Payment.allowLogicalDuplicate.query', requirement('Payment.allowLogicalDuplicate.query').expected));
-  });
+  rule(
+    'Payment.allowLogicalDuplicate.query',
+    'ncbct.create',
+    'allowLogicalDuplicate=maybe is rejected',
+    async ({ s, judge }) => {
+      const exchange = await s.call('ncbct.create', {
+        body: ncbctBody(await sharedDebtor(s), '79.00', 'q'),
+        query: { allowLogicalDuplicate: 'maybe' },
+      });
+      judge(
+        exchange,
+        checkRejected(
+          exchange,
+          'Payment.allowLogicalDuplicate.query',
+          requirement('Payment.allowLogicalDuplicate.query').expected,
+        ),
+      );
+    },
+  );
 
-  rule('PaymentStatus.get.200', 'payment.status', 'the status of a created payment reads back with a status of the set', async ({ s, judge }) => {
-    const { paymentId } = await createPayment(s, 'ncbct.create', ncbctBody(await sharedDebtor(s), '80.00', 'status'), { allowLogicalDuplicate: true });
-    const exchange = await s.call('payment.status', { params: { 'payment-product': 'norwegian-cross-border-credit-transfers', paymentId } });
-    const status = (exchange.response?.json as { transactionStatus?: string } | undefined)?.transactionStatus;
-    judge(exchange, [...checkAccepted(exchange, operation('payment.status'), 'PaymentStatus.get.200'), verdict('status_in_set', 'PaymentResponse.transactionStatus.enum', typeof status === 'string', `transactionStatus ${status}`)]);
-  });
+  rule(
+    'PaymentStatus.get.200',
+    'payment.status',
+    'the status of a created payment reads back with a status of the set',
+    async ({ s, judge }) => {
+      const { paymentId } = await createPayment(
+        s,
+        'ncbct.create',
+        ncbctBody(await sharedDebtor(s), '80.00', 'status'),
+        { allowLogicalDuplicate: true },
+      );
+      const exchange = await s.call('payment.status', {
+        params: { 'payment-product': 'norwegian-cross-border-credit-transfers', paymentId },
+      });
+      const status = (exchange.response?.json as { transactionStatus?: string } | undefined)?.transactionStatus;
+      judge(exchange, [
+        ...checkAccepted(exchange, operation('payment.status'), 'PaymentStatus.get.200'),
+        verdict(
+          'status_in_set',
+          'PaymentResponse.transactionStatus.enum',
+          typeof status === 'string',
+          `transactionStatus ${status}`,
+        ),
+      ]);
+    },
+  );
 });

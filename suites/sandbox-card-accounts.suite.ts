@@ -30,19 +30,44 @@ async function cardAccount(s: Session): Promise<Record<string, unknown>> {
 }
 
 describe('sandbox card accounts', () => {
-  rule(['Sandbox.cardAccount.response.shape', 'Sandbox.cardAccount.create.201'], 'sandbox.cardAccount.create', 'a card account comes back with every field, a resourceId and self/transactions links', async ({ s, judge }) => {
-    const request = await cardAccount(s);
-    const exchange = await s.call('sandbox.cardAccount.create', { body: request });
-    const got = exchange.response?.json as Record<string, unknown> | undefined;
-    const echoed = Object.entries(request).filter(([k, v]) => JSON.stringify(got?.[k]) !== JSON.stringify(v)).map(([k]) => k);
-    judge(exchange, [
-      ...checkAccepted(exchange, operation('sandbox.cardAccount.create'), 'Sandbox.cardAccount.create.201'),
-      ...responseSchema(exchange, 'SandboxCardAccountResponse', 'Sandbox.cardAccount.response.shape'),
-      verdict('fields_echoed', 'Sandbox.cardAccount.response.shape', echoed.length === 0, echoed.length ? `fields differ from the request: ${echoed.join(', ')}` : 'every field echoed'),
-    ]);
-  });
+  rule(
+    ['Sandbox.cardAccount.response.shape', 'Sandbox.cardAccount.create.201'],
+    'sandbox.cardAccount.create',
+    'a card account comes back with every field, a resourceId and self/transactions links',
+    async ({ s, judge }) => {
+      const request = await cardAccount(s);
+      const exchange = await s.call('sandbox.cardAccount.create', { body: request });
+      const got = exchange.response?.json as Record<string, unknown> | undefined;
+      const echoed = Object.entries(request)
+        .filter(([k, v]) => JSON.stringify(got?.[k]) !== JSON.stringify(v))
+        .map(([k]) => k);
+      judge(exchange, [
+        ...checkAccepted(exchange, operation('sandbox.cardAccount.create'), 'Sandbox.cardAccount.create.201'),
+        ...responseSchema(exchange, 'SandboxCardAccountResponse', 'Sandbox.cardAccount.response.shape'),
+        verdict(
+          'fields_echoed',
+          'Sandbox.cardAccount.response.shape',
+          echoed.length === 0,
+          echoed.length ? `fields differ from the request: ${echoed.join(', ')}` : 'every field echoed',
+        ),
+      ]);
+    },
+  );
 
-  const required = ['customerNumber', 'maskedPan', 'currency', 'creditLimit', 'balances', 'cardId', 'cardIdVNo', 'accountNumber', 'expiry', 'name', 'product', 'status'];
+  const required = [
+    'customerNumber',
+    'maskedPan',
+    'currency',
+    'creditLimit',
+    'balances',
+    'cardId',
+    'cardIdVNo',
+    'accountNumber',
+    'expiry',
+    'name',
+    'product',
+    'status',
+  ];
   for (const field of required) {
     const id = `Sandbox.cardAccount.${field}.required`;
     rule(id, 'sandbox.cardAccount.create', `a card account without ${field} is rejected`, async ({ s, judge }) => {
@@ -54,8 +79,16 @@ describe('sandbox card accounts', () => {
 
   const wrong: [string, string, (b: Record<string, unknown>) => Record<string, unknown>][] = [
     ['Sandbox.cardAccount.status.enum', 'status "active"', (b) => ({ ...b, status: 'active' })],
-    ['Sandbox.cardAccount.balanceType.enum', 'balanceType "interimBooked"', (b) => ({ ...b, balances: [{ balanceAmount: { currency: 'NOK', amount: 1 }, balanceType: 'interimBooked' }] })],
-    ['Sandbox.cardAccount.amounts.int32', 'creditLimit amount 1.5', (b) => ({ ...b, creditLimit: { currency: 'NOK', amount: 1.5 } })],
+    [
+      'Sandbox.cardAccount.balanceType.enum',
+      'balanceType "interimBooked"',
+      (b) => ({ ...b, balances: [{ balanceAmount: { currency: 'NOK', amount: 1 }, balanceType: 'interimBooked' }] }),
+    ],
+    [
+      'Sandbox.cardAccount.amounts.int32',
+      'creditLimit amount 1.5',
+      (b) => ({ ...b, creditLimit: { currency: 'NOK', amount: 1.5 } }),
+    ],
   ];
   for (const [id, what, breakIt] of wrong) {
     rule(id, 'sandbox.cardAccount.create', `a card account with ${what} is rejected`, async ({ s, judge }) => {

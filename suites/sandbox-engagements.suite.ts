@@ -13,28 +13,66 @@ async function setting(s: Session) {
   const member = await customer(s, 'private');
   const owned = await account(s, corporate);
   const agreementId = await agreement(s, corporate);
-  const engagement = { customer: member.customerNumber, account: { iban: owned.iban }, roles: ['REGISTER', 'VIEW'], registerLimit: 100000, approvalLimit: 50000 };
+  const engagement = {
+    customer: member.customerNumber,
+    account: { iban: owned.iban },
+    roles: ['REGISTER', 'VIEW'],
+    registerLimit: 100000,
+    approvalLimit: 50000,
+  };
   return { agreementId, engagement };
 }
 
 describe('sandbox engagements', () => {
-  rule('Sandbox.engagement.create.201', 'sandbox.engagement.create', 'creating an engagement gives 201 with the engagement', async ({ s, judge }) => {
-    const { agreementId, engagement } = await setting(s);
-    const exchange = await s.call('sandbox.engagement.create', { params: { mockAgreementId: agreementId }, body: engagement });
-    judge(exchange, checkAccepted(exchange, operation('sandbox.engagement.create'), 'Sandbox.engagement.create.201'));
-  });
+  rule(
+    'Sandbox.engagement.create.201',
+    'sandbox.engagement.create',
+    'creating an engagement gives 201 with the engagement',
+    async ({ s, judge }) => {
+      const { agreementId, engagement } = await setting(s);
+      const exchange = await s.call('sandbox.engagement.create', {
+        params: { mockAgreementId: agreementId },
+        body: engagement,
+      });
+      judge(exchange, checkAccepted(exchange, operation('sandbox.engagement.create'), 'Sandbox.engagement.create.201'));
+    },
+  );
 
-  rule('Sandbox.engagement.roundTrip', 'sandbox.engagement.get', 'an engagement reads back with the customer, account, roles and limits it was created with', async ({ s, judge }) => {
-    const { agreementId, engagement } = await setting(s);
-    const created = await s.call('sandbox.engagement.create', { params: { mockAgreementId: agreementId }, body: engagement });
-    // A failed create is the failure to report, not the 404 of reading what was never made.
-    judge(created, checkAccepted(created, operation('sandbox.engagement.create'), 'Sandbox.engagement.create.201'));
-    const engagementId = createdId(created) ?? 'missing';
-    const exchange = await s.call('sandbox.engagement.get', { params: { mockAgreementId: agreementId, mockEngagementId: engagementId } });
-    const got = exchange.response?.json as Record<string, unknown> | undefined;
-    const same = got !== undefined && Object.entries(engagement).every(([k, v]) => JSON.stringify(k === 'roles' ? [...((got[k] as string[]) ?? [])].sort() : got[k]) === JSON.stringify(k === 'roles' ? [...(v as string[])].sort() : v));
-    judge(exchange, [...checkAccepted(exchange, operation('sandbox.engagement.get'), 'Sandbox.engagement.roundTrip'), verdict('round_trip', 'Sandbox.engagement.roundTrip', same, `created ${JSON.stringify(engagement)}, read ${JSON.stringify(got)}`)]);
-  });
+  rule(
+    'Sandbox.engagement.roundTrip',
+    'sandbox.engagement.get',
+    'an engagement reads back with the customer, account, roles and limits it was created with',
+    async ({ s, judge }) => {
+      const { agreementId, engagement } = await setting(s);
+      const created = await s.call('sandbox.engagement.create', {
+        params: { mockAgreementId: agreementId },
+        body: engagement,
+      });
+      // A failed create is the failure to report, not the 404 of reading what was never made.
+      judge(created, checkAccepted(created, operation('sandbox.engagement.create'), 'Sandbox.engagement.create.201'));
+      const engagementId = createdId(created) ?? 'missing';
+      const exchange = await s.call('sandbox.engagement.get', {
+        params: { mockAgreementId: agreementId, mockEngagementId: engagementId },
+      });
+      const got = exchange.response?.json as Record<string, unknown> | undefined;
+      const same =
+        got !== undefined &&
+        Object.entries(engagement).every(
+          ([k, v]) =>
+            JSON.stringify(k === 'roles' ? [...((got[k] as string[]) ?? [])].sort() : got[k]) ===
+            JSON.stringify(k === 'roles' ? [...(v as string[])].sort() : v),
+        );
+      judge(exchange, [
+        ...checkAccepted(exchange, operation('sandbox.engagement.get'), 'Sandbox.engagement.roundTrip'),
+        verdict(
+          'round_trip',
+          'Sandbox.engagement.roundTrip',
+          same,
+          `created ${JSON.stringify(engagement)}, read ${JSON.stringify(got)}`,
+        ),
+      ]);
+    },
+  );
 
   const broken: [string, (e: Record<string, unknown>) => Record<string, unknown>][] = [
     ['Sandbox.engagement.customer.required', ({ customer: _, ...e }) => e],
@@ -47,29 +85,96 @@ describe('sandbox engagements', () => {
     ['Sandbox.engagement.limits.int32', (e) => ({ ...e, registerLimit: 2147483648 })],
   ];
   for (const [id, breakIt] of broken) {
-    rule(id, 'sandbox.engagement.create', `an engagement that breaks the rule is rejected with a 4xx`, async ({ s, judge }) => {
-      const { agreementId, engagement } = await setting(s);
-      const exchange = await s.call('sandbox.engagement.create', { params: { mockAgreementId: agreementId }, body: breakIt(engagement) });
-      judge(exchange, checkRejected(exchange, id, requirement(id).expected));
-    });
+    rule(
+      id,
+      'sandbox.engagement.create',
+      `an engagement that breaks the rule is rejected with a 4xx`,
+      async ({ s, judge }) => {
+        const { agreementId, engagement } = await setting(s);
+        const exchange = await s.call('sandbox.engagement.create', {
+          params: { mockAgreementId: agreementId },
+          body: breakIt(engagement),
+        });
+        judge(exchange, checkRejected(exchange, id, requirement(id).expected));
+      },
+    );
   }
 
-  rule('Sandbox.engagement.accountNotOwnedByCustomer', 'sandbox.engagement.create', 'an engagement whose account the customer owns is rejected', async ({ s, judge }) => {
-    const corporate = await customer(s, 'corporate');
-    const member = await customer(s, 'private');
-    const own = await account(s, member);
-    const agreementId = await agreement(s, corporate);
-    const exchange = await s.call('sandbox.engagement.create', { params: { mockAgreementId: agreementId }, body: { customer: member.customerNumber, account: { iban: own.iban }, roles: ['REGISTER', 'VIEW'], registerLimit: 1, approvalLimit: 1 } });
-    judge(exchange, checkRejected(exchange, 'Sandbox.engagement.accountNotOwnedByCustomer', requirement('Sandbox.engagement.accountNotOwnedByCustomer').expected));
-  });
+  rule(
+    'Sandbox.engagement.accountNotOwnedByCustomer',
+    'sandbox.engagement.create',
+    'an engagement whose account the customer owns is rejected',
+    async ({ s, judge }) => {
+      const corporate = await customer(s, 'corporate');
+      const member = await customer(s, 'private');
+      const own = await account(s, member);
+      const agreementId = await agreement(s, corporate);
+      const exchange = await s.call('sandbox.engagement.create', {
+        params: { mockAgreementId: agreementId },
+        body: {
+          customer: member.customerNumber,
+          account: { iban: own.iban },
+          roles: ['REGISTER', 'VIEW'],
+          registerLimit: 1,
+          approvalLimit: 1,
+        },
+      });
+      judge(
+        exchange,
+        checkRejected(
+          exchange,
+          'Sandbox.engagement.accountNotOwnedByCustomer',
+          requirement('Sandbox.engagement.accountNotOwnedByCustomer').expected,
+        ),
+      );
+    },
+  );
 
-  rule('Sandbox.setup.noMod11', 'sandbox.account.create', "the sandbox accepts a real client's set-up: an account whose bban fails MOD11, an agreement whose engagements lack limits", async ({ s, judge }) => {
-    const corporate = await customer(s, 'corporate');
-    const bban = `${uniqueBban(s).slice(0, 10)}${(Number(uniqueBban(s)[10]) + 1) % 10}`;
-    const exchange = await s.call('sandbox.account.create', { body: { customerNumber: corporate.customerNumber, accountName: 'Driftskonto', bban, iban: makeIban('NO', bban), currency: 'NOK', product: 'Driftskonto', cashAccountType: 'CACC', creditLine: 0, balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 10000, currency: 'NOK' } }] } });
-    const member = await customer(s, 'private');
-    const agreementExchange = await s.call('sandbox.agreement.create', { body: { owner: corporate.customerNumber, name: 'Avtale', engagements: [{ customer: member.customerNumber, account: { iban: makeIban('NO', bban) }, roles: ['REGISTER', 'VIEW'] }] } });
-    const ok = (x: typeof exchange) => (x.response?.status ?? 0) >= 200 && (x.response?.status ?? 0) < 300;
-    judge(exchange, [verdict('setup_accepted', 'Sandbox.setup.noMod11', ok(exchange), `account with bban ${bban}: ${exchange.response?.status}`), verdict('setup_accepted', 'Sandbox.setup.noMod11', ok(agreementExchange), `agreement with limitless engagements: ${agreementExchange.response?.status}`)]);
-  });
+  rule(
+    'Sandbox.setup.noMod11',
+    'sandbox.account.create',
+    "the sandbox accepts a real client's set-up: an account whose bban fails MOD11, an agreement whose engagements lack limits",
+    async ({ s, judge }) => {
+      const corporate = await customer(s, 'corporate');
+      const bban = `${uniqueBban(s).slice(0, 10)}${(Number(uniqueBban(s)[10]) + 1) % 10}`;
+      const exchange = await s.call('sandbox.account.create', {
+        body: {
+          customerNumber: corporate.customerNumber,
+          accountName: 'Driftskonto',
+          bban,
+          iban: makeIban('NO', bban),
+          currency: 'NOK',
+          product: 'Driftskonto',
+          cashAccountType: 'CACC',
+          creditLine: 0,
+          balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 10000, currency: 'NOK' } }],
+        },
+      });
+      const member = await customer(s, 'private');
+      const agreementExchange = await s.call('sandbox.agreement.create', {
+        body: {
+          owner: corporate.customerNumber,
+          name: 'Avtale',
+          engagements: [
+            { customer: member.customerNumber, account: { iban: makeIban('NO', bban) }, roles: ['REGISTER', 'VIEW'] },
+          ],
+        },
+      });
+      const ok = (x: typeof exchange) => (x.response?.status ?? 0) >= 200 && (x.response?.status ?? 0) < 300;
+      judge(exchange, [
+        verdict(
+          'setup_accepted',
+          'Sandbox.setup.noMod11',
+          ok(exchange),
+          `account with bban ${bban}: ${exchange.response?.status}`,
+        ),
+        verdict(
+          'setup_accepted',
+          'Sandbox.setup.noMod11',
+          ok(agreementExchange),
+          `agreement with limitless engagements: ${agreementExchange.response?.status}`,
+        ),
+      ]);
+    },
+  );
 });

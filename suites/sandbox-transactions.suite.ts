@@ -27,60 +27,118 @@ async function accountWithTransactions(s: Session): Promise<Account> {
     ultimateCreditor: 'Kafé',
     purposeCode: 'OTHR',
   }));
-  const exchange = await s.call('sandbox.transactions.create', { params: { mockCardAccountId: acc.id }, body: transactions });
-  if ((exchange.response?.status ?? 0) >= 300) throw new Error(`fixture: could not add transactions (${exchange.response?.status}): ${exchange.response?.text.slice(0, 200)}`);
+  const exchange = await s.call('sandbox.transactions.create', {
+    params: { mockCardAccountId: acc.id },
+    body: transactions,
+  });
+  if ((exchange.response?.status ?? 0) >= 300)
+    throw new Error(
+      `fixture: could not add transactions (${exchange.response?.status}): ${exchange.response?.text.slice(0, 200)}`,
+    );
   return acc;
 }
 
-const ids = (json: unknown): string[] => (Array.isArray(json) ? json.map((t) => String((t as { id?: unknown }).id)) : []);
-const list = (s: Session, acc: Account, query: Record<string, string | number | undefined>) => s.call('sandbox.transactions.list', { params: { mockAccountId: acc.id }, query });
+const ids = (json: unknown): string[] =>
+  Array.isArray(json) ? json.map((t) => String((t as { id?: unknown }).id)) : [];
+const list = (s: Session, acc: Account, query: Record<string, string | number | undefined>) =>
+  s.call('sandbox.transactions.list', { params: { mockAccountId: acc.id }, query });
 
 describe('sandbox transactions', () => {
-  rule(['Sandbox.transactions.list.200', 'Sandbox.transaction.fields.required', 'Sandbox.transactions.includesCreated'], 'sandbox.transactions.list', 'the list holds the created transactions, each with every member', async ({ s, judge }) => {
-    const acc = await accountWithTransactions(s);
-    const exchange = await list(s, acc, {});
-    const count = Array.isArray(exchange.response?.json) ? (exchange.response?.json as unknown[]).length : -1;
-    judge(exchange, [...checkAccepted(exchange, operation('sandbox.transactions.list'), 'Sandbox.transactions.list.200'), verdict('includes_created', 'Sandbox.transactions.includesCreated', count >= DATES.length, `${count} transactions listed, ${DATES.length} created`)]);
-  });
+  rule(
+    ['Sandbox.transactions.list.200', 'Sandbox.transaction.fields.required', 'Sandbox.transactions.includesCreated'],
+    'sandbox.transactions.list',
+    'the list holds the created transactions, each with every member',
+    async ({ s, judge }) => {
+      const acc = await accountWithTransactions(s);
+      const exchange = await list(s, acc, {});
+      const count = Array.isArray(exchange.response?.json) ? (exchange.response?.json as unknown[]).length : -1;
+      judge(exchange, [
+        ...checkAccepted(exchange, operation('sandbox.transactions.list'), 'Sandbox.transactions.list.200'),
+        verdict(
+          'includes_created',
+          'Sandbox.transactions.includesCreated',
+          count >= DATES.length,
+          `${count} transactions listed, ${DATES.length} created`,
+        ),
+      ]);
+    },
+  );
 
-  rule('Sandbox.transactions.limit.honoured', 'sandbox.transactions.list', 'limit caps the number of transactions returned', async ({ s, judge }) => {
-    const acc = await accountWithTransactions(s);
-    for (const limit of [1, 3]) {
-      const exchange = await list(s, acc, { limit });
-      const n = ids(exchange.response?.json).length;
-      judge(exchange, [verdict('limit', 'Sandbox.transactions.limit.honoured', n === limit, `limit=${limit} returned ${n}`)]);
-    }
-  });
-
-  rule('Sandbox.transactions.offset.honoured', 'sandbox.transactions.list', 'pages of offset and limit neither overlap nor skip, with and without a date range', async ({ s, judge }) => {
-    const acc = await accountWithTransactions(s);
-    // The date range must not change how offset counts: a server that drops offset when dates are given must not pass.
-    for (const range of [{}, { fromDate: '2026-02-01', toDate: '2026-07-31' }]) {
-      const whole = ids((await list(s, acc, range)).response?.json);
-      const paged: string[] = [];
-      let last;
-      for (let offset = 0; offset < whole.length; offset += 2) {
-        last = await list(s, acc, { ...range, offset, limit: 2 });
-        paged.push(...ids(last.response?.json));
+  rule(
+    'Sandbox.transactions.limit.honoured',
+    'sandbox.transactions.list',
+    'limit caps the number of transactions returned',
+    async ({ s, judge }) => {
+      const acc = await accountWithTransactions(s);
+      for (const limit of [1, 3]) {
+        const exchange = await list(s, acc, { limit });
+        const n = ids(exchange.response?.json).length;
+        judge(exchange, [
+          verdict('limit', 'Sandbox.transactions.limit.honoured', n === limit, `limit=${limit} returned ${n}`),
+        ]);
       }
-      if (!last) throw new Error(`no transactions listed for ${JSON.stringify(range)}`);
-      judge(last, [verdict('paging', 'Sandbox.transactions.offset.honoured', JSON.stringify(paged) === JSON.stringify(whole), `${JSON.stringify(range)}: pages of 2 gave [${paged.join(', ')}], whole list [${whole.join(', ')}]`)]);
-    }
-  });
+    },
+  );
 
-  rule('Sandbox.transactions.dateRange.honoured', 'sandbox.transactions.list', 'only transactions within fromDate..toDate are returned', async ({ s, judge }) => {
-    const acc = await accountWithTransactions(s);
-    const exchange = await list(s, acc, { fromDate: '2026-02-10', toDate: '2026-04-20' });
-    const got = Array.isArray(exchange.response?.json) ? (exchange.response?.json as { bookingDate?: string; valueDate?: string }[]) : [];
-    const dates = got.map((t) => t.bookingDate ?? t.valueDate ?? '');
-    const inside = dates.every((d) => d >= '2026-02-10' && d <= '2026-04-20');
-    const shown = `2026-02-10..2026-04-20 gave ${dates.join(', ') || 'nothing'}`;
-    judge(exchange, [
-      verdict('date_range', 'Sandbox.transactions.dateRange.honoured', inside && dates.includes('2026-03-15'), `${shown} (expected 2026-03-15 and nothing outside)`),
-      // interface.md does not say whether the range includes its ends; Berlin Group's dateFrom/dateTo do.
-      verdict('date_range_inclusive', 'Sandbox.transactions.dateRange.honoured', dates.includes('2026-02-10') && dates.includes('2026-04-20'), `${shown} (the ends are included by convention)`, { atMost: 'SHOULD' }),
-    ]);
-  });
+  rule(
+    'Sandbox.transactions.offset.honoured',
+    'sandbox.transactions.list',
+    'pages of offset and limit neither overlap nor skip, with and without a date range',
+    async ({ s, judge }) => {
+      const acc = await accountWithTransactions(s);
+      // The date range must not change how offset counts: a server that drops offset when dates are given must not pass.
+      for (const range of [{}, { fromDate: '2026-02-01', toDate: '2026-07-31' }]) {
+        const whole = ids((await list(s, acc, range)).response?.json);
+        const paged: string[] = [];
+        let last;
+        for (let offset = 0; offset < whole.length; offset += 2) {
+          last = await list(s, acc, { ...range, offset, limit: 2 });
+          paged.push(...ids(last.response?.json));
+        }
+        if (!last) throw new Error(`no transactions listed for ${JSON.stringify(range)}`);
+        judge(last, [
+          verdict(
+            'paging',
+            'Sandbox.transactions.offset.honoured',
+            JSON.stringify(paged) === JSON.stringify(whole),
+            `${JSON.stringify(range)}: pages of 2 gave [${paged.join(', ')}], whole list [${whole.join(', ')}]`,
+          ),
+        ]);
+      }
+    },
+  );
+
+  rule(
+    'Sandbox.transactions.dateRange.honoured',
+    'sandbox.transactions.list',
+    'only transactions within fromDate..toDate are returned',
+    async ({ s, judge }) => {
+      const acc = await accountWithTransactions(s);
+      const exchange = await list(s, acc, { fromDate: '2026-02-10', toDate: '2026-04-20' });
+      const got = Array.isArray(exchange.response?.json)
+        ? (exchange.response?.json as { bookingDate?: string; valueDate?: string }[])
+        : [];
+      const dates = got.map((t) => t.bookingDate ?? t.valueDate ?? '');
+      const inside = dates.every((d) => d >= '2026-02-10' && d <= '2026-04-20');
+      const shown = `2026-02-10..2026-04-20 gave ${dates.join(', ') || 'nothing'}`;
+      judge(exchange, [
+        verdict(
+          'date_range',
+          'Sandbox.transactions.dateRange.honoured',
+          inside && dates.includes('2026-03-15'),
+          `${shown} (expected 2026-03-15 and nothing outside)`,
+        ),
+        // interface.md does not say whether the range includes its ends; Berlin Group's dateFrom/dateTo do.
+        verdict(
+          'date_range_inclusive',
+          'Sandbox.transactions.dateRange.honoured',
+          dates.includes('2026-02-10') && dates.includes('2026-04-20'),
+          `${shown} (the ends are included by convention)`,
+          { atMost: 'SHOULD' },
+        ),
+      ]);
+    },
+  );
 
   const bad: [string, Record<string, string | number>][] = [
     ['Sandbox.transactions.limit.min1', { limit: 0 }],
@@ -88,15 +146,30 @@ describe('sandbox transactions', () => {
     ['Sandbox.transactions.fromDate.date', { fromDate: '2026-13-01' }],
   ];
   for (const [id, query] of bad) {
-    rule(id, 'sandbox.transactions.list', `a list query ${JSON.stringify(query)} is rejected with a 4xx`, async ({ s, judge }) => {
-      const acc = await account(s, await customer(s));
-      const exchange = await list(s, acc, query);
-      judge(exchange, checkRejected(exchange, id, requirement(id).expected));
-    });
+    rule(
+      id,
+      'sandbox.transactions.list',
+      `a list query ${JSON.stringify(query)} is rejected with a 4xx`,
+      async ({ s, judge }) => {
+        const acc = await account(s, await customer(s));
+        const exchange = await list(s, acc, query);
+        judge(exchange, checkRejected(exchange, id, requirement(id).expected));
+      },
+    );
   }
 
-  rule('Errors.unknownResource.404', 'sandbox.transactions.list', 'the transactions of an unknown account give 404', async ({ s, judge }) => {
-    const exchange = await s.call('sandbox.transactions.list', { params: { mockAccountId: `enc!!none-${s.ctx.runTag}==` } });
-    judge(exchange, checkRejected(exchange, 'Errors.unknownResource.404', requirement('Errors.unknownResource.404').expected));
-  });
+  rule(
+    'Errors.unknownResource.404',
+    'sandbox.transactions.list',
+    'the transactions of an unknown account give 404',
+    async ({ s, judge }) => {
+      const exchange = await s.call('sandbox.transactions.list', {
+        params: { mockAccountId: `enc!!none-${s.ctx.runTag}==` },
+      });
+      judge(
+        exchange,
+        checkRejected(exchange, 'Errors.unknownResource.404', requirement('Errors.unknownResource.404').expected),
+      );
+    },
+  );
 });

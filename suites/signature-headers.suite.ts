@@ -23,37 +23,65 @@ const BODIES: Partial<Record<OperationId, (s: Session) => Promise<unknown>>> = {
   },
 };
 const callOn = async (op: OperationId, s: Session, options: Omit<CallOptions, 'body' | 'query'> = {}) =>
-  s.call(op, { body: await (BODIES[op] as (s: Session) => Promise<unknown>)(s), query: { allowLogicalDuplicate: true }, ...options });
+  s.call(op, {
+    body: await (BODIES[op] as (s: Session) => Promise<unknown>)(s),
+    query: { allowLogicalDuplicate: true },
+    ...options,
+  });
 const call = (s: Session, options: Omit<CallOptions, 'body' | 'query'> = {}) => callOn(SUBJECT, s, options);
 
 /** Berlin Group: signature and certificate problems are 401 (SHOULD; interface.md shows no status). */
 const UNAUTHORISED: ExpectedRejection = { status: [401], codes: [], exactness: 'SHOULD' };
 
 describe('signature', () => {
-  rule(['Auth.signature.valid', 'Auth.signature.keyId.form', 'Auth.signature.algorithm'], SUBJECT, 'a request signed as interface.md says is accepted', async ({ s, judge }) => {
-    const exchange = await call(s);
-    judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Auth.signature.valid'));
-  });
+  rule(
+    ['Auth.signature.valid', 'Auth.signature.keyId.form', 'Auth.signature.algorithm'],
+    SUBJECT,
+    'a request signed as interface.md says is accepted',
+    async ({ s, judge }) => {
+      const exchange = await call(s);
+      judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Auth.signature.valid'));
+    },
+  );
 
   for (const tampering of TAMPERINGS) {
     // A tampering no rule of interface.md covers (clock skew) is judged at SHOULD level only.
     const id = tampering.requirementId ?? 'Auth.rejection.401';
-    rule([id, 'Auth.rejection.401'], SUBJECT, `tampered request (${tampering.name}) is rejected`, async ({ s, judge }) => {
-      const exchange = await call(s, { afterSign: (signed) => tampering.apply(signed) });
-      // 401 is the convention for signature and certificate problems; a missing header is a 400 (Headers.*).
-      const convention = id.startsWith('Auth.') ? checkRejected(exchange, 'Auth.rejection.401', UNAUTHORISED).filter((r) => r.check === 'expected_status') : [];
-      judge(exchange, [...checkRejected(exchange, id, requirement(id).expected), ...convention]);
-    });
+    rule(
+      [id, 'Auth.rejection.401'],
+      SUBJECT,
+      `tampered request (${tampering.name}) is rejected`,
+      async ({ s, judge }) => {
+        const exchange = await call(s, { afterSign: (signed) => tampering.apply(signed) });
+        // 401 is the convention for signature and certificate problems; a missing header is a 400 (Headers.*).
+        const convention = id.startsWith('Auth.')
+          ? checkRejected(exchange, 'Auth.rejection.401', UNAUTHORISED).filter((r) => r.check === 'expected_status')
+          : [];
+        judge(exchange, [...checkRejected(exchange, id, requirement(id).expected), ...convention]);
+      },
+    );
   }
 
   // A validly computed signature whose `headers` leave one out: the tampering above spoils the signature too,
   // so only this proves the bank insists on the list rather than merely on a signature that verifies.
   for (const left of SIGNED_HEADERS.filter((h) => h !== 'psu-corporate-id')) {
-    rule(['Auth.signature.headers', 'Auth.rejection.401'], SUBJECT, `a valid signature over headers without ${left} is rejected`, async ({ s, judge }) => {
-      const exchange = await call(s, { sign: { signedHeaders: SIGNED_HEADERS.filter((h) => h !== left && h !== 'psu-corporate-id') } });
-      const convention = checkRejected(exchange, 'Auth.rejection.401', UNAUTHORISED).filter((r) => r.check === 'expected_status');
-      judge(exchange, [...checkRejected(exchange, 'Auth.signature.headers', requirement('Auth.signature.headers').expected), ...convention]);
-    });
+    rule(
+      ['Auth.signature.headers', 'Auth.rejection.401'],
+      SUBJECT,
+      `a valid signature over headers without ${left} is rejected`,
+      async ({ s, judge }) => {
+        const exchange = await call(s, {
+          sign: { signedHeaders: SIGNED_HEADERS.filter((h) => h !== left && h !== 'psu-corporate-id') },
+        });
+        const convention = checkRejected(exchange, 'Auth.rejection.401', UNAUTHORISED).filter(
+          (r) => r.check === 'expected_status',
+        );
+        judge(exchange, [
+          ...checkRejected(exchange, 'Auth.signature.headers', requirement('Auth.signature.headers').expected),
+          ...convention,
+        ]);
+      },
+    );
   }
 
   rule('Auth.digest.sha512', SUBJECT, 'a SHA-512 Digest is accepted', async ({ s, judge }) => {
@@ -61,10 +89,15 @@ describe('signature', () => {
     judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Auth.digest.sha512'));
   });
 
-  rule('Auth.signature.rfc2047', SUBJECT, 'a Signature sent as one RFC 2047 encoded word (the platform form) is accepted', async ({ s, judge }) => {
-    const exchange = await call(s, { sign: { signatureEncoding: 'always' } });
-    judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Auth.signature.rfc2047'));
-  });
+  rule(
+    'Auth.signature.rfc2047',
+    SUBJECT,
+    'a Signature sent as one RFC 2047 encoded word (the platform form) is accepted',
+    async ({ s, judge }) => {
+      const exchange = await call(s, { sign: { signatureEncoding: 'always' } });
+      judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Auth.signature.rfc2047'));
+    },
+  );
 });
 
 /**
@@ -91,8 +124,16 @@ describe('headers', () => {
         // Removed after signing: the signer would otherwise supply X-Request-ID itself. A header the signature
         // covers is left out of the signed list too, so the only thing wrong is its absence, not a broken signature.
         const lower = header.name.toLowerCase();
-        const unsigned = (SIGNED_HEADERS as readonly string[]).includes(lower) ? { sign: { signedHeaders: SIGNED_HEADERS.filter((h) => h !== lower && h !== 'psu-corporate-id') } } : {};
-        const exchange = await callOn(op, s, { ...unsigned, afterSign: (signed) => ({ ...signed, headers: Object.fromEntries(Object.entries(signed.headers).filter(([k]) => k.toLowerCase() !== lower)) }) });
+        const unsigned = (SIGNED_HEADERS as readonly string[]).includes(lower)
+          ? { sign: { signedHeaders: SIGNED_HEADERS.filter((h) => h !== lower && h !== 'psu-corporate-id') } }
+          : {};
+        const exchange = await callOn(op, s, {
+          ...unsigned,
+          afterSign: (signed) => ({
+            ...signed,
+            headers: Object.fromEntries(Object.entries(signed.headers).filter(([k]) => k.toLowerCase() !== lower)),
+          }),
+        });
         judge(exchange, checkRejected(exchange, id, requirement(id).expected));
       });
     }
@@ -104,52 +145,113 @@ describe('headers', () => {
     }
   }
 
-  rule('Headers.PSU-ID.required', SUBJECT, 'a request with neither PSU-ID nor X-PSU-IDENTITY is rejected', async ({ s, judge }) => {
-    const exchange = await call(s, { headers: { 'PSU-ID': undefined } });
-    judge(exchange, checkRejected(exchange, 'Headers.PSU-ID.required', requirement('Headers.PSU-ID.required').expected));
-  });
+  rule(
+    'Headers.PSU-ID.required',
+    SUBJECT,
+    'a request with neither PSU-ID nor X-PSU-IDENTITY is rejected',
+    async ({ s, judge }) => {
+      const exchange = await call(s, { headers: { 'PSU-ID': undefined } });
+      judge(
+        exchange,
+        checkRejected(exchange, 'Headers.PSU-ID.required', requirement('Headers.PSU-ID.required').expected),
+      );
+    },
+  );
 
-  rule('Errors.corporateWithoutCorporateId.400', SUBJECT, 'a corporate PSU (PSU-Context CORPORATE) without PSU-Corporate-ID gives 400, not 500', async ({ s, judge }) => {
-    const exchange = await call(s, { headers: { 'PSU-Context': 'CORPORATE', 'PSU-Corporate-ID': undefined } });
-    judge(exchange, checkRejected(exchange, 'Errors.corporateWithoutCorporateId.400', requirement('Errors.corporateWithoutCorporateId.400').expected));
-  });
+  rule(
+    'Errors.corporateWithoutCorporateId.400',
+    SUBJECT,
+    'a corporate PSU (PSU-Context CORPORATE) without PSU-Corporate-ID gives 400, not 500',
+    async ({ s, judge }) => {
+      const exchange = await call(s, { headers: { 'PSU-Context': 'CORPORATE', 'PSU-Corporate-ID': undefined } });
+      judge(
+        exchange,
+        checkRejected(
+          exchange,
+          'Errors.corporateWithoutCorporateId.400',
+          requirement('Errors.corporateWithoutCorporateId.400').expected,
+        ),
+      );
+    },
+  );
 
-  rule('Headers.X-PSU-IDENTITY.alternative', SUBJECT, 'a PSU identified by X-PSU-IDENTITY instead of PSU-ID is accepted', async ({ s, judge }) => {
-    const exchange = await call(s, { headers: { 'PSU-ID': undefined, 'X-PSU-IDENTITY': s.ctx.config.psu.identity ?? '01017012345' } });
-    judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Headers.X-PSU-IDENTITY.alternative'));
-  });
+  rule(
+    'Headers.X-PSU-IDENTITY.alternative',
+    SUBJECT,
+    'a PSU identified by X-PSU-IDENTITY instead of PSU-ID is accepted',
+    async ({ s, judge }) => {
+      const exchange = await call(s, {
+        headers: { 'PSU-ID': undefined, 'X-PSU-IDENTITY': s.ctx.config.psu.identity ?? '01017012345' },
+      });
+      judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Headers.X-PSU-IDENTITY.alternative'));
+    },
+  );
 
-  rule(['Headers.optional.accepted', 'Headers.PSU-Context.singleSca'], SUBJECT, 'every optional header, sent with a valid value, is accepted', async ({ s, judge }) => {
-    const exchange = await call(s, {
-      headers: {
-        'TPP-Redirect-Preferred': 'false',
-        'PSU-Corporate-ID': 'corp-1',
-        'PSU-IP-Port': '443',
-        'PSU-User-Agent': 'Mozilla/5.0',
-        'PSU-Accept': 'application/json',
-        'PSU-Accept-Charset': 'utf-8',
-        'PSU-Accept-Encoding': 'gzip',
-        'PSU-Accept-Language': 'nb-NO',
-        'PSU-HTTP-Method': 'POST',
-        'PSU-Device-ID': '5b3ab8e8-0fd5-43d2-946e-d75958b172e7',
-        'PSU-Geo-Location': 'GEO:59.9139;10.7522',
-        'X-PSU-AuthMethod-Preferred': 'BANKID',
-        'PSU-Context': 'PRIVATE',
-        'TPP-Brand-Logging-Information': 'Brand',
-      },
-    });
-    judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Headers.optional.accepted'));
-  });
+  rule(
+    ['Headers.optional.accepted', 'Headers.PSU-Context.singleSca'],
+    SUBJECT,
+    'every optional header, sent with a valid value, is accepted',
+    async ({ s, judge }) => {
+      const exchange = await call(s, {
+        headers: {
+          'TPP-Redirect-Preferred': 'false',
+          'PSU-Corporate-ID': 'corp-1',
+          'PSU-IP-Port': '443',
+          'PSU-User-Agent': 'Mozilla/5.0',
+          'PSU-Accept': 'application/json',
+          'PSU-Accept-Charset': 'utf-8',
+          'PSU-Accept-Encoding': 'gzip',
+          'PSU-Accept-Language': 'nb-NO',
+          'PSU-HTTP-Method': 'POST',
+          'PSU-Device-ID': '5b3ab8e8-0fd5-43d2-946e-d75958b172e7',
+          'PSU-Geo-Location': 'GEO:59.9139;10.7522',
+          'X-PSU-AuthMethod-Preferred': 'BANKID',
+          'PSU-Context': 'PRIVATE',
+          'TPP-Brand-Logging-Information': 'Brand',
+        },
+      });
+      judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Headers.optional.accepted'));
+    },
+  );
 
-  rule('Headers.x-accept-fix.optionalOnBulk', 'bulk.create', 'a bulk payment without x-accept-fix is accepted', async ({ s, judge }) => {
-    const owner = await sharedDebtor(s);
-    const exchange = await s.call('bulk.create', { body: bulkBody(owner, owner), query: { allowLogicalDuplicate: true }, headers: { 'x-accept-fix': undefined } });
-    judge(exchange, checkAccepted(exchange, operation('bulk.create'), 'Headers.x-accept-fix.optionalOnBulk'));
-  });
+  rule(
+    'Headers.x-accept-fix.optionalOnBulk',
+    'bulk.create',
+    'a bulk payment without x-accept-fix is accepted',
+    async ({ s, judge }) => {
+      const owner = await sharedDebtor(s);
+      const exchange = await s.call('bulk.create', {
+        body: bulkBody(owner, owner),
+        query: { allowLogicalDuplicate: true },
+        headers: { 'x-accept-fix': undefined },
+      });
+      judge(exchange, checkAccepted(exchange, operation('bulk.create'), 'Headers.x-accept-fix.optionalOnBulk'));
+    },
+  );
 
-  rule('Headers.x-accept-fix.required', 'sct.create', 'an SCT without x-accept-fix is rejected', async ({ s, judge }) => {
-    const debtor = await sharedDebtor(s);
-    const exchange = await s.call('sct.create', { body: { instructedAmount: { amount: '1.00', currency: 'EUR' }, creditorName: 'A', creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' }, debtorAccount: { iban: debtor.iban, currency: 'EUR' } }, headers: { 'x-accept-fix': undefined } });
-    judge(exchange, [...checkRejected(exchange, 'Headers.x-accept-fix.required', requirement('Headers.x-accept-fix.required').expected), verdict('sct_subject', 'Headers.x-accept-fix.required', true, 'SCT')]);
-  });
+  rule(
+    'Headers.x-accept-fix.required',
+    'sct.create',
+    'an SCT without x-accept-fix is rejected',
+    async ({ s, judge }) => {
+      const debtor = await sharedDebtor(s);
+      const exchange = await s.call('sct.create', {
+        body: {
+          instructedAmount: { amount: '1.00', currency: 'EUR' },
+          creditorName: 'A',
+          creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' },
+          debtorAccount: { iban: debtor.iban, currency: 'EUR' },
+        },
+        headers: { 'x-accept-fix': undefined },
+      });
+      judge(exchange, [
+        ...checkRejected(
+          exchange,
+          'Headers.x-accept-fix.required',
+          requirement('Headers.x-accept-fix.required').expected,
+        ),
+        verdict('sct_subject', 'Headers.x-accept-fix.required', true, 'SCT'),
+      ]);
+    },
+  );
 });

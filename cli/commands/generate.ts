@@ -16,7 +16,8 @@ const command: Command = {
     if (!kind || !KINDS.includes(kind)) throw new UserError(`say which body: ${KINDS.join(', ')}`);
     const count = Number(flag(args, 'count') ?? '10');
     const seed = Number(flag(args, 'seed') ?? '20261122');
-    if (!Number.isInteger(count) || count < 1 || count > MAX_COUNT) throw new UserError(`--count must be an integer from 1 to ${MAX_COUNT}, got "${flag(args, 'count')}"`);
+    if (!Number.isInteger(count) || count < 1 || count > MAX_COUNT)
+      throw new UserError(`--count must be an integer from 1 to ${MAX_COUNT}, got "${flag(args, 'count')}"`);
     if (!Number.isInteger(seed)) throw new UserError(`--seed must be an integer, got "${flag(args, 'seed')}"`);
     const lines: string[] = [];
     if (hasFlag(args, 'invalid')) {
@@ -28,10 +29,22 @@ const command: Command = {
         throw new UserError((err as Error).message);
       }
       for (const c of fc.sample(arbitrary, { numRuns: count, seed })) {
-        lines.push(JSON.stringify({ body: c.body, label: { requirementId: c.requirementId, level: c.level, pointer: c.pointer, case: c.label, expected: c.expected } }));
+        lines.push(
+          JSON.stringify({
+            body: c.body,
+            label: {
+              requirementId: c.requirementId,
+              level: c.level,
+              pointer: c.pointer,
+              case: c.label,
+              expected: c.expected,
+            },
+          }),
+        );
       }
     } else {
-      for (const body of fc.sample(BODY_KINDS[kind].valid(undefined as never), { numRuns: count, seed })) lines.push(JSON.stringify({ body }));
+      for (const body of fc.sample(BODY_KINDS[kind].valid(undefined as never), { numRuns: count, seed }))
+        lines.push(JSON.stringify({ body }));
     }
     process.stdout.write(`${lines.join('\n')}\n`);
     return 0;

@@ -15,14 +15,16 @@ const PROFILES: Profile[] = ['embedded', 'sandbox', 'production'];
 function integer(args: ParsedArgs, name: string, min: number): number | undefined {
   const raw = flag(args, name);
   if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw) || Number(raw) < min) throw new UserError(`--${name} must be an integer ≥ ${min}, got "${raw}"`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min)
+    throw new UserError(`--${name} must be an integer ≥ ${min}, got "${raw}"`);
   return Number(raw);
 }
 
 function shard(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
   const m = /^(\d+)\/(\d+)$/.exec(raw);
-  if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UserError(`--shard must look like i/n with 1 ≤ i ≤ n, got "${raw}"`);
+  if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2]))
+    throw new UserError(`--shard must look like i/n with 1 ≤ i ≤ n, got "${raw}"`);
   return raw;
 }
 
@@ -35,7 +37,11 @@ function checkSelection(args: ParsedArgs): void {
   const operations = [...OPERATIONS.map((o) => o.id as string), 'cross-cutting'];
   unknown('--operation', args.flags.get('operation') ?? [], operations);
   unknown('--exclude-operation', args.flags.get('exclude-operation') ?? [], operations);
-  unknown('--requirement', args.flags.get('requirement') ?? [], REQUIREMENTS.map((r) => r.id));
+  unknown(
+    '--requirement',
+    args.flags.get('requirement') ?? [],
+    REQUIREMENTS.map((r) => r.id),
+  );
   const faults = (args.flags.get('fault') ?? []).filter((id) => !FAULTS.some((f) => f.id === id));
   if (faults.length) throw new UserError(`unknown fault(s): ${faults.join(', ')} (see serve --list-faults)`);
   const grep = flag(args, 'grep');
@@ -53,15 +59,34 @@ const command: Command = {
   async run(argv) {
     const args = parseArgs(argv, {
       booleans: ['strict', 'allow-payments', 'no-html'],
-      values: ['seed', 'num-runs', 'shard', 'grep', 'replay-path', 'profile', 'level', 'operation', 'exclude-operation', 'requirement', 'budget', 'fault', 'env-file', 'reports', 'exchanges'],
+      values: [
+        'seed',
+        'num-runs',
+        'shard',
+        'grep',
+        'replay-path',
+        'profile',
+        'level',
+        'operation',
+        'exclude-operation',
+        'requirement',
+        'budget',
+        'fault',
+        'env-file',
+        'reports',
+        'exchanges',
+      ],
     });
     const envFile = flag(args, 'env-file');
     const config = loadConfig(envFile ? { envFile } : {});
     const profile = flag(args, 'profile') as Profile | undefined;
-    if (profile && !PROFILES.includes(profile)) throw new UserError(`--profile must be one of ${PROFILES.join(', ')}, got "${profile}"`);
-    if (profile === 'embedded' && config.baseUrl) throw new UserError('--profile embedded runs the reference bank: unset BASE_URL');
+    if (profile && !PROFILES.includes(profile))
+      throw new UserError(`--profile must be one of ${PROFILES.join(', ')}, got "${profile}"`);
+    if (profile === 'embedded' && config.baseUrl)
+      throw new UserError('--profile embedded runs the reference bank: unset BASE_URL');
     const level = flag(args, 'level');
-    if (level && level !== 'MUST' && level !== 'SHOULD') throw new UserError(`--level must be MUST or SHOULD, got "${level}"`);
+    if (level && level !== 'MUST' && level !== 'SHOULD')
+      throw new UserError(`--level must be MUST or SHOULD, got "${level}"`);
     checkSelection(args);
     // A key or certificate that cannot be used is a configuration error, found before any test runs.
     if (config.signing.certificatePath || config.signing.p12Path) await loadIdentity(config.signing);
@@ -89,9 +114,17 @@ const command: Command = {
       progress: (line) => process.stderr.write(`${line}\n`),
       reportsDir: flag(args, 'reports') ?? 'reports',
     });
-    console.log(renderSummary(result.summary, result.outcomes, result.target, result.seed, result.seconds, result.cancelled));
+    console.log(
+      renderSummary(result.summary, result.outcomes, result.target, result.seed, result.seconds, result.cancelled),
+    );
     const reportsDir = flag(args, 'reports') ?? 'reports';
-    await writeReports({ inputs: [reportsDir], out: reportsDir, strict: hasFlag(args, 'strict'), html: !hasFlag(args, 'no-html'), log: (l) => console.log(l) });
+    await writeReports({
+      inputs: [reportsDir],
+      out: reportsDir,
+      strict: hasFlag(args, 'strict'),
+      html: !hasFlag(args, 'no-html'),
+      log: (l) => console.log(l),
+    });
     if (result.cancelled) {
       console.error('psd2-conformance run: the time budget was spent before every test ran');
       return 1;

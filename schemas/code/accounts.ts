@@ -9,7 +9,13 @@ export function ibanStructure(pointers: string[]): CodeValidator {
       const iban = at(value, pointer);
       const problem = typeof iban === 'string' ? ibanProblem(iban) : undefined;
       if (!problem) return [];
-      return [{ requirementId: 'AccountReference.iban.structure', pointer, message: `IBAN "${iban as string}" fails its ${problem} check` }];
+      return [
+        {
+          requirementId: 'AccountReference.iban.structure',
+          pointer,
+          message: `IBAN "${iban as string}" fails its ${problem} check`,
+        },
+      ];
     });
 }
 
@@ -19,7 +25,13 @@ export function norwegianBban(pointers: (value: unknown) => string[]): CodeValid
     pointers(value).flatMap((pointer) => {
       const bban = at(value, pointer);
       if (typeof bban !== 'string' || isValidNorwegianBban(bban)) return [];
-      return [{ requirementId: 'AccountReference.bban.norwegianMod11', pointer, message: `"${bban}" is not an 11-digit Norwegian account number with a valid MOD11 check digit` }];
+      return [
+        {
+          requirementId: 'AccountReference.bban.norwegianMod11',
+          pointer,
+          message: `"${bban}" is not an 11-digit Norwegian account number with a valid MOD11 check digit`,
+        },
+      ];
     });
 }
 
@@ -36,7 +48,11 @@ export const kidCheckDigit: CodeValidator = (value) => {
     if (referenceType !== undefined && !(typeof referenceType === 'string' && KID_TYPES.test(referenceType))) continue;
     if (!/remittanceInformationStructured/.test(pointer)) continue;
     if (!isValidKid(reference)) {
-      found.push({ requirementId: 'StructuredRemittance.kid.checkDigit', pointer: `${pointer}/reference`, message: `KID "${reference}" has a wrong check digit (neither MOD10 nor MOD11) or a length outside 2..25` });
+      found.push({
+        requirementId: 'StructuredRemittance.kid.checkDigit',
+        pointer: `${pointer}/reference`,
+        message: `KID "${reference}" has a wrong check digit (neither MOD10 nor MOD11) or a length outside 2..25`,
+      });
     }
   }
   return found;

@@ -9,7 +9,9 @@ const DECIMAL = /^[0-9]+(?:\.([0-9]+))?$/;
  * Any object with a string `amount` and a listed `currency` is an Amount; sandbox amounts are int32 numbers
  * and so are left alone. Currencies flagged ambiguous (no ISO minor unit, or no longer ISO codes) are not judged.
  */
-export function fractionDigits(idAt: (pointer: string) => string = () => 'Amount.amount.fractionDigits'): CodeValidator {
+export function fractionDigits(
+  idAt: (pointer: string) => string = () => 'Amount.amount.fractionDigits',
+): CodeValidator {
   return (value) => {
     const found = [];
     for (const { node, pointer } of objectsIn(value)) {

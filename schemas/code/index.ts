@@ -4,7 +4,9 @@ import { fractionDigits } from './fraction-digits.js';
 import type { CodeValidator } from './types.js';
 
 const amounts = fractionDigits();
-const responseAmounts = fractionDigits((pointer) => (pointer === '/transactionFees' ? 'PaymentResponse.transactionFees.amount' : 'Amount.amount.fractionDigits'));
+const responseAmounts = fractionDigits((pointer) =>
+  pointer === '/transactionFees' ? 'PaymentResponse.transactionFees.amount' : 'Amount.amount.fractionDigits',
+);
 
 /** The rules of each schema that JSON Schema cannot express, checked in code with the same requirement ids. */
 export const CODE_VALIDATORS: Partial<Record<AnySchemaName, CodeValidator[]>> = {

@@ -1,5 +1,8 @@
 /** Visits every object in a JSON value with its JSON pointer, so code validators can find the members they judge. */
-export function* objectsIn(value: unknown, pointer = ''): Generator<{ node: Record<string, unknown>; pointer: string }> {
+export function* objectsIn(
+  value: unknown,
+  pointer = '',
+): Generator<{ node: Record<string, unknown>; pointer: string }> {
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) yield* objectsIn(item, `${pointer}/${i}`);
   } else if (value !== null && typeof value === 'object') {

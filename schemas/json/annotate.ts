@@ -37,4 +37,8 @@ export function object(
 
 export const isoDate = (id: string): JsonSchema => ({ type: 'string', format: 'date', [X_REQUIREMENT]: id });
 
-export const enumOf = (values: readonly string[], id: string): JsonSchema => ({ type: 'string', enum: [...values], [X_REQUIREMENT]: id });
+export const enumOf = (values: readonly string[], id: string): JsonSchema => ({
+  type: 'string',
+  enum: [...values],
+  [X_REQUIREMENT]: id,
+});

@@ -5,7 +5,11 @@ import { X_REQUIREMENT, enumOf, object, ref, type JsonSchema } from './annotate.
 
 export const SigningBasket: JsonSchema = object(
   {
-    payments: { type: 'array', items: { type: 'string', [X_REQUIREMENT]: 'Basket.payments.array' }, [X_REQUIREMENT]: 'Basket.payments.array' },
+    payments: {
+      type: 'array',
+      items: { type: 'string', [X_REQUIREMENT]: 'Basket.payments.array' },
+      [X_REQUIREMENT]: 'Basket.payments.array',
+    },
     transactionStatus: enumOf(BASKET_STATUSES, 'Basket.transactionStatus.enum'),
     _links: ref('Links'),
   },
@@ -22,6 +26,8 @@ export const BasketAuthorisation: JsonSchema = object(
 
 /** Berlin Group body of POST /v1/signing-baskets (platform-notes.md; SHOULD level). */
 export const SigningBasketRequest: JsonSchema = object(
-  { paymentIds: { type: 'array', minItems: 1, items: { type: 'string' }, [X_REQUIREMENT]: 'Basket.create.paymentIds' } },
+  {
+    paymentIds: { type: 'array', minItems: 1, items: { type: 'string' }, [X_REQUIREMENT]: 'Basket.create.paymentIds' },
+  },
   { paymentIds: 'Basket.create.paymentIds' },
 );

@@ -1,4 +1,11 @@
-import { BIC_PATTERN, BULK_TRANSACTION_STATUSES, LIMITS, PURPOSE_CODES, REGULATORY_REPORTING_CODES, TRANSACTION_STATUSES } from '../../spec/index.js';
+import {
+  BIC_PATTERN,
+  BULK_TRANSACTION_STATUSES,
+  LIMITS,
+  PURPOSE_CODES,
+  REGULATORY_REPORTING_CODES,
+  TRANSACTION_STATUSES,
+} from '../../spec/index.js';
 import { X_REQUIREMENT, enumOf, isoDate, object, ref, text, type JsonSchema } from './annotate.js';
 
 /** interface.md › Resources › NCBCT, SCT and bulk payment requests, and the payment initiation response. */
@@ -9,17 +16,24 @@ const accountCurrency = { currency: 'AccountReference.currency.required' };
 
 /** NCBCT: bban or iban, plus the required currency. */
 function ncbctAccount(oneOfRule: string): JsonSchema {
-  return object({ bban, iban, currency: ref('Currency') }, accountCurrency, {
-    anyOf: [
-      { type: 'object', required: ['bban'], [X_REQUIREMENT]: oneOfRule },
-      { type: 'object', required: ['iban'], [X_REQUIREMENT]: oneOfRule },
-    ],
-  }, { anyOf: oneOfRule });
+  return object(
+    { bban, iban, currency: ref('Currency') },
+    accountCurrency,
+    {
+      anyOf: [
+        { type: 'object', required: ['bban'], [X_REQUIREMENT]: oneOfRule },
+        { type: 'object', required: ['iban'], [X_REQUIREMENT]: oneOfRule },
+      ],
+    },
+    { anyOf: oneOfRule },
+  );
 }
 
 /** SCT: iban only; bulk: bban only. */
-const ibanAccount = (ibanRule: string): JsonSchema => object({ iban, currency: ref('Currency') }, { iban: ibanRule, ...accountCurrency });
-const bbanAccount = (bbanRule: string): JsonSchema => object({ bban, currency: ref('Currency') }, { bban: bbanRule, ...accountCurrency });
+const ibanAccount = (ibanRule: string): JsonSchema =>
+  object({ iban, currency: ref('Currency') }, { iban: ibanRule, ...accountCurrency });
+const bbanAccount = (bbanRule: string): JsonSchema =>
+  object({ bban, currency: ref('Currency') }, { bban: bbanRule, ...accountCurrency });
 
 const remittance = (id: string): JsonSchema => text(LIMITS.remittanceInformationUnstructured, id);
 
@@ -48,7 +62,10 @@ export const NcbctPaymentRequest: JsonSchema = object(
     purposeCode: enumOf(PURPOSE_CODES, 'NCBCT.purposeCode.enum'),
     requestedExecutionDate: isoDate('NCBCT.requestedExecutionDate.isoDate'),
     regulatoryReportingCode: enumOf(REGULATORY_REPORTING_CODES, 'NCBCT.regulatoryReportingCode.enum'),
-    regulatoryReportingInformation: text({ max: LIMITS.regulatoryReportingInformation.max }, 'NCBCT.regulatoryReportingInformation.max140'),
+    regulatoryReportingInformation: text(
+      { max: LIMITS.regulatoryReportingInformation.max },
+      'NCBCT.regulatoryReportingInformation.max140',
+    ),
   },
   {
     instructedAmount: 'NCBCT.instructedAmount.required',
@@ -59,13 +76,21 @@ export const NcbctPaymentRequest: JsonSchema = object(
   {
     allOf: [
       {
-        if: { type: 'object', required: ['creditorAccount'], properties: { creditorAccount: { type: 'object', required: ['bban'] } } },
+        if: {
+          type: 'object',
+          required: ['creditorAccount'],
+          properties: { creditorAccount: { type: 'object', required: ['bban'] } },
+        },
         then: { type: 'object', required: ['creditorAgent'], [X_REQUIREMENT]: 'NCBCT.creditorAgent.requiredWithBban' },
         [X_REQUIREMENT]: 'NCBCT.creditorAgent.requiredWithBban',
       },
       {
         if: NOK_FROM_100000,
-        then: { type: 'object', required: ['regulatoryReportingCode', 'regulatoryReportingInformation'], [X_REQUIREMENT]: 'NCBCT.regulatoryReporting.requiredFromNok100000' },
+        then: {
+          type: 'object',
+          required: ['regulatoryReportingCode', 'regulatoryReportingInformation'],
+          [X_REQUIREMENT]: 'NCBCT.regulatoryReporting.requiredFromNok100000',
+        },
         [X_REQUIREMENT]: 'NCBCT.regulatoryReporting.requiredFromNok100000',
       },
     ],
@@ -129,7 +154,12 @@ export const BulkPaymentRequest: JsonSchema = object(
     paymentInformationId: text({ max: LIMITS.paymentInformationId.max }, 'BULK.paymentInformationId.max35'),
     debtorAccount: bbanAccount('BULK.debtorAccount.bbanRequired'),
     requestedExecutionDate: isoDate('BULK.requestedExecutionDate.isoDate'),
-    payments: { type: 'array', items: ref('BulkPaymentEntry'), minItems: 1, [X_REQUIREMENT]: { type: 'BULK.payments.required', minItems: 'BULK.payments.nonEmpty' } },
+    payments: {
+      type: 'array',
+      items: ref('BulkPaymentEntry'),
+      minItems: 1,
+      [X_REQUIREMENT]: { type: 'BULK.payments.required', minItems: 'BULK.payments.nonEmpty' },
+    },
   },
   { debtorAccount: 'BULK.debtorAccount.required', payments: 'BULK.payments.required' },
 );
@@ -151,7 +181,9 @@ function paymentInitiationResponse(statuses: readonly string[]): JsonSchema {
       then: {
         type: 'object',
         required: ['transactionFeeIndicator'],
-        properties: { transactionFeeIndicator: { const: true, [X_REQUIREMENT]: 'PaymentResponse.transactionFees.withIndicator' } },
+        properties: {
+          transactionFeeIndicator: { const: true, [X_REQUIREMENT]: 'PaymentResponse.transactionFees.withIndicator' },
+        },
         [X_REQUIREMENT]: 'PaymentResponse.transactionFees.withIndicator',
       },
     },

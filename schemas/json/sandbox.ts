@@ -3,13 +3,27 @@ import { X_REQUIREMENT, enumOf, object, ref, text, type JsonSchema } from './ann
 
 /** interface.md › Resources › Sandbox engagement, card account and transaction. */
 
-const int32 = (id: string): JsonSchema => ({ type: 'integer', minimum: LIMITS.int32.min, maximum: LIMITS.int32.max, [X_REQUIREMENT]: id });
+const int32 = (id: string): JsonSchema => ({
+  type: 'integer',
+  minimum: LIMITS.int32.min,
+  maximum: LIMITS.int32.max,
+  [X_REQUIREMENT]: id,
+});
 
 export const SandboxEngagement: JsonSchema = object(
   {
     customer: { type: 'string', [X_REQUIREMENT]: 'Sandbox.engagement.customer.required' },
-    account: object({ iban: { type: 'string', [X_REQUIREMENT]: 'Sandbox.engagement.account.iban.required' } }, { iban: 'Sandbox.engagement.account.iban.required' }, {}, { type: 'Sandbox.engagement.account.required' }),
-    roles: { type: 'array', items: enumOf(ENGAGEMENT_ROLES, 'Sandbox.engagement.roles.enum'), [X_REQUIREMENT]: 'Sandbox.engagement.roles.required' },
+    account: object(
+      { iban: { type: 'string', [X_REQUIREMENT]: 'Sandbox.engagement.account.iban.required' } },
+      { iban: 'Sandbox.engagement.account.iban.required' },
+      {},
+      { type: 'Sandbox.engagement.account.required' },
+    ),
+    roles: {
+      type: 'array',
+      items: enumOf(ENGAGEMENT_ROLES, 'Sandbox.engagement.roles.enum'),
+      [X_REQUIREMENT]: 'Sandbox.engagement.roles.required',
+    },
     registerLimit: int32('Sandbox.engagement.limits.int32'),
     approvalLimit: int32('Sandbox.engagement.limits.int32'),
   },
@@ -29,7 +43,10 @@ const cardAmount = object(
 );
 const balance = object(
   {
-    balanceAmount: object({ currency: { type: 'string' }, amount: int32(`${CARD}.amounts.int32`) }, { currency: `${CARD}.balances.required`, amount: `${CARD}.amounts.int32` }),
+    balanceAmount: object(
+      { currency: { type: 'string' }, amount: int32(`${CARD}.amounts.int32`) },
+      { currency: `${CARD}.balances.required`, amount: `${CARD}.amounts.int32` },
+    ),
     balanceType: enumOf(CARD_BALANCE_TYPES, `${CARD}.balanceType.enum`),
   },
   { balanceAmount: `${CARD}.balances.required`, balanceType: `${CARD}.balanceType.enum` },
@@ -65,7 +82,11 @@ const selfAndTransactions = object(
 
 /** The response: the request's fields plus resourceId and _links (self, transactions); a missing field breaks response.shape. */
 export const SandboxCardAccountResponse: JsonSchema = object(
-  { ...cardFields, resourceId: { type: 'string', [X_REQUIREMENT]: `${CARD}.response.shape` }, _links: selfAndTransactions },
+  {
+    ...cardFields,
+    resourceId: { type: 'string', [X_REQUIREMENT]: `${CARD}.response.shape` },
+    _links: selfAndTransactions,
+  },
   Object.fromEntries([...Object.keys(cardFields), 'resourceId', '_links'].map((f) => [f, `${CARD}.response.shape`])),
 );
 
@@ -90,6 +111,13 @@ const txFields: Record<string, JsonSchema> = {
   _links: object({ self: ref('Link') }, { self: T }),
 };
 
-export const SandboxTransaction: JsonSchema = object(txFields, Object.fromEntries(Object.keys(txFields).map((f) => [f, T])));
+export const SandboxTransaction: JsonSchema = object(
+  txFields,
+  Object.fromEntries(Object.keys(txFields).map((f) => [f, T])),
+);
 
-export const SandboxTransactionList: JsonSchema = { type: 'array', items: ref('SandboxTransaction'), [X_REQUIREMENT]: 'Sandbox.transactions.list.200' };
+export const SandboxTransactionList: JsonSchema = {
+  type: 'array',
+  items: ref('SandboxTransaction'),
+  [X_REQUIREMENT]: 'Sandbox.transactions.list.200',
+};

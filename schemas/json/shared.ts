@@ -1,9 +1,19 @@
-import { COUNTRIES, CURRENCY_CODES, LIMITS, LINK_VERBS, TPP_MESSAGE_CATEGORIES, ERROR_CODES } from '../../spec/index.js';
+import {
+  COUNTRIES,
+  CURRENCY_CODES,
+  LIMITS,
+  LINK_VERBS,
+  TPP_MESSAGE_CATEGORIES,
+  ERROR_CODES,
+} from '../../spec/index.js';
 import { X_REQUIREMENT, enumOf, object, ref, text, type JsonSchema } from './annotate.js';
 
 /** interface.md › Resources › Shared types. Referenced by name from the request and response schemas. */
 
-export const Currency: JsonSchema = { ...enumOf(CURRENCY_CODES, 'Currency.enum'), description: 'ISO 4217 alphabetic code from the list of interface.md.' };
+export const Currency: JsonSchema = {
+  ...enumOf(CURRENCY_CODES, 'Currency.enum'),
+  description: 'ISO 4217 alphabetic code from the list of interface.md.',
+};
 
 export const Country: JsonSchema = {
   type: 'string',
@@ -26,7 +36,10 @@ export const Amount: JsonSchema = object(
       type: 'string',
       allOf: [
         { pattern: '^[0-9]+(\\.[0-9]+)?$', [X_REQUIREMENT]: 'Amount.amount.decimal' },
-        { pattern: `^(?![0-9]{${maxIntegerDigits + 1}})(?!.*\\.[0-9]{${scale + 1}})`, [X_REQUIREMENT]: 'Amount.amount.precision18scale5' },
+        {
+          pattern: `^(?![0-9]{${maxIntegerDigits + 1}})(?!.*\\.[0-9]{${scale + 1}})`,
+          [X_REQUIREMENT]: 'Amount.amount.precision18scale5',
+        },
       ],
       [X_REQUIREMENT]: 'Amount.amount.string',
       description: `Decimal as a string; precision ${LIMITS.amount.precision}, scale ${scale}; fraction digits = ISO 4217 minor units of currency.`,
@@ -78,7 +91,11 @@ export const Link: JsonSchema = object(
   { href: 'Link.href.required', verbs: 'Link.verbs.required' },
 );
 
-export const Links: JsonSchema = { type: 'object', additionalProperties: ref('Link'), [X_REQUIREMENT]: 'PaymentResponse.links.shape' };
+export const Links: JsonSchema = {
+  type: 'object',
+  additionalProperties: ref('Link'),
+  [X_REQUIREMENT]: 'PaymentResponse.links.shape',
+};
 
 export const TppMessage: JsonSchema = object(
   {
@@ -111,7 +128,19 @@ export const ErrorBody: JsonSchema = object(
 export const ChallengeBody: JsonSchema = object(
   {
     _links: object(
-      { scaRedirect: { allOf: [ref('Link'), { type: 'object', properties: { verbs: { type: 'array', contains: { const: 'GET' }, [X_REQUIREMENT]: 'Auth.sca.redirect' } } }] } },
+      {
+        scaRedirect: {
+          allOf: [
+            ref('Link'),
+            {
+              type: 'object',
+              properties: {
+                verbs: { type: 'array', contains: { const: 'GET' }, [X_REQUIREMENT]: 'Auth.sca.redirect' },
+              },
+            },
+          ],
+        },
+      },
       { scaRedirect: 'Basket.get.challenge401' },
       { allOf: [ref('Links')] },
     ),

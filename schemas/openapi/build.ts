@@ -21,7 +21,12 @@ function headerSchema(header: HeaderSpec): JsonSchema {
 }
 
 function headerParameter(header: HeaderSpec): JsonSchema {
-  const notes = [`Group ${header.group}.`, header.presence === 'conditional' ? 'Conditionally required.' : '', header.presence === 'unknown' ? 'Whether required: not shown.' : '', header.note ?? ''];
+  const notes = [
+    `Group ${header.group}.`,
+    header.presence === 'conditional' ? 'Conditionally required.' : '',
+    header.presence === 'unknown' ? 'Whether required: not shown.' : '',
+    header.note ?? '',
+  ];
   return {
     name: header.name,
     in: 'header',
@@ -34,7 +39,11 @@ function headerParameter(header: HeaderSpec): JsonSchema {
 
 function queryParameter(param: QueryParam): JsonSchema {
   const schema: JsonSchema =
-    param.type === 'int32' ? { type: 'integer', format: 'int32', ...(param.minimum !== undefined ? { minimum: param.minimum } : {}) } : param.type === 'date' ? { type: 'string', format: 'date' } : { type: 'boolean' };
+    param.type === 'int32'
+      ? { type: 'integer', format: 'int32', ...(param.minimum !== undefined ? { minimum: param.minimum } : {}) }
+      : param.type === 'date'
+        ? { type: 'string', format: 'date' }
+        : { type: 'boolean' };
   return { name: param.name, in: 'query', required: param.required, description: param.description, schema };
 }
 
@@ -43,15 +52,23 @@ const json = (schema: string) => ({ 'application/json': { schema: schemaRef(sche
 function responses(op: OperationSpec): JsonSchema {
   const out: JsonSchema = {
     [String(op.success.status)]: {
-      description: op.success.shown ? 'Success.' : 'Success (status code not shown in interface.md; assumed from platform-notes.md / Berlin Group).',
+      description: op.success.shown
+        ? 'Success.'
+        : 'Success (status code not shown in interface.md; assumed from platform-notes.md / Berlin Group).',
       ...(op.success.body ? { content: json(op.success.body) } : {}),
       ...(op.success.shown ? {} : { 'x-assumption': true }),
     },
   };
   for (const error of op.documentedErrors) {
-    out[String(error.status)] = { description: error.code ? `Error ${error.code}.` : 'Challenge: scaRedirect link.', content: json(error.body) };
+    out[String(error.status)] = {
+      description: error.code ? `Error ${error.code}.` : 'Challenge: scaRedirect link.',
+      content: json(error.body),
+    };
   }
-  out.default = { description: 'Any other error: the Error body (status, code, id, system, message).', content: json('ErrorBody') };
+  out.default = {
+    description: 'Any other error: the Error body (status, code, id, system, message).',
+    content: json('ErrorBody'),
+  };
   return out;
 }
 

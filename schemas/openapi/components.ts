@@ -15,6 +15,7 @@ function toComponent(node: unknown): unknown {
   return out;
 }
 
-export const componentSchemas = (): Record<string, unknown> => Object.fromEntries(Object.entries(SCHEMAS).map(([name, s]) => [name, toComponent(s)]));
+export const componentSchemas = (): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(SCHEMAS).map(([name, s]) => [name, toComponent(s)]));
 
 export const schemaRef = (name: string): JsonSchema => ({ $ref: `${COMPONENTS}${name}` });

@@ -4,9 +4,30 @@ const SB = 'Resources › Signing basket';
 const BA = 'Resources › Basket authorisation';
 
 export const BASKET_RULES = [
-  rule('Basket.get.200', 'MUST', 'Endpoints › 2. Get signing basket details', 'Reading a known basket gives 200 with the signing basket.', ['basket.get'], 'behaviour'),
-  rule('Basket.payments.array', 'MUST', SB, 'payments is an array of payment identifiers (strings).', ['basket.get'], 'response'),
-  rule('Basket.transactionStatus.enum', 'MUST', SB, 'transactionStatus is one of RCVD, ACTC, PATC, RJCT.', ['basket.get'], 'response'),
+  rule(
+    'Basket.get.200',
+    'MUST',
+    'Endpoints › 2. Get signing basket details',
+    'Reading a known basket gives 200 with the signing basket.',
+    ['basket.get'],
+    'behaviour',
+  ),
+  rule(
+    'Basket.payments.array',
+    'MUST',
+    SB,
+    'payments is an array of payment identifiers (strings).',
+    ['basket.get'],
+    'response',
+  ),
+  rule(
+    'Basket.transactionStatus.enum',
+    'MUST',
+    SB,
+    'transactionStatus is one of RCVD, ACTC, PATC, RJCT.',
+    ['basket.get'],
+    'response',
+  ),
   rule(
     'Basket.transactionStatus.worstCase',
     'MUST',
@@ -24,7 +45,14 @@ export const BASKET_RULES = [
     'behaviour',
     { expected: { status: [404], codes: ['RESOURCE_UNKNOWN'], exactness: 'MUST' } },
   ),
-  rule('Basket.get.challenge401', 'MUST', 'Endpoints › 2; Resources › Challenge body', 'A 401 from basket read carries the Challenge body with an scaRedirect link (verbs GET).', ['basket.get'], 'response'),
+  rule(
+    'Basket.get.challenge401',
+    'MUST',
+    'Endpoints › 2; Resources › Challenge body',
+    'A 401 from basket read carries the Challenge body with an scaRedirect link (verbs GET).',
+    ['basket.get'],
+    'response',
+  ),
   rule(
     'Basket.startAuthorisation.201',
     'MUST',
@@ -33,7 +61,14 @@ export const BASKET_RULES = [
     ['basket.startAuthorisation'],
     'behaviour',
   ),
-  rule('Basket.authorisation.scaStatus.enum', 'MUST', BA, 'scaStatus is one of the authorisation statuses.', ['basket.startAuthorisation'], 'response'),
+  rule(
+    'Basket.authorisation.scaStatus.enum',
+    'MUST',
+    BA,
+    'scaStatus is one of the authorisation statuses.',
+    ['basket.startAuthorisation'],
+    'response',
+  ),
   rule(
     'Basket.referenceMix.bulk',
     'MUST',
@@ -50,7 +85,10 @@ export const BASKET_RULES = [
     'Adding a periodic payment to a signing basket gives 400 with code REFERENCE_MIX_INVALID.',
     ['basket.create'],
     'behaviour',
-    { expected: { status: [400], codes: ['REFERENCE_MIX_INVALID'], exactness: 'MUST' }, notTestable: 'periodic payment creation is not shown in interface.md' },
+    {
+      expected: { status: [400], codes: ['REFERENCE_MIX_INVALID'], exactness: 'MUST' },
+      notTestable: 'periodic payment creation is not shown in interface.md',
+    },
   ),
   rule(
     'Basket.create.201',
@@ -77,5 +115,13 @@ export const BASKET_RULES = [
     'body',
     { expected: { status: [400, 404], codes: ['RESOURCE_UNKNOWN'], exactness: 'SHOULD' } },
   ),
-  rule('Basket.create.paymentIds', 'SHOULD', 'platform-notes.md › Paths', 'paymentIds is a non-empty array of strings.', ['basket.create'], 'body', { expected: formatError() }),
+  rule(
+    'Basket.create.paymentIds',
+    'SHOULD',
+    'platform-notes.md › Paths',
+    'paymentIds is a non-empty array of strings.',
+    ['basket.create'],
+    'body',
+    { expected: formatError() },
+  ),
 ];

@@ -7,7 +7,11 @@ export const ALL_OPERATIONS: OperationId[] = OPERATIONS.map((o) => o.id);
 export const PAYMENT_CREATION: OperationId[] = ['ncbct.create', 'sct.create', 'bulk.create'];
 
 /** A 4xx with FORMAT_ERROR: stated for bulk (Errors), the convention for NCBCT and SCT. */
-export const formatError = (exactness: Level = 'SHOULD'): ExpectedRejection => ({ status: [400], codes: ['FORMAT_ERROR'], exactness });
+export const formatError = (exactness: Level = 'SHOULD'): ExpectedRejection => ({
+  status: [400],
+  codes: ['FORMAT_ERROR'],
+  exactness,
+});
 
 /** Small constructor so that the catalogue reads as a table. */
 export function rule(

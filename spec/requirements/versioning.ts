@@ -3,12 +3,19 @@ import { ALL_OPERATIONS, rule } from './build.js';
 const V = 'Versioning';
 
 export const VERSIONING_RULES = [
-  rule('Versioning.path.v1', 'MUST', `${V} 1`, 'Paths carry the major version prefix /v1.', ALL_OPERATIONS, 'behaviour'),
+  rule(
+    'Versioning.path.v1',
+    'MUST',
+    `${V} 1`,
+    'Paths carry the major version prefix /v1.',
+    ALL_OPERATIONS,
+    'behaviour',
+  ),
   rule(
     'Versioning.acceptFix.amountAsString',
     'MUST',
     `${V} 3; Header groups › x-accept-fix`,
-    'With x-accept-fix: amount-as-string (the default since 1.7.6) amounts are serialised as strings with the currency\'s number of decimals.',
+    "With x-accept-fix: amount-as-string (the default since 1.7.6) amounts are serialised as strings with the currency's number of decimals.",
     ['basket.startAuthorisation', 'ncbct.create', 'sct.create', 'bulk.create'],
     'response',
   ),

@@ -9,7 +9,13 @@ export const ncbctBody = (debtor: Account, amount = '1250.00', remittance = 'Fak
   creditorName: 'Max Mustermann GmbH',
   creditorAgent: 'DEUTDEFF',
   creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' },
-  creditorAddress: { street: 'Unter den Linden', buildingNumber: '1', postalCode: '10117', city: 'Berlin', country: 'DE' },
+  creditorAddress: {
+    street: 'Unter den Linden',
+    buildingNumber: '1',
+    postalCode: '10117',
+    city: 'Berlin',
+    country: 'DE',
+  },
   debtorAccount: { bban: debtor.bban, currency: 'NOK' },
   remittanceInformationUnstructured: remittance,
 });

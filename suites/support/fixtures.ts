@@ -13,8 +13,13 @@ import type { Session } from './session.js';
  * account was judged against a rich one.
  */
 let counter = 0;
-const fileTag = (): string => createHash('sha256').update(basename(expect.getState().testPath ?? '')).digest('hex').slice(0, 4);
-const next = (s: Session, what: string) => createHash('sha256').update(`${s.ctx.runTag}/${fileTag()}/${what}/${counter++}`).digest();
+const fileTag = (): string =>
+  createHash('sha256')
+    .update(basename(expect.getState().testPath ?? ''))
+    .digest('hex')
+    .slice(0, 4);
+const next = (s: Session, what: string) =>
+  createHash('sha256').update(`${s.ctx.runTag}/${fileTag()}/${what}/${counter++}`).digest();
 
 /** A Norwegian account number unique to the run, with a valid MOD11 check digit. */
 export function uniqueBban(s: Session): string {
@@ -26,7 +31,8 @@ export function uniqueBban(s: Session): string {
   }
 }
 
-export const uniqueNumber = (s: Session, length = 11): string => [...next(s, 'n').subarray(0, length)].map((b) => String(b % 10)).join('');
+export const uniqueNumber = (s: Session, length = 11): string =>
+  [...next(s, 'n').subarray(0, length)].map((b) => String(b % 10)).join('');
 
 export const uniqueName = (s: Session, what: string): string => `${what} ${s.ctx.runTag}-${fileTag()}-${counter++}`;
 
@@ -36,7 +42,16 @@ export function createdId(exchange: Exchange): string | undefined {
   const status = exchange.response?.status ?? 0;
   if (status < 200 || status >= 300) return undefined;
   const body = exchange.response?.json as Record<string, unknown> | undefined;
-  for (const key of ['resourceId', 'id', 'customerId', 'agreementId', 'accountId', 'engagementId', 'basketId', 'paymentId']) {
+  for (const key of [
+    'resourceId',
+    'id',
+    'customerId',
+    'agreementId',
+    'accountId',
+    'engagementId',
+    'basketId',
+    'paymentId',
+  ]) {
     const value = body?.[key];
     if (typeof value === 'string' && value) return value;
   }
@@ -53,8 +68,13 @@ export class FixtureError extends Error {
   ) {
     const status = exchange.response?.status ?? exchange.error?.kind;
     // A 2xx whose body does not parse is the usual reason a created id is missing: name it.
-    const notJson = exchange.response && exchange.response.text && exchange.response.json === undefined ? 'response body is not valid JSON: ' : '';
-    super(`fixture: could not ${what} through the sandbox (${status}): ${notJson}${exchange.response?.text.slice(0, 300) ?? exchange.error?.message ?? ''}`);
+    const notJson =
+      exchange.response && exchange.response.text && exchange.response.json === undefined
+        ? 'response body is not valid JSON: '
+        : '';
+    super(
+      `fixture: could not ${what} through the sandbox (${status}): ${notJson}${exchange.response?.text.slice(0, 300) ?? exchange.error?.message ?? ''}`,
+    );
   }
 }
 
@@ -71,7 +91,12 @@ export interface Customer {
 
 export async function customer(s: Session, type: Customer['type'] = 'private'): Promise<Customer> {
   const customerNumber = uniqueNumber(s);
-  ok(`create a ${type} customer`, await s.call('sandbox.customer.create', { body: { customerNumber, name: uniqueName(s, type === 'private' ? 'Kari' : 'Bedrift AS'), type } }));
+  ok(
+    `create a ${type} customer`,
+    await s.call('sandbox.customer.create', {
+      body: { customerNumber, name: uniqueName(s, type === 'private' ? 'Kari' : 'Bedrift AS'), type },
+    }),
+  );
   return { customerNumber, type };
 }
 
@@ -111,7 +136,12 @@ export async function account(s: Session, owner: Customer, balance = 1_000_000_0
 
 /** A corporate agreement, optionally with engagements (which, as the real client sends them, lack the limits). */
 export async function agreement(s: Session, owner: Customer, engagements: unknown[] = []): Promise<string> {
-  const exchange = ok('create an agreement', await s.call('sandbox.agreement.create', { body: { owner: owner.customerNumber, name: uniqueName(s, 'Avtale'), engagements } }));
+  const exchange = ok(
+    'create an agreement',
+    await s.call('sandbox.agreement.create', {
+      body: { owner: owner.customerNumber, name: uniqueName(s, 'Avtale'), engagements },
+    }),
+  );
   const id = createdId(exchange);
   if (!id) throw new FixtureError('read the agreement id', exchange);
   return id;
@@ -119,4 +149,5 @@ export async function agreement(s: Session, owner: Customer, engagements: unknow
 
 let shared: Promise<Account> | undefined;
 /** One funded account per suite file, for tests whose subject is not the account. */
-export const sharedDebtor = (s: Session): Promise<Account> => (shared ??= (async () => account(s, await customer(s)))());
+export const sharedDebtor = (s: Session): Promise<Account> =>
+  (shared ??= (async () => account(s, await customer(s)))());

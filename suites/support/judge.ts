@@ -49,11 +49,13 @@ export function judge(meta: ConformanceMeta, exchange: Exchange, results: CheckR
   const judged = new Set(meta.judged ?? []);
   for (const r of results) judged.add(r.requirementId);
   meta.judged = [...judged];
-  if (counted.length) meta.failedChecks = [...new Set([...(meta.failedChecks ?? []), ...counted.map((r) => r.requirementId)])];
+  if (counted.length)
+    meta.failedChecks = [...new Set([...(meta.failedChecks ?? []), ...counted.map((r) => r.requirementId)])];
   const warned = results.filter((r) => !r.ok && !counted.includes(r));
   for (const w of warned) {
     const warnings = (meta.warnings ??= []);
-    if (!warnings.some((x) => x.requirementId === w.requirementId && x.message === w.message)) warnings.push({ requirementId: w.requirementId, message: w.message });
+    if (!warnings.some((x) => x.requirementId === w.requirementId && x.message === w.message))
+      warnings.push({ requirementId: w.requirementId, message: w.message });
   }
   if (counted.length > 0) throw new ConformanceError(failureMessage(counted, exchange), counted, exchange);
 }

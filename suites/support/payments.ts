@@ -9,10 +9,16 @@ export interface Created {
 }
 
 /** Creates a payment that the test needs as data (not as its subject): anything but a 201 with a paymentId stops the test. */
-export async function createPayment(s: Session, op: OperationId, body: unknown, query: Record<string, string | boolean> = {}): Promise<Created> {
+export async function createPayment(
+  s: Session,
+  op: OperationId,
+  body: unknown,
+  query: Record<string, string | boolean> = {},
+): Promise<Created> {
   const exchange = await s.call(op, { body, query });
   const id = (exchange.response?.json as { paymentId?: unknown } | undefined)?.paymentId;
-  if (exchange.response?.status !== 201 || typeof id !== 'string') throw new FixtureError(`create a payment with ${op}`, exchange, 'Payment.create.201');
+  if (exchange.response?.status !== 201 || typeof id !== 'string')
+    throw new FixtureError(`create a payment with ${op}`, exchange, 'Payment.create.201');
   return { exchange, paymentId: id };
 }
 

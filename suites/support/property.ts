@@ -16,18 +16,36 @@ export class PropertyFailure extends Error {
 const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The flags that point a new run at the same target: the embedded bank needs the same faults switched on. */
-const targetFlags = (ctx: RunContext): string[] => (ctx.profile === 'embedded' ? (ctx.faults ?? []).flatMap((f) => ['--fault', shellQuote(f)]) : []);
+const targetFlags = (ctx: RunContext): string[] =>
+  ctx.profile === 'embedded' ? (ctx.faults ?? []).flatMap((f) => ['--fault', shellQuote(f)]) : [];
 
 /** The command that runs one test again against the same target, with the same seed (and a fast-check path). */
 export function rerunCommand(ctx: RunContext, testName: string, seed: number, path?: string): string {
-  return ['npx', 'psd2-conformance', 'run', ...targetFlags(ctx), '--seed', String(seed), ...(path ? ['--replay-path', shellQuote(path)] : []), '--grep', shellQuote(literal(testName))].join(' ');
+  return [
+    'npx',
+    'psd2-conformance',
+    'run',
+    ...targetFlags(ctx),
+    '--seed',
+    String(seed),
+    ...(path ? ['--replay-path', shellQuote(path)] : []),
+    '--grep',
+    shellQuote(literal(testName)),
+  ].join(' ');
 }
 
 /**
  * fc.assert with the run's seed and number of runs. A failure names the seed and the fast-check path,
  * the shrunk counterexample, and the command that replays exactly that counterexample.
  */
-export async function forAll<T>(ctx: RunContext, meta: ConformanceMeta, testName: string, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, numRuns = ctx.numRuns): Promise<void> {
+export async function forAll<T>(
+  ctx: RunContext,
+  meta: ConformanceMeta,
+  testName: string,
+  arbitrary: fc.Arbitrary<T>,
+  predicate: (value: T) => Promise<void>,
+  numRuns = ctx.numRuns,
+): Promise<void> {
   // Shrinking against a server that times out or resets costs a timeout per step and proves nothing about the
   // value: after the first transport failure every later run passes, so the failing value is reported as found.
   let transportFailed = false;
@@ -36,20 +54,37 @@ export async function forAll<T>(ctx: RunContext, meta: ConformanceMeta, testName
     try {
       await predicate(value);
     } catch (err) {
-      if (err instanceof ConformanceError && err.failed.some((r) => r.check === 'response_received')) transportFailed = true;
+      if (err instanceof ConformanceError && err.failed.some((r) => r.check === 'response_received'))
+        transportFailed = true;
       throw err;
     }
   };
-  const details = await fc.check(fc.asyncProperty(arbitrary, guarded), { seed: ctx.seed, numRuns, endOnFailure: false, ...(ctx.replayPath ? { path: ctx.replayPath } : {}) });
+  const details = await fc.check(fc.asyncProperty(arbitrary, guarded), {
+    seed: ctx.seed,
+    numRuns,
+    endOnFailure: false,
+    ...(ctx.replayPath ? { path: ctx.replayPath } : {}),
+  });
   if (!details.failed) return;
   const path = details.counterexamplePath ?? '';
   const command = rerunCommand(ctx, testName, details.seed, path);
   // A generator inside the value (a broken case carries its arbitrary) says nothing to a reader.
-  const counterexample = details.counterexample ? JSON.stringify(details.counterexample[0], (_, v: unknown) => (v instanceof fc.Arbitrary ? '(generator)' : v), 2) : undefined;
-  meta.replay = { seed: details.seed, ...(path ? { path } : {}), command, ...(counterexample ? { counterexample } : {}) };
+  const counterexample = details.counterexample
+    ? JSON.stringify(details.counterexample[0], (_, v: unknown) => (v instanceof fc.Arbitrary ? '(generator)' : v), 2)
+    : undefined;
+  meta.replay = {
+    seed: details.seed,
+    ...(path ? { path } : {}),
+    command,
+    ...(counterexample ? { counterexample } : {}),
+  };
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   throw new PropertyFailure(
-    [`property failed after ${details.numRuns} run(s) (seed ${details.seed}, path ${path || '-'}); shrunk counterexample:`, cause, `replay: ${command}`].join('\n'),
+    [
+      `property failed after ${details.numRuns} run(s) (seed ${details.seed}, path ${path || '-'}); shrunk counterexample:`,
+      cause,
+      `replay: ${command}`,
+    ].join('\n'),
     details.errorInstance,
   );
 }

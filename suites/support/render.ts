@@ -19,7 +19,9 @@ export function renderRequest(exchange: Exchange): string {
 export function renderResponse(exchange: Exchange): string {
   if (!exchange.response) return `no response: ${exchange.error?.kind}: ${exchange.error?.message}`;
   const { status, headers, text } = exchange.response;
-  const lines = Object.entries(headers).map(([k, v]) => `${k}: ${maskHeader(k, Array.isArray(v) ? v.join(', ') : String(v))}`);
+  const lines = Object.entries(headers).map(
+    ([k, v]) => `${k}: ${maskHeader(k, Array.isArray(v) ? v.join(', ') : String(v))}`,
+  );
   return `HTTP ${status}\n${lines.join('\n')}\n\n${text}`;
 }
 

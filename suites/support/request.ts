@@ -5,7 +5,12 @@ import type { RunContext } from './context.js';
 export const operation = (id: OperationId): OperationSpec => OPERATIONS.find((o) => o.id === id) as OperationSpec;
 
 /** The path of an operation, from configuration where interface.md does not show it; ids percent-encoded (they hold `!` and `=`). */
-export function pathFor(ctx: RunContext, id: OperationId, params: Record<string, string> = {}, query: Record<string, string | number | boolean | undefined> = {}): string {
+export function pathFor(
+  ctx: RunContext,
+  id: OperationId,
+  params: Record<string, string> = {},
+  query: Record<string, string | number | boolean | undefined> = {},
+): string {
   const template = ctx.config.paths[id] ?? operation(id).path;
   const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = params[name];
@@ -30,7 +35,8 @@ export function baseHeaders(ctx: RunContext, id: OperationId, hasBody: boolean):
   for (const h of operation(id).headers) {
     if (h.name === 'PSU-ID') headers['PSU-ID'] = psu.id;
     else if (h.name === 'PSU-IP-Address' && h.presence !== 'no') headers['PSU-IP-Address'] = psu.ipAddress;
-    else if (h.name === 'TPP-Session-ID' && h.presence !== 'no') headers['TPP-Session-ID'] = tpp.sessionId ?? randomUUID();
+    else if (h.name === 'TPP-Session-ID' && h.presence !== 'no')
+      headers['TPP-Session-ID'] = tpp.sessionId ?? randomUUID();
     else if (h.name === 'TPP-Redirect-URI' && h.presence !== 'no') headers['TPP-Redirect-URI'] = tpp.redirectUri;
     else if (h.name === 'x-accept-fix' && h.presence === 'yes') headers['x-accept-fix'] = 'amount-as-string';
   }

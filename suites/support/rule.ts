@@ -32,34 +32,50 @@ export interface RuleOptions {
  * A conformance test: its name starts with the requirement ids it checks (test262 style), its level
  * is the first requirement's level, and its meta carries both for reports.
  */
-export function rule(ids: string | string[], operation: OperationId | 'cross-cutting', title: string, body: (kit: Kit) => Promise<void>, options: RuleOptions = {}): void {
+export function rule(
+  ids: string | string[],
+  operation: OperationId | 'cross-cutting',
+  title: string,
+  body: (kit: Kit) => Promise<void>,
+  options: RuleOptions = {},
+): void {
   const requirementIds = Array.isArray(ids) ? ids : [ids];
   const level = options.level ?? requirement(requirementIds[0] as string).level;
-  const skip = options.skip || profileSkip(operation) || selected(runContext().selection, requirementIds, operation, level);
+  const skip =
+    options.skip || profileSkip(operation) || selected(runContext().selection, requirementIds, operation, level);
   const meta: ConformanceMeta = { requirementIds, level, operation, ...(skip ? { notTestable: skip } : {}) };
   const name = `${requirementIds.join(' + ')} [${level}] ${title}`;
-  test(name, { meta: { conformance: meta }, skip: Boolean(skip), ...(options.timeout ? { timeout: options.timeout } : {}) }, async (context: TestContext) => {
-    const live = context.task.meta.conformance ?? meta;
-    const s = await session();
-    const ctx = runContext();
-    s.exchanges.length = 0;
-    await labelTest(live, { seed: ctx.seed, file: context.task.file.name, caseLabel: title });
-    try {
-      await body({ s, ctx, meta: live, judge: (exchange, results) => judge(live, exchange, results, ctx.strict) });
-    } catch (err) {
-      if (err instanceof ProductionGuard) {
-        live.notTestable = err.message;
-        context.skip(err.message);
-        return;
+  test(
+    name,
+    { meta: { conformance: meta }, skip: Boolean(skip), ...(options.timeout ? { timeout: options.timeout } : {}) },
+    async (context: TestContext) => {
+      const live = context.task.meta.conformance ?? meta;
+      const s = await session();
+      const ctx = runContext();
+      s.exchanges.length = 0;
+      await labelTest(live, { seed: ctx.seed, file: context.task.file.name, caseLabel: title });
+      try {
+        await body({ s, ctx, meta: live, judge: (exchange, results) => judge(live, exchange, results, ctx.strict) });
+      } catch (err) {
+        if (err instanceof ProductionGuard) {
+          live.notTestable = err.message;
+          context.skip(err.message);
+          return;
+        }
+        // Data the test needed could not be made: blame the rule that creation broke, not the rule under test.
+        if (err instanceof FixtureError && err.requirementId)
+          live.failedChecks = [...new Set([...(live.failedChecks ?? []), err.requirementId])];
+        await attachFailure(err, s.exchanges, live, [ctx.config.psu.identity], rerunCommand(ctx, name, ctx.seed), ctx);
+        throw err;
+      } finally {
+        if (live.warnings?.length)
+          await attachText(
+            'SHOULD-level deviations',
+            live.warnings.map((w) => `${w.requirementId}: ${w.message}`).join('\n'),
+          );
       }
-      // Data the test needed could not be made: blame the rule that creation broke, not the rule under test.
-      if (err instanceof FixtureError && err.requirementId) live.failedChecks = [...new Set([...(live.failedChecks ?? []), err.requirementId])];
-      await attachFailure(err, s.exchanges, live, [ctx.config.psu.identity], rerunCommand(ctx, name, ctx.seed), ctx);
-      throw err;
-    } finally {
-      if (live.warnings?.length) await attachText('SHOULD-level deviations', live.warnings.map((w) => `${w.requirementId}: ${w.message}`).join('\n'));
-    }
-  });
+    },
+  );
 }
 
 /** The exchange that broke the rule, from the ConformanceError itself or the one a property failure wraps. */
@@ -73,7 +89,14 @@ function failingExchange(err: unknown): Exchange | undefined {
  * the shrunk counterexample with the command that replays it, and the exchanges just before (a property test
  * may have sent hundreds; its last ones are shrinking attempts).
  */
-async function attachFailure(err: unknown, exchanges: Exchange[], meta: ConformanceMeta, secrets: (string | undefined)[], rerun: string, ctx: RunContext): Promise<void> {
+async function attachFailure(
+  err: unknown,
+  exchanges: Exchange[],
+  meta: ConformanceMeta,
+  secrets: (string | undefined)[],
+  rerun: string,
+  ctx: RunContext,
+): Promise<void> {
   // The embedded bank stops with the run: say how to bring it back where the curl command points.
   const embedded =
     ctx.profile === 'embedded'
@@ -81,13 +104,21 @@ async function attachFailure(err: unknown, exchanges: Exchange[], meta: Conforma
       : '';
   const curl = (exchange: Exchange) =>
     `# The exact request as sent, with its Date and Signature: a bank accepts these only within its clock-skew window\n# (300 s at the reference bank). Later, the psd2-conformance command attached below sends it freshly signed.\n${embedded}${replayCommand(exchange)}\n`;
-  const attach = (label: string, exchange: Exchange) => attachExchange({ label, request: renderRequest(exchange), response: renderResponse(exchange), curl: curl(exchange) });
+  const attach = (label: string, exchange: Exchange) =>
+    attachExchange({
+      label,
+      request: renderRequest(exchange),
+      response: renderResponse(exchange),
+      curl: curl(exchange),
+    });
   const failing = failingExchange(err);
   if (failing) await attach('failing', failing);
-  if (meta.replay?.counterexample) await attachText('counterexample (shrunk, fast-check)', maskValues(meta.replay.counterexample, secrets));
+  if (meta.replay?.counterexample)
+    await attachText('counterexample (shrunk, fast-check)', maskValues(meta.replay.counterexample, secrets));
   await attachText(meta.replay ? 'replay the counterexample' : 'run this test again', meta.replay?.command ?? rerun);
   const before = exchanges.filter((e) => e !== failing).slice(failing ? -2 : -3);
-  for (const [i, exchange] of before.entries()) await attach(`${failing ? 'other recent ' : ''}exchange ${i + 1}`, exchange);
+  for (const [i, exchange] of before.entries())
+    await attach(`${failing ? 'other recent ' : ''}exchange ${i + 1}`, exchange);
 }
 
 /** The production profile never runs sandbox operations, and creates no payment without --allow-payments. */
@@ -96,6 +127,7 @@ function profileSkip(operation: OperationId | 'cross-cutting'): string | undefin
   if (ctx.profile !== 'production' || operation === 'cross-cutting') return undefined;
   const spec = OPERATIONS.find((o) => o.id === operation);
   if (spec?.sandboxOnly) return 'sandbox operation: not run by the production profile';
-  if (spec?.createsPayment && !ctx.allowPayments) return 'creates a payment: the production profile needs --allow-payments';
+  if (spec?.createsPayment && !ctx.allowPayments)
+    return 'creates a payment: the production profile needs --allow-payments';
   return undefined;
 }

@@ -2,7 +2,14 @@ import { appendFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { expect } from 'vitest';
 import { createClient, maskHeaders, type Exchange, type HttpClient } from '../../client/index.js';
-import { loadIdentity, signOptionsFrom, signRequest, testIdentity, type SignOptions, type SigningIdentity } from '../../signing/index.js';
+import {
+  loadIdentity,
+  signOptionsFrom,
+  signRequest,
+  testIdentity,
+  type SignOptions,
+  type SigningIdentity,
+} from '../../signing/index.js';
 import type { OperationId, OperationSpec } from '../../spec/index.js';
 import { runContext, type RunContext } from './context.js';
 import { baseHeaders, operation, pathFor } from './request.js';
@@ -47,12 +54,18 @@ function recordExchange(path: string, exchange: Exchange): void {
   const seq = sequence.get(test) ?? 0;
   sequence.set(test, seq + 1);
   const { request, response, error } = exchange;
-  appendFileSync(path, `${JSON.stringify({ test, seq, request: { ...request, headers: maskHeaders(request.headers) }, ...(response ? { status: response.status, response: response.text } : {}), ...(error ? { error: error.kind } : {}) })}\n`);
+  appendFileSync(
+    path,
+    `${JSON.stringify({ test, seq, request: { ...request, headers: maskHeaders(request.headers) }, ...(response ? { status: response.status, response: response.text } : {}), ...(error ? { error: error.kind } : {}) })}\n`,
+  );
 }
 
 async function open(): Promise<Session> {
   const ctx = runContext();
-  const identity = ctx.config.signing.certificatePath || ctx.config.signing.p12Path ? await loadIdentity(ctx.config.signing) : await testIdentity({ cacheDir: ctx.config.signing.cacheDir });
+  const identity =
+    ctx.config.signing.certificatePath || ctx.config.signing.p12Path
+      ? await loadIdentity(ctx.config.signing)
+      : await testIdentity({ cacheDir: ctx.config.signing.cacheDir });
   const client: HttpClient = createClient(ctx.baseUrl, ctx.config.http);
   const session: Session = {
     ctx,
@@ -65,19 +78,31 @@ async function open(): Promise<Session> {
       const body = text === undefined ? undefined : Buffer.from(text, 'utf8');
       const headers = { ...baseHeaders(ctx, id, body !== undefined) } as Record<string, string | undefined>;
       for (const [name, value] of Object.entries(options.headers ?? {})) {
-        for (const existing of Object.keys(headers)) if (existing.toLowerCase() === name.toLowerCase()) delete headers[existing];
+        for (const existing of Object.keys(headers))
+          if (existing.toLowerCase() === name.toLowerCase()) delete headers[existing];
         if (value !== undefined) headers[name] = value;
       }
-      const plain = Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => e[1] !== undefined));
+      const plain = Object.fromEntries(
+        Object.entries(headers).filter((e): e is [string, string] => e[1] !== undefined),
+      );
       const target = pathFor(ctx, id, options.params, options.query);
       let signed: Signed = options.unsigned
         ? { headers: plain, ...(body !== undefined ? { body } : {}) }
         : {
-            headers: signRequest({ method: op.method, target, headers: plain, ...(body !== undefined ? { body } : {}) }, identity, { ...signOptionsFrom(ctx.config.signing), ...options.sign }),
+            headers: signRequest(
+              { method: op.method, target, headers: plain, ...(body !== undefined ? { body } : {}) },
+              identity,
+              { ...signOptionsFrom(ctx.config.signing), ...options.sign },
+            ),
             ...(body !== undefined ? { body } : {}),
           };
       if (options.afterSign) signed = options.afterSign(signed);
-      const exchange = await client.send({ method: op.method, path: target, headers: signed.headers, ...(signed.body !== undefined ? { body: signed.body } : {}) });
+      const exchange = await client.send({
+        method: op.method,
+        path: target,
+        headers: signed.headers,
+        ...(signed.body !== undefined ? { body: signed.body } : {}),
+      });
       session.exchanges.push(exchange);
       if (ctx.exchangesPath) recordExchange(ctx.exchangesPath, exchange);
       return exchange;
@@ -93,8 +118,12 @@ async function open(): Promise<Session> {
 export class ProductionGuard extends Error {}
 function guardProduction(ctx: RunContext, op: OperationSpec): void {
   if (ctx.profile !== 'production') return;
-  if (op.sandboxOnly) throw new ProductionGuard(`needs the sandbox operation ${op.id}: not sent by the production profile`);
-  if (op.createsPayment && !ctx.allowPayments) throw new ProductionGuard(`needs a payment (${op.id}): the production profile creates none without --allow-payments`);
+  if (op.sandboxOnly)
+    throw new ProductionGuard(`needs the sandbox operation ${op.id}: not sent by the production profile`);
+  if (op.createsPayment && !ctx.allowPayments)
+    throw new ProductionGuard(
+      `needs a payment (${op.id}): the production profile creates none without --allow-payments`,
+    );
 }
 
 /** One session per suite file: one connection pool, one signing identity. */

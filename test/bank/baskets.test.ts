@@ -16,10 +16,18 @@ beforeAll(async () => {
 });
 afterAll(() => bank.close());
 
-const payment = async () => (await bank.call('ncbct.create', { body: ncbctBody(debtor, `${++n}.00`, `basket ${n}`) })).json.paymentId as string;
-const basket = async (ids: string[]) => (await bank.call('basket.create', { body: { paymentIds: ids } })).json.basketId as string;
-const basketStatus = async (basketId: string) => (await bank.call('basket.get', { params: { basketId } })).json.transactionStatus as string;
-const paymentStatus = async (paymentId: string) => (await bank.call('payment.status', { params: { 'payment-product': 'norwegian-cross-border-credit-transfers', paymentId } })).json.transactionStatus as string;
+const payment = async () =>
+  (await bank.call('ncbct.create', { body: ncbctBody(debtor, `${++n}.00`, `basket ${n}`) })).json.paymentId as string;
+const basket = async (ids: string[]) =>
+  (await bank.call('basket.create', { body: { paymentIds: ids } })).json.basketId as string;
+const basketStatus = async (basketId: string) =>
+  (await bank.call('basket.get', { params: { basketId } })).json.transactionStatus as string;
+const paymentStatus = async (paymentId: string) =>
+  (
+    await bank.call('payment.status', {
+      params: { 'payment-product': 'norwegian-cross-border-credit-transfers', paymentId },
+    })
+  ).json.transactionStatus as string;
 
 /** Starts an authorisation and follows scaRedirect as the PSU's browser would, with ?result=…. */
 async function authorise(path: string, result: 'ok' | 'fail') {
@@ -36,7 +44,14 @@ describe('signing baskets', () => {
     const res = await bank.call('basket.create', { body: { paymentIds: [await payment()] } });
     const base = `/v1/signing-baskets/${encodeURIComponent(res.json.basketId)}`;
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ basketId: expect.stringMatching(/^enc!!B/), transactionStatus: 'RCVD', _links: { self: { href: base, verbs: ['GET'] }, startAuthorisation: { href: `${base}/authorisations`, verbs: ['POST'] } } });
+    expect(res.json).toEqual({
+      basketId: expect.stringMatching(/^enc!!B/),
+      transactionStatus: 'RCVD',
+      _links: {
+        self: { href: base, verbs: ['GET'] },
+        startAuthorisation: { href: `${base}/authorisations`, verbs: ['POST'] },
+      },
+    });
   });
 
   it('read: 200 with the payments in order and the status (Basket.get.200)', async () => {
@@ -72,7 +87,10 @@ describe('SCA by redirect (Auth.sca.redirect) and the worst-case basket status (
     const basketId = await basket([await payment()]);
     const res = await bank.call('basket.startAuthorisation', { params: { basketId } });
     expect([res.status, res.json.scaStatus]).toEqual([201, 'RECEIVED']);
-    expect(res.json._links.scaRedirect).toEqual({ href: `${bank.url}/sca/${encodeURIComponent(res.json.authorisationId)}`, verbs: ['GET'] });
+    expect(res.json._links.scaRedirect).toEqual({
+      href: `${bank.url}/sca/${encodeURIComponent(res.json.authorisationId)}`,
+      verbs: ['GET'],
+    });
     const status = await bank.signed('GET', res.json._links.scaStatus.href, {});
     expect([status.status, status.json.scaStatus]).toEqual([200, 'RECEIVED']);
   });
@@ -83,7 +101,11 @@ describe('SCA by redirect (Auth.sca.redirect) and the worst-case basket status (
     const { started, browser } = await authorise(basketId, 'ok');
     expect([browser.statusCode, browser.headers.location]).toEqual([302, DEFAULTS.tpp.redirectUri]);
     expect((await bank.signed('GET', started.json._links.scaStatus.href, {})).json.scaStatus).toBe('FINALISED');
-    expect([await paymentStatus(ids[0] as string), await paymentStatus(ids[1] as string), await basketStatus(basketId)]).toEqual(['ACTC', 'ACTC', 'ACTC']);
+    expect([
+      await paymentStatus(ids[0] as string),
+      await paymentStatus(ids[1] as string),
+      await basketStatus(basketId),
+    ]).toEqual(['ACTC', 'ACTC', 'ACTC']);
   });
 
   it('?result=fail fails: 302 back, scaStatus FAILED, payments and basket RJCT; a later ?result=ok changes nothing', async () => {
@@ -111,7 +133,10 @@ describe('SCA by redirect (Auth.sca.redirect) and the worst-case basket status (
     const res = await request(`${bank.url}/sca/enc!!none==?result=ok`);
     expect([res.statusCode, ((await res.body.json()) as { code: string }).code]).toEqual([404, 'RESOURCE_UNKNOWN']);
     const basketId = await basket([await payment()]);
-    const bad = await bank.call('basket.startAuthorisation', { params: { basketId }, headers: { 'TPP-Redirect-URI': 'not a url' } });
+    const bad = await bank.call('basket.startAuthorisation', {
+      params: { basketId },
+      headers: { 'TPP-Redirect-URI': 'not a url' },
+    });
     expect([bad.status, bad.json.code]).toEqual([400, 'FORMAT_ERROR']);
   });
 });

@@ -12,7 +12,10 @@ describe('reference bank fault catalogue', () => {
     expect(new Set(FAULTS.map((f) => f.id)).size).toBe(FAULTS.length);
     for (const fault of FAULTS) {
       expect(fault.breaks.length, fault.id).toBeGreaterThan(0);
-      expect(fault.breaks.filter((id) => !hasRequirement(id)), fault.id).toEqual([]);
+      expect(
+        fault.breaks.filter((id) => !hasRequirement(id)),
+        fault.id,
+      ).toEqual([]);
     }
   });
 
@@ -25,7 +28,9 @@ describe('reference bank fault catalogue', () => {
     try {
       const missing = await fetch(`${bank.url}/v1/nothing-here`);
       expect([missing.status, ((await missing.json()) as { code: string }).code]).toEqual([404, 'RESOURCE_UNKNOWN']);
-      const unsigned = await fetch(`${bank.url}/v1/sandbox/accounts/x/transactions`, { headers: { 'X-Request-ID': 'r' } });
+      const unsigned = await fetch(`${bank.url}/v1/sandbox/accounts/x/transactions`, {
+        headers: { 'X-Request-ID': 'r' },
+      });
       const body = (await unsigned.json()) as Record<string, unknown>;
       expect(unsigned.status).toBe(401);
       expect(Object.keys(body).sort()).toEqual(['code', 'id', 'message', 'status', 'system']);
@@ -41,7 +46,12 @@ describe('transport faults (slow, hang, reset) and the consent fault', () => {
     try {
       const debtor = await fundedAccount(bank, 61);
       const prepared = bank.prepare('ncbct.create', { body: ncbctBody(debtor, '1.00', 'slow') });
-      const timedOut = request(`${bank.url}${prepared.path}`, { method: 'POST', headers: prepared.headers, body: prepared.body ?? null, headersTimeout: 500 });
+      const timedOut = request(`${bank.url}${prepared.path}`, {
+        method: 'POST',
+        headers: prepared.headers,
+        body: prepared.body ?? null,
+        headersTimeout: 500,
+      });
       await expect(timedOut).rejects.toMatchObject({ code: 'UND_ERR_HEADERS_TIMEOUT' });
       const started = Date.now();
       const patient = await bank.call('ncbct.create', { body: ncbctBody(debtor, '2.00', 'slow') });
@@ -61,7 +71,9 @@ describe('transport faults (slow, hang, reset) and the consent fault', () => {
       const debtor = await fundedAccount(bank, 62);
       const payment = await bank.call('ncbct.create', { body: ncbctBody(debtor, '1.00', 'reset') });
       const basket = await bank.call('basket.create', { body: { paymentIds: [payment.json.paymentId] } });
-      await expect(bank.call('basket.startAuthorisation', { params: { basketId: basket.json.basketId } })).rejects.toMatchObject({ code: expect.stringMatching(/^UND_ERR_SOCKET|ECONNRESET$/) });
+      await expect(
+        bank.call('basket.startAuthorisation', { params: { basketId: basket.json.basketId } }),
+      ).rejects.toMatchObject({ code: expect.stringMatching(/^UND_ERR_SOCKET|ECONNRESET$/) });
       expect((await bank.call('basket.get', { params: { basketId: basket.json.basketId } })).status).toBe(200);
     } finally {
       await bank.close();
@@ -71,7 +83,9 @@ describe('transport faults (slow, hang, reset) and the consent fault', () => {
   it('hang-on-unknown-basket never answers, and the bank still closes at once (Basket.get.unknown404)', async () => {
     const bank = await openBank({ faults: ['hang-on-unknown-basket'] });
     const prepared = bank.prepare('basket.get', { params: { basketId: 'enc!!none==' } });
-    await expect(request(`${bank.url}${prepared.path}`, { headers: prepared.headers, headersTimeout: 300 })).rejects.toMatchObject({ code: 'UND_ERR_HEADERS_TIMEOUT' });
+    await expect(
+      request(`${bank.url}${prepared.path}`, { headers: prepared.headers, headersTimeout: 300 }),
+    ).rejects.toMatchObject({ code: 'UND_ERR_HEADERS_TIMEOUT' });
     const hanging = request(`${bank.url}${prepared.path}`, { headers: prepared.headers }).catch((err: Error) => err);
     await new Promise((r) => setTimeout(r, 100));
     const started = Date.now();
@@ -83,7 +97,13 @@ describe('transport faults (slow, hang, reset) and the consent fault', () => {
   it('engagement-visible-without-register-view offers a VIEW-only engagement for consent (Sandbox.engagement.consentNeedsRegisterAndView)', async () => {
     const bank = await openBank({ faults: ['engagement-visible-without-register-view'] });
     try {
-      const agreement = await bank.call('sandbox.agreement.create', { body: { owner: '1', name: 'A', engagements: [{ customer: '2', account: { iban: 'NO9386011117947' }, roles: ['VIEW'] }] } });
+      const agreement = await bank.call('sandbox.agreement.create', {
+        body: {
+          owner: '1',
+          name: 'A',
+          engagements: [{ customer: '2', account: { iban: 'NO9386011117947' }, roles: ['VIEW'] }],
+        },
+      });
       expect(agreement.status).toBe(201);
       const visible = await bank.signed('GET', '/v1/sandbox/customers/2/consent-accounts', {});
       expect(visible.json.accounts.map((a: { account: unknown }) => a.account)).toEqual([{ iban: 'NO9386011117947' }]);

@@ -27,7 +27,14 @@ async function fire(pool: Pool, requests: ReturnType<typeof prepare>[], concurre
       const i = next++;
       const r = requests[i] as ReturnType<typeof prepare>;
       try {
-        const res = await pool.request({ method: r.method as 'GET', path: r.path, headers: r.headers, ...(r.body ? { body: r.body } : {}), headersTimeout: 10_000, bodyTimeout: 10_000 });
+        const res = await pool.request({
+          method: r.method as 'GET',
+          path: r.path,
+          headers: r.headers,
+          ...(r.body ? { body: r.body } : {}),
+          headersTimeout: 10_000,
+          bodyTimeout: 10_000,
+        });
         await res.body.dump();
         outcomes[i] = { status: res.statusCode };
       } catch (err) {
@@ -82,21 +89,50 @@ describe('fuzz: no client input yields a 5xx (issue 5 › Robustness)', () => {
       const pool = new Pool(bank.url, { connections: 16, pipelining: 1 });
       const outcomes = await fire(pool, part, 32);
       await pool.close();
-      outcomes.forEach((outcome, i) => results.push({ bank: name, outcome, request: part[i] as ReturnType<typeof prepare> }));
+      outcomes.forEach((outcome, i) =>
+        results.push({ bank: name, outcome, request: part[i] as ReturnType<typeof prepare> }),
+      );
     }
-    const byStatus = (bank: string, test: (s: number) => boolean) => results.filter((r) => r.bank === bank && r.outcome.status !== undefined && test(r.outcome.status)).length;
-    const serverErrors = results.filter((r) => (r.outcome.status ?? 0) >= 500).map((r) => `${r.bank} ${r.request.method} ${r.request.path} → ${r.outcome.status} (body ${r.request.body?.subarray(0, 80).toString('utf8') ?? '-'})`);
+    const byStatus = (bank: string, test: (s: number) => boolean) =>
+      results.filter((r) => r.bank === bank && r.outcome.status !== undefined && test(r.outcome.status)).length;
+    const serverErrors = results
+      .filter((r) => (r.outcome.status ?? 0) >= 500)
+      .map(
+        (r) =>
+          `${r.bank} ${r.request.method} ${r.request.path} → ${r.outcome.status} (body ${r.request.body?.subarray(0, 80).toString('utf8') ?? '-'})`,
+      );
     expect(serverErrors).toEqual([]);
     expect(results.length).toBe(COUNT);
     // The near-valid half reaches the business rules: some requests succeed on both banks, most signed ones pass the signature.
-    expect([byStatus('strict', (s) => s < 300) > 100, byStatus('allow-unsigned', (s) => s < 300) > 100]).toEqual([true, true]);
+    expect([byStatus('strict', (s) => s < 300) > 100, byStatus('allow-unsigned', (s) => s < 300) > 100]).toEqual([
+      true,
+      true,
+    ]);
     // Nearly every request got an HTTP answer; a few may be cut off by the bank closing after 413/431.
     expect(results.filter((r) => r.outcome.status !== undefined).length).toBeGreaterThan(COUNT * 0.98);
 
     for (const bank of [strict, lenient]) {
       const pool = new Pool(bank.url);
-      const valid = prepare({ method: 'POST', path: '/v1/sandbox/customers', headers: [['X-Request-ID', 'after-fuzz'], ['Content-Type', 'application/json']], body: Buffer.from('{"customerNumber":"424242","type":"private"}'), sign: 'valid' }, identity, -1);
-      const res = await pool.request({ method: 'POST', path: valid.path, headers: valid.headers, ...(valid.body ? { body: valid.body } : {}) });
+      const valid = prepare(
+        {
+          method: 'POST',
+          path: '/v1/sandbox/customers',
+          headers: [
+            ['X-Request-ID', 'after-fuzz'],
+            ['Content-Type', 'application/json'],
+          ],
+          body: Buffer.from('{"customerNumber":"424242","type":"private"}'),
+          sign: 'valid',
+        },
+        identity,
+        -1,
+      );
+      const res = await pool.request({
+        method: 'POST',
+        path: valid.path,
+        headers: valid.headers,
+        ...(valid.body ? { body: valid.body } : {}),
+      });
       expect([bank.url, res.statusCode]).toEqual([bank.url, 201]);
       await res.body.dump();
       await pool.close();
@@ -106,7 +142,8 @@ describe('fuzz: no client input yields a 5xx (issue 5 › Robustness)', () => {
   it('raw malformed HTTP on plain sockets gets no 5xx status line, and the bank answers afterwards', async () => {
     const cases = fc.sample(rawRequest, { seed: SEED, numRuns: 300 });
     const lines: string[] = [];
-    for (let i = 0; i < cases.length; i += 20) lines.push(...(await Promise.all(cases.slice(i, i + 20).map((c) => rawExchange(strict.url, c)))));
+    for (let i = 0; i < cases.length; i += 20)
+      lines.push(...(await Promise.all(cases.slice(i, i + 20).map((c) => rawExchange(strict.url, c)))));
     expect(lines.filter((l) => /^HTTP\/1\.[01] 5/.test(l))).toEqual([]);
     expect(lines.filter((l) => /^HTTP\/1\.1 4\d\d/.test(l)).length).toBeGreaterThan(100);
     const after = await rawExchange(strict.url, Buffer.from('GET /v1/signing-baskets/x HTTP/1.1\r\nHost: a\r\n\r\n'));

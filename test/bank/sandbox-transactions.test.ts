@@ -16,9 +16,24 @@ beforeAll(async () => {
 });
 afterAll(() => bank.close());
 
-const full = { amount: -7, currency: 'NOK', valueDate: '2026-03-01', bookingDate: '2026-03-01', remittanceInformationUnstructured: 'r', creditorName: 'Butikk', creditorAccount: { iban: '', bban: '12345678903' }, debtorName: 'Kari', debtorAccount: { iban: '', bban: '90412263056' }, bankTransactionCode: 'PMNT-ICDT-DMCT', ultimateDebtor: '', ultimateCreditor: '', purposeCode: 'OTHR' };
+const full = {
+  amount: -7,
+  currency: 'NOK',
+  valueDate: '2026-03-01',
+  bookingDate: '2026-03-01',
+  remittanceInformationUnstructured: 'r',
+  creditorName: 'Butikk',
+  creditorAccount: { iban: '', bban: '12345678903' },
+  debtorName: 'Kari',
+  debtorAccount: { iban: '', bban: '90412263056' },
+  bankTransactionCode: 'PMNT-ICDT-DMCT',
+  ultimateDebtor: '',
+  ultimateCreditor: '',
+  purposeCode: 'OTHR',
+};
 const list = async (id: string) => bank.call('sandbox.transactions.list', { params: { mockAccountId: id } });
-const add = async (id: string, body: unknown) => bank.call('sandbox.transactions.create', { params: { mockCardAccountId: id }, body });
+const add = async (id: string, body: unknown) =>
+  bank.call('sandbox.transactions.create', { params: { mockCardAccountId: id }, body });
 
 describe('adding sandbox transactions', () => {
   it('wrong types and lengths are 400 FORMAT_ERROR naming the member, and nothing of the batch is added', async () => {
@@ -28,7 +43,10 @@ describe('adding sandbox transactions', () => {
       [{ amount: 2147483648 }, 'transaction 1: amount must be an int32'],
       [{ amount: '-7' }, 'transaction 1: amount must be an int32'],
       [{ bankTransactionCode: 'ABC' }, 'transaction 1: bankTransactionCode must be a string of 4 to 14 characters'],
-      [{ bankTransactionCode: 'PMNT-ICDT-DMCTX' }, 'transaction 1: bankTransactionCode must be a string of 4 to 14 characters'],
+      [
+        { bankTransactionCode: 'PMNT-ICDT-DMCTX' },
+        'transaction 1: bankTransactionCode must be a string of 4 to 14 characters',
+      ],
       [{ creditorName: 42 }, 'transaction 1: creditorName must be a string'],
       [{ creditorAccount: 'x' }, 'transaction 1: creditorAccount must be an object with string iban and bban'],
       [{ debtorAccount: { iban: 1 } }, 'transaction 1: debtorAccount must be an object with string iban and bban'],
@@ -37,23 +55,62 @@ describe('adding sandbox transactions', () => {
     ];
     for (const [change, message] of cases) {
       const res = await add(account.id, [full, { ...full, ...change }]);
-      expect([JSON.stringify(change), res.status, res.json.code, res.json.message]).toEqual([JSON.stringify(change), 400, 'FORMAT_ERROR', message]);
+      expect([JSON.stringify(change), res.status, res.json.code, res.json.message]).toEqual([
+        JSON.stringify(change),
+        400,
+        'FORMAT_ERROR',
+        message,
+      ]);
     }
     const missingAmount = await add(account.id, { creditorName: 'x' });
-    expect([missingAmount.status, missingAmount.json.message]).toEqual([400, 'transaction 0: amount is required (an int32)']);
+    expect([missingAmount.status, missingAmount.json.message]).toEqual([
+      400,
+      'transaction 0: amount is required (an int32)',
+    ]);
     expect((await list(account.id)).json).toEqual([]);
   });
 
   it('omitted members get the defaults: text "", accounts with empty iban and bban, dates today, currency the account\'s, a 4-to-14 code', async () => {
     const account = await fundedAccount(bank, 72);
-    const res = await add(account.id, [{ amount: -5 }, { amount: 9, bookingDate: '2026-03-02', creditorAccount: { bban: '12345678903' } }]);
+    const res = await add(account.id, [
+      { amount: -5 },
+      { amount: 9, bookingDate: '2026-03-02', creditorAccount: { bban: '12345678903' } },
+    ]);
     expect(res.status).toBe(201);
     const all = await list(account.id);
     const base = `/v1/sandbox/accounts/${encodeURIComponent(account.id)}/transactions/`;
-    const blank = { remittanceInformationUnstructured: '', creditorName: '', debtorName: '', ultimateDebtor: '', ultimateCreditor: '', purposeCode: '', debtorAccount: { iban: '', bban: '' } };
+    const blank = {
+      remittanceInformationUnstructured: '',
+      creditorName: '',
+      debtorName: '',
+      ultimateDebtor: '',
+      ultimateCreditor: '',
+      purposeCode: '',
+      debtorAccount: { iban: '', bban: '' },
+    };
     expect(all.json).toEqual([
-      { ...blank, id: expect.stringMatching(/^enc!!T/), amount: 9, currency: 'NOK', valueDate: '2026-03-02', bookingDate: '2026-03-02', creditorAccount: { iban: '', bban: '12345678903' }, bankTransactionCode: 'PMNT-RCDT-DMCT', _links: { self: { href: `${base}${encodeURIComponent(all.json[0].id)}`, verbs: ['GET'] } } },
-      { ...blank, id: expect.stringMatching(/^enc!!T/), amount: -5, currency: 'NOK', valueDate: '2026-03-15', bookingDate: '2026-03-15', creditorAccount: { iban: '', bban: '' }, bankTransactionCode: 'PMNT-ICDT-DMCT', _links: { self: { href: `${base}${encodeURIComponent(all.json[1].id)}`, verbs: ['GET'] } } },
+      {
+        ...blank,
+        id: expect.stringMatching(/^enc!!T/),
+        amount: 9,
+        currency: 'NOK',
+        valueDate: '2026-03-02',
+        bookingDate: '2026-03-02',
+        creditorAccount: { iban: '', bban: '12345678903' },
+        bankTransactionCode: 'PMNT-RCDT-DMCT',
+        _links: { self: { href: `${base}${encodeURIComponent(all.json[0].id)}`, verbs: ['GET'] } },
+      },
+      {
+        ...blank,
+        id: expect.stringMatching(/^enc!!T/),
+        amount: -5,
+        currency: 'NOK',
+        valueDate: '2026-03-15',
+        bookingDate: '2026-03-15',
+        creditorAccount: { iban: '', bban: '' },
+        bankTransactionCode: 'PMNT-ICDT-DMCT',
+        _links: { self: { href: `${base}${encodeURIComponent(all.json[1].id)}`, verbs: ['GET'] } },
+      },
     ]);
     expect(validate('SandboxTransactionList', all.json)).toEqual([]);
     expect(res.json).toEqual([all.json[1], all.json[0]]);
@@ -81,20 +138,41 @@ describe('transactions recorded from sandbox payments', () => {
         ultimateDebtor: '',
         ultimateCreditor: '',
         purposeCode: 'OTHR',
-        _links: { self: { href: `/v1/sandbox/accounts/${encodeURIComponent(account.id)}/transactions/${encodeURIComponent(all.json[0].id)}`, verbs: ['GET'] } },
+        _links: {
+          self: {
+            href: `/v1/sandbox/accounts/${encodeURIComponent(account.id)}/transactions/${encodeURIComponent(all.json[0].id)}`,
+            verbs: ['GET'],
+          },
+        },
       },
     ]);
     expect(validate('SandboxTransactionList', all.json)).toEqual([]);
   });
 
-  it('bulk: one transaction per entry, with that entry\'s creditor, amount and remittance', async () => {
+  it("bulk: one transaction per entry, with that entry's creditor, amount and remittance", async () => {
     const debtor = await fundedAccount(bank, 74);
     const creditor = await fundedAccount(bank, 75);
     const body = bulkBody(debtor, creditor);
-    const second = { ...body.payments[0], instructedAmount: { amount: '20.00', currency: 'NOK' }, creditorName: 'Kari Nordmann', remittanceInformationUnstructured: 'Husleie' };
-    expect((await bank.call('bulk.create', { body: { ...body, payments: [body.payments[0], second] } })).status).toBe(201);
+    const second = {
+      ...body.payments[0],
+      instructedAmount: { amount: '20.00', currency: 'NOK' },
+      creditorName: 'Kari Nordmann',
+      remittanceInformationUnstructured: 'Husleie',
+    };
+    expect((await bank.call('bulk.create', { body: { ...body, payments: [body.payments[0], second] } })).status).toBe(
+      201,
+    );
     const all = await list(debtor.id);
-    expect(all.json.map((t: Record<string, unknown>) => [t.amount, t.creditorName, t.creditorAccount, t.remittanceInformationUnstructured, t.debtorName, t.bankTransactionCode])).toEqual([
+    expect(
+      all.json.map((t: Record<string, unknown>) => [
+        t.amount,
+        t.creditorName,
+        t.creditorAccount,
+        t.remittanceInformationUnstructured,
+        t.debtorName,
+        t.bankTransactionCode,
+      ]),
+    ).toEqual([
       [-10, 'Ola Nordmann', { iban: '', bban: creditor.bban }, 'Lønn', 'Kari 74', 'PMNT-ICDT-DMCT'],
       [-20, 'Kari Nordmann', { iban: '', bban: creditor.bban }, 'Husleie', 'Kari 74', 'PMNT-ICDT-DMCT'],
     ]);

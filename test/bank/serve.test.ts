@@ -28,7 +28,9 @@ async function serve(args: string[]): Promise<Served> {
   let err = '';
   child.stdout?.on('data', (d) => (out += String(d)));
   child.stderr?.on('data', (d) => (err += String(d)));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const deadline = Date.now() + 20_000;
   while (!/listening on (http:\/\/\S+)/.test(out)) {
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`serve did not start: ${out} ${err}`);
@@ -57,7 +59,10 @@ describe('psd2-conformance serve', () => {
     await request(`${s.url}/nowhere`).then((r) => r.body.dump());
     await new Promise((r) => setTimeout(r, 200));
     const lines = s.stdout().trim().split('\n');
-    expect(lines.slice(1).map((l) => l.replace(/\(.*\)$/, ''))).toEqual(['GET /v1/signing-baskets/x → 401 ', 'GET /nowhere → 404 ']);
+    expect(lines.slice(1).map((l) => l.replace(/\(.*\)$/, ''))).toEqual([
+      'GET /v1/signing-baskets/x → 401 ',
+      'GET /nowhere → 404 ',
+    ]);
     const { code, ms } = await stop(s, 'SIGTERM');
     expect([code, ms < 5000]).toEqual([0, true]);
   }, 30_000);
@@ -73,7 +78,11 @@ describe('psd2-conformance serve', () => {
   it('--allow-unsigned is announced loudly on stderr and lets an unsigned request through', async () => {
     const s = await serve(['--allow-unsigned']);
     expect(s.stderr()).toContain('WARNING: --allow-unsigned');
-    const res = await request(`${s.url}/v1/sandbox/customers`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': 'curl-1' }, body: '{"customerNumber":"12345678901","name":"Kari","type":"private"}' });
+    const res = await request(`${s.url}/v1/sandbox/customers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'curl-1' },
+      body: '{"customerNumber":"12345678901","name":"Kari","type":"private"}',
+    });
     expect(res.statusCode).toBe(201);
     await res.body.dump();
     expect((await stop(s, 'SIGTERM')).code).toBe(0);
@@ -90,7 +99,10 @@ describe('psd2-conformance serve', () => {
   });
 
   it('an unknown fault or a bad port is a one-line error, exit 2', () => {
-    for (const args of [['--fault', 'nope'], ['--port', 'eighty']]) {
+    for (const args of [
+      ['--fault', 'nope'],
+      ['--port', 'eighty'],
+    ]) {
       const result = spawnSync(process.execPath, [bin, 'serve', ...args], { cwd, env, encoding: 'utf8' });
       expect([result.status, result.stderr.trim().split('\n').length]).toEqual([2, 1]);
     }
@@ -99,11 +111,23 @@ describe('psd2-conformance serve', () => {
   it("acceptance: a request signed with 'sign' gets 201; the same headers with an altered body a 4xx naming the digest", async () => {
     const s = await serve([]);
     try {
-      const body = '{"instructedAmount":{"amount":"1250.00","currency":"NOK"},"creditorName":"Max Mustermann GmbH","creditorAgent":"DEUTDEFF","creditorAccount":{"iban":"DE89370400440532013000","currency":"EUR"},"debtorAccount":{"bban":"90412263056","currency":"NOK"},"remittanceInformationUnstructured":"Faktura 1"}';
+      const body =
+        '{"instructedAmount":{"amount":"1250.00","currency":"NOK"},"creditorName":"Max Mustermann GmbH","creditorAgent":"DEUTDEFF","creditorAccount":{"iban":"DE89370400440532013000","currency":"EUR"},"debtorAccount":{"bban":"90412263056","currency":"NOK"},"remittanceInformationUnstructured":"Faktura 1"}';
       writeFileSync(join(cwd, 'b.json'), body);
       const url = `${s.url}/v1/payments/norwegian-cross-border-credit-transfers`;
-      const headers = ['PSU-ID: 2d3e4f50-0000-4000-8000-000000000001', 'PSU-IP-Address: 192.0.2.10', 'TPP-Session-ID: 0b6a2c1e-0000-4000-8000-000000000001', 'TPP-Redirect-URI: https://tpp.example/callback', 'x-accept-fix: amount-as-string', 'Content-Type: application/json'];
-      const signed = spawnSync(process.execPath, [bin, 'sign', '--method', 'POST', '--url', url, '--body', 'b.json', ...headers.flatMap((h) => ['--header', h])], { cwd, env, encoding: 'utf8' });
+      const headers = [
+        'PSU-ID: 2d3e4f50-0000-4000-8000-000000000001',
+        'PSU-IP-Address: 192.0.2.10',
+        'TPP-Session-ID: 0b6a2c1e-0000-4000-8000-000000000001',
+        'TPP-Redirect-URI: https://tpp.example/callback',
+        'x-accept-fix: amount-as-string',
+        'Content-Type: application/json',
+      ];
+      const signed = spawnSync(
+        process.execPath,
+        [bin, 'sign', '--method', 'POST', '--url', url, '--body', 'b.json', ...headers.flatMap((h) => ['--header', h])],
+        { cwd, env, encoding: 'utf8' },
+      );
       expect(signed.status, signed.stderr).toBe(0);
       const sent = JSON.parse(signed.stdout) as Record<string, string>;
       const ok = await request(url, { method: 'POST', headers: sent, body });

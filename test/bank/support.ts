@@ -28,7 +28,10 @@ export interface CallOptions {
   raw?: string | Buffer;
   unsigned?: boolean;
   /** Changes the signed request before it is sent (tampering). */
-  afterSign?: (signed: { headers: Record<string, string>; body?: Buffer }) => { headers: Record<string, string>; body?: Buffer };
+  afterSign?: (signed: { headers: Record<string, string>; body?: Buffer }) => {
+    headers: Record<string, string>;
+    body?: Buffer;
+  };
 }
 
 export interface TestBank extends RunningBank {
@@ -37,7 +40,10 @@ export interface TestBank extends RunningBank {
   /** A signed request to any path (the bank's own routes beside interface.md's operations). */
   signed(method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: unknown): Promise<Answer>;
   /** Headers and bytes of a signed request, for tests that send it by other means. */
-  prepare(id: OperationId, options?: CallOptions): { method: string; path: string; headers: Record<string, string>; body?: Buffer };
+  prepare(
+    id: OperationId,
+    options?: CallOptions,
+  ): { method: string; path: string; headers: Record<string, string>; body?: Buffer };
 }
 
 export async function answer(res: Awaited<ReturnType<typeof request>>): Promise<Answer> {
@@ -64,12 +70,22 @@ export async function openBank(options: BankOptions = {}): Promise<TestBank> {
     const body = text === undefined ? undefined : Buffer.from(text);
     const headers: Record<string, string | undefined> = { ...baseHeaders(ctx, id, body !== undefined) };
     for (const [name, value] of Object.entries(o.headers ?? {})) {
-      for (const existing of Object.keys(headers)) if (existing.toLowerCase() === name.toLowerCase()) delete headers[existing];
+      for (const existing of Object.keys(headers))
+        if (existing.toLowerCase() === name.toLowerCase()) delete headers[existing];
       if (value !== undefined) headers[name] = value;
     }
     const plain = Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => e[1] !== undefined));
     const path = pathFor(ctx, id, o.params, o.query);
-    let signed: { headers: Record<string, string>; body?: Buffer } = o.unsigned ? { headers: plain, ...(body ? { body } : {}) } : { headers: signRequest({ method: op.method, target: path, headers: plain, ...(body ? { body } : {}) }, identity, signOptions), ...(body ? { body } : {}) };
+    let signed: { headers: Record<string, string>; body?: Buffer } = o.unsigned
+      ? { headers: plain, ...(body ? { body } : {}) }
+      : {
+          headers: signRequest(
+            { method: op.method, target: path, headers: plain, ...(body ? { body } : {}) },
+            identity,
+            signOptions,
+          ),
+          ...(body ? { body } : {}),
+        };
     if (o.afterSign) signed = o.afterSign(signed);
     return { method: op.method, path, ...signed };
   };
@@ -79,11 +95,34 @@ export async function openBank(options: BankOptions = {}): Promise<TestBank> {
     prepare,
     async call(id, o = {}) {
       const r = prepare(id, o);
-      return answer(await pool.request({ method: r.method as 'GET', path: r.path, headers: r.headers, ...(r.body ? { body: r.body } : {}) }));
+      return answer(
+        await pool.request({
+          method: r.method as 'GET',
+          path: r.path,
+          headers: r.headers,
+          ...(r.body ? { body: r.body } : {}),
+        }),
+      );
     },
     async signed(method, path, extra, body) {
       const bytes = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-      const headers = signRequest({ method, target: path, headers: { Accept: 'application/json', 'X-Request-ID': randomUUID(), 'PSU-ID': DEFAULTS.psu.id, 'PSU-IP-Address': DEFAULTS.psu.ipAddress, ...(bytes ? { 'Content-Type': 'application/json' } : {}), ...extra }, ...(bytes ? { body: bytes } : {}) }, identity, signOptions);
+      const headers = signRequest(
+        {
+          method,
+          target: path,
+          headers: {
+            Accept: 'application/json',
+            'X-Request-ID': randomUUID(),
+            'PSU-ID': DEFAULTS.psu.id,
+            'PSU-IP-Address': DEFAULTS.psu.ipAddress,
+            ...(bytes ? { 'Content-Type': 'application/json' } : {}),
+            ...extra,
+          },
+          ...(bytes ? { body: bytes } : {}),
+        },
+        identity,
+        signOptions,
+      );
       return answer(await pool.request({ method, path, headers, ...(bytes ? { body: bytes } : {}) }));
     },
     async close() {
@@ -113,10 +152,22 @@ export interface Funded {
 export async function fundedAccount(bank: TestBank, n: number, balance = 1_000_000): Promise<Funded> {
   const customerNumber = String(10_000_000_000 + n);
   const number = bban(n * 1000);
-  const customer = await bank.call('sandbox.customer.create', { body: { customerNumber, name: `Kari ${n}`, type: 'private' } });
+  const customer = await bank.call('sandbox.customer.create', {
+    body: { customerNumber, name: `Kari ${n}`, type: 'private' },
+  });
   if (customer.status !== 201) throw new Error(`customer: ${customer.status} ${customer.text}`);
   const account = await bank.call('sandbox.account.create', {
-    body: { customerNumber, accountName: 'Brukskonto', bban: number, iban: makeIban('NO', number), currency: 'NOK', product: 'Brukskonto', cashAccountType: 'CACC', creditLine: 0, balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: balance, currency: 'NOK' } }] },
+    body: {
+      customerNumber,
+      accountName: 'Brukskonto',
+      bban: number,
+      iban: makeIban('NO', number),
+      currency: 'NOK',
+      product: 'Brukskonto',
+      cashAccountType: 'CACC',
+      creditLine: 0,
+      balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: balance, currency: 'NOK' } }],
+    },
   });
   if (account.status !== 201) throw new Error(`account: ${account.status} ${account.text}`);
   return { id: account.json.id, bban: number, iban: makeIban('NO', number), customerNumber };

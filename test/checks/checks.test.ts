@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { checkAccepted, checkRejected, contentType, errorBody, errorCode, failures, linkShape, notAServerError, type ObservedExchange } from '../../checks/index.js';
+import {
+  checkAccepted,
+  checkRejected,
+  contentType,
+  errorBody,
+  errorCode,
+  failures,
+  linkShape,
+  notAServerError,
+  type ObservedExchange,
+} from '../../checks/index.js';
 import { OPERATIONS, requirement } from '../../spec/index.js';
 
 const ncbct = OPERATIONS.find((o) => o.id === 'ncbct.create')!;
@@ -13,7 +23,10 @@ function exchange(status: number, body: unknown, type = json): ObservedExchange 
   } catch {
     parsed = undefined;
   }
-  return { request: { method: 'POST', url: 'http://bank/v1/payments/x' }, response: { status, headers: { 'content-type': type }, text, json: parsed } };
+  return {
+    request: { method: 'POST', url: 'http://bank/v1/payments/x' },
+    response: { status, headers: { 'content-type': type }, text, json: parsed },
+  };
 }
 
 const created = { paymentId: 'p1', transactionStatus: 'RCVD', _links: { self: { href: '/p1', verbs: ['GET'] } } };
@@ -24,33 +37,61 @@ describe('checks', () => {
     expect(notAServerError(exchange(500, {})).ok).toBe(false);
     expect(notAServerError(exchange(503, {})).ok).toBe(false);
     expect(notAServerError(exchange(400, {})).ok).toBe(true);
-    const none: ObservedExchange = { request: { method: 'GET', url: 'x' }, error: { kind: 'headers-timeout', message: 'no headers in 100 ms' } };
+    const none: ObservedExchange = {
+      request: { method: 'GET', url: 'x' },
+      error: { kind: 'headers-timeout', message: 'no headers in 100 ms' },
+    };
     expect(checkAccepted(none, ncbct, 'Payment.create.201')).toEqual([
-      expect.objectContaining({ check: 'response_received', requirementId: 'Errors.clientError.never5xx', ok: false, message: expect.stringContaining('headers-timeout') }),
-      expect.objectContaining({ check: 'response_received', requirementId: 'Payment.create.201', ok: false, message: expect.stringContaining('headers-timeout') }),
+      expect.objectContaining({
+        check: 'response_received',
+        requirementId: 'Errors.clientError.never5xx',
+        ok: false,
+        message: expect.stringContaining('headers-timeout'),
+      }),
+      expect.objectContaining({
+        check: 'response_received',
+        requirementId: 'Payment.create.201',
+        ok: false,
+        message: expect.stringContaining('headers-timeout'),
+      }),
     ]);
   });
 
   it('Errors.invalidRequest.never2xx holds for MUST rules; accepting what only a SHOULD rule refuses is a SHOULD failure', () => {
     expect(failedIds(checkRejected(exchange(201, created), 'BULK.payments.nonEmpty', undefined))).toEqual([]);
-    expect(failures(checkRejected(exchange(201, created), 'BULK.payments.nonEmpty', undefined), true).map((r) => r.requirementId)).toEqual(['Errors.invalidRequest.never2xx', 'BULK.payments.nonEmpty']);
-    expect(failedIds(checkRejected(exchange(201, created), 'NCBCT.creditorName.max70', undefined))).toEqual(['Errors.invalidRequest.never2xx', 'NCBCT.creditorName.max70']);
+    expect(
+      failures(checkRejected(exchange(201, created), 'BULK.payments.nonEmpty', undefined), true).map(
+        (r) => r.requirementId,
+      ),
+    ).toEqual(['Errors.invalidRequest.never2xx', 'BULK.payments.nonEmpty']);
+    expect(failedIds(checkRejected(exchange(201, created), 'NCBCT.creditorName.max70', undefined))).toEqual([
+      'Errors.invalidRequest.never2xx',
+      'NCBCT.creditorName.max70',
+    ]);
   });
 
   it('no response fails the rule under test at its own level: silence never passes a MUST rejection test', () => {
-    const none: ObservedExchange = { request: { method: 'GET', url: 'x' }, error: { kind: 'headers-timeout', message: 'no headers in 100 ms' } };
+    const none: ObservedExchange = {
+      request: { method: 'GET', url: 'x' },
+      error: { kind: 'headers-timeout', message: 'no headers in 100 ms' },
+    };
     expect(failedIds(checkRejected(none, 'Basket.get.unknown404', undefined))).toEqual(['Basket.get.unknown404']);
     expect(failedIds(checkAccepted(none, ncbct, 'Payment.create.201'))).toEqual(['Payment.create.201']);
   });
 
   it('Payment.create.201: a conformant 201 passes every check; a 200 fails status_code_conformance', () => {
     expect(failedIds(checkAccepted(exchange(201, created), ncbct, 'Payment.create.201'))).toEqual([]);
-    expect(failedIds(checkAccepted(exchange(200, created), ncbct, 'Payment.create.201'))).toEqual(['Payment.create.201']);
+    expect(failedIds(checkAccepted(exchange(200, created), ncbct, 'Payment.create.201'))).toEqual([
+      'Payment.create.201',
+    ]);
   });
 
   it('response_schema_conformance names the broken rule of the body', () => {
     const bad = { ...created, transactionStatus: 'DONE', psuMessage: 'x'.repeat(513) };
-    expect(failedIds(checkAccepted(exchange(201, bad), ncbct, 'Payment.create.201')).sort()).toEqual(['PaymentResponse.psuMessage.max512', 'PaymentResponse.transactionStatus.enum']);
+    expect(failedIds(checkAccepted(exchange(201, bad), ncbct, 'Payment.create.201')).sort()).toEqual([
+      'PaymentResponse.psuMessage.max512',
+      'PaymentResponse.transactionStatus.enum',
+    ]);
   });
 
   it('Negotiation.contentType.json: text/plain fails, +json and an empty body pass', () => {
@@ -67,14 +108,27 @@ describe('checks', () => {
 
   it('a rejection with the interface Error body and the expected code passes', () => {
     const body = { id: 'e', system: 's', status: 400, code: 'FORMAT_ERROR', message: 'too long' };
-    expect(failures(checkRejected(exchange(400, body), 'Errors.bulk.formatError400', requirement('Errors.bulk.formatError400').expected), true)).toEqual([]);
+    expect(
+      failures(
+        checkRejected(
+          exchange(400, body),
+          'Errors.bulk.formatError400',
+          requirement('Errors.bulk.formatError400').expected,
+        ),
+        true,
+      ),
+    ).toEqual([]);
   });
 
   it('Errors.kid.400: a 401 for a KID error fails the MUST status check', () => {
     const body = { id: 'e', system: 's', status: 401, code: 'KID_INVALID', message: 'bad KID' };
-    const failed = failures(checkRejected(exchange(401, body), 'Errors.kid.400', requirement('Errors.kid.400').expected));
+    const failed = failures(
+      checkRejected(exchange(401, body), 'Errors.kid.400', requirement('Errors.kid.400').expected),
+    );
     // 401 is a 4xx, so only the stated status (400, MUST by Errors rule 2) fails.
-    expect(failed.map((r) => [r.check, r.requirementId, r.level])).toEqual([['expected_status', 'Errors.kid.400', 'MUST']]);
+    expect(failed.map((r) => [r.check, r.requirementId, r.level])).toEqual([
+      ['expected_status', 'Errors.kid.400', 'MUST'],
+    ]);
   });
 
   it('Errors.body.berlinGroup: a tppMessages body is seen and reported, failing Errors.body.shape only at SHOULD', () => {
@@ -87,7 +141,9 @@ describe('checks', () => {
   });
 
   it('Errors.serverError.systemError and Errors.code.inList', () => {
-    expect(errorCode(exchange(500, { id: 'e', system: 's', status: 500, code: 'OOPS' })).map((r) => [r.requirementId, r.ok])).toEqual([
+    expect(
+      errorCode(exchange(500, { id: 'e', system: 's', status: 500, code: 'OOPS' })).map((r) => [r.requirementId, r.ok]),
+    ).toEqual([
       ['Errors.code.inList', false],
       ['Errors.serverError.systemError', false],
     ]);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { summarise, type TestOutcome } from '../../runner/outcome.js';
 
-const outcome = (state: TestOutcome['state'], level: 'MUST' | 'SHOULD', ids: string[], operation = 'ncbct.create' as const): TestOutcome => ({
+const outcome = (
+  state: TestOutcome['state'],
+  level: 'MUST' | 'SHOULD',
+  ids: string[],
+  operation = 'ncbct.create' as const,
+): TestOutcome => ({
   name: ids.join(','),
   file: 'suites/x.suite.ts',
   state,
@@ -18,14 +23,39 @@ describe('run summary', () => {
   });
 
   it('exit code 1 and the failed ids when a MUST test fails; counts by level and operation', () => {
-    const s = summarise([outcome('failed', 'MUST', ['NCBCT.creditorName.max70']), outcome('passed', 'MUST', ['X']), outcome('skipped', 'SHOULD', ['Y'])], false);
-    expect(s).toMatchObject({ total: 3, passed: 1, failed: 1, skipped: 1, exitCode: 1, failedRequirements: ['NCBCT.creditorName.max70'] });
-    expect(s.byLevel).toEqual({ MUST: { passed: 1, failed: 1, skipped: 0 }, SHOULD: { passed: 0, failed: 0, skipped: 1 } });
+    const s = summarise(
+      [
+        outcome('failed', 'MUST', ['NCBCT.creditorName.max70']),
+        outcome('passed', 'MUST', ['X']),
+        outcome('skipped', 'SHOULD', ['Y']),
+      ],
+      false,
+    );
+    expect(s).toMatchObject({
+      total: 3,
+      passed: 1,
+      failed: 1,
+      skipped: 1,
+      exitCode: 1,
+      failedRequirements: ['NCBCT.creditorName.max70'],
+    });
+    expect(s.byLevel).toEqual({
+      MUST: { passed: 1, failed: 1, skipped: 0 },
+      SHOULD: { passed: 0, failed: 0, skipped: 1 },
+    });
     expect(s.byOperation['ncbct.create']).toEqual({ passed: 1, failed: 1, skipped: 1 });
   });
 
   it('a SHOULD test failed by a MUST-level check gates as MUST: exit 1, counted under MUST', () => {
-    const failedByMust: TestOutcome = { ...outcome('failed', 'SHOULD', ['Negotiation.acceptLanguage.contentLanguage']), meta: { requirementIds: ['Negotiation.acceptLanguage.contentLanguage'], level: 'SHOULD', operation: 'sandbox.transactions.list', failedChecks: ['Sandbox.transaction.bankTransactionCode.length4to14'] } };
+    const failedByMust: TestOutcome = {
+      ...outcome('failed', 'SHOULD', ['Negotiation.acceptLanguage.contentLanguage']),
+      meta: {
+        requirementIds: ['Negotiation.acceptLanguage.contentLanguage'],
+        level: 'SHOULD',
+        operation: 'sandbox.transactions.list',
+        failedChecks: ['Sandbox.transaction.bankTransactionCode.length4to14'],
+      },
+    };
     const s = summarise([failedByMust], false);
     expect(s.exitCode).toBe(1);
     expect(s.byLevel.MUST).toEqual({ passed: 0, failed: 1, skipped: 0 });

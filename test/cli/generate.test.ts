@@ -5,13 +5,18 @@ import { hasRequirement, requirement } from '../../spec/index.js';
 import { bodyBreaks, otherMustViolations } from '../generators/oracles.js';
 
 const bin = new URL('../../bin/psd2-conformance.mjs', import.meta.url).pathname;
-const run = (...args: string[]) => spawnSync(process.execPath, [bin, 'generate', ...args], { encoding: 'utf8', timeout: 60_000 });
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, [bin, 'generate', ...args], { encoding: 'utf8', timeout: 60_000 });
 
 interface Line {
   body: Record<string, unknown>;
   label?: { requirementId: string; level: string; pointer: string; case: string; expected: unknown };
 }
-const lines = (stdout: string): Line[] => stdout.trim().split('\n').map((l) => JSON.parse(l) as Line);
+const lines = (stdout: string): Line[] =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Line);
 
 describe('psd2-conformance generate', () => {
   it('acceptance: ncbct --count 500 --seed 7 prints 500 bodies that pass the validators, twice identically', () => {
@@ -65,7 +70,10 @@ describe('psd2-conformance generate', () => {
     [['nope'], 'psd2-conformance generate: say which body: ncbct, sct, bulk, engagement, card-account'],
     [['ncbct', '--count', '0'], 'psd2-conformance generate: --count must be an integer from 1 to 100000, got "0"'],
     [['ncbct', '--seed', 'x'], 'psd2-conformance generate: --seed must be an integer, got "x"'],
-    [['engagement', '--invalid', 'NCBCT.creditorName.max70'], 'psd2-conformance generate: no invalid engagement generator breaks NCBCT.creditorName.max70'],
+    [
+      ['engagement', '--invalid', 'NCBCT.creditorName.max70'],
+      'psd2-conformance generate: no invalid engagement generator breaks NCBCT.creditorName.max70',
+    ],
   ])('bad input %j gives one line and exit code 2', (args, message) => {
     const result = run(...args);
     expect(result.status).toBe(2);

@@ -7,10 +7,16 @@ const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], {
 
 describe('psd2-conformance requirements', () => {
   it('--json prints every catalogue entry as {id, level, section, statement, operations}', () => {
-    const out = JSON.parse(execFileSync(process.execPath, [bin, 'requirements', '--json'], { encoding: 'utf8' })) as Record<string, unknown>[];
+    const out = JSON.parse(
+      execFileSync(process.execPath, [bin, 'requirements', '--json'], { encoding: 'utf8' }),
+    ) as Record<string, unknown>[];
     expect(out.map((r) => r.id)).toEqual(REQUIREMENTS.map((r) => r.id));
-    for (const row of out) for (const key of ['id', 'level', 'section', 'statement', 'operations']) expect(row).toHaveProperty(key);
-    expect(out.find((r) => r.id === 'NCBCT.creditorName.max70')).toMatchObject({ level: 'MUST', operations: ['ncbct.create'] });
+    for (const row of out)
+      for (const key of ['id', 'level', 'section', 'statement', 'operations']) expect(row).toHaveProperty(key);
+    expect(out.find((r) => r.id === 'NCBCT.creditorName.max70')).toMatchObject({
+      level: 'MUST',
+      operations: ['ncbct.create'],
+    });
   });
 
   it('prints a table with a closing count', () => {

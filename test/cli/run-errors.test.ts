@@ -9,10 +9,26 @@ import { cli } from '../support/cli.js';
 describe('psd2-conformance run: mistakes in what was asked', () => {
   it.each([
     [['--fault', 'nonexistent'], {}, 'psd2-conformance run: unknown fault(s): nonexistent (see serve --list-faults)'],
-    [['--grep', '('], {}, 'psd2-conformance run: --grep is not a regular expression: Invalid regular expression: /(/: Unterminated group'],
-    [['--operation', 'nope'], {}, 'psd2-conformance run: unknown --operation: nope (see `psd2-conformance requirements`)'],
-    [['--requirement', 'Nope.X'], {}, 'psd2-conformance run: unknown --requirement: Nope.X (see `psd2-conformance requirements`)'],
-    [[], { SIGNING_CERT_PATH: '/nope/cert.pem', SIGNING_KEY_PATH: '/nope/key.pem' }, 'psd2-conformance run: SIGNING_CERT_PATH=/nope/cert.pem: no such file'],
+    [
+      ['--grep', '('],
+      {},
+      'psd2-conformance run: --grep is not a regular expression: Invalid regular expression: /(/: Unterminated group',
+    ],
+    [
+      ['--operation', 'nope'],
+      {},
+      'psd2-conformance run: unknown --operation: nope (see `psd2-conformance requirements`)',
+    ],
+    [
+      ['--requirement', 'Nope.X'],
+      {},
+      'psd2-conformance run: unknown --requirement: Nope.X (see `psd2-conformance requirements`)',
+    ],
+    [
+      [],
+      { SIGNING_CERT_PATH: '/nope/cert.pem', SIGNING_KEY_PATH: '/nope/key.pem' },
+      'psd2-conformance run: SIGNING_CERT_PATH=/nope/cert.pem: no such file',
+    ],
   ] as [string[], Record<string, string>, string][])('%j %j', { timeout: 60_000 }, async (args, env, line) => {
     const r = await cli(['run', '--no-html', '--reports', mkdtempSync(join(tmpdir(), 'psd2-err-')), ...args], env);
     expect(r.code).toBe(2);
@@ -27,19 +43,28 @@ describe('psd2-conformance run: mistakes in what was asked', () => {
 });
 
 describe('the production profile', () => {
-  it('sends no sandbox operation and creates no payment without --allow-payments, even as test data', { timeout: 200_000 }, async () => {
-    const lines: string[] = [];
-    const bank = await startBank({ log: (l) => lines.push(l) });
-    try {
-      const reports = mkdtempSync(join(tmpdir(), 'psd2-prod-'));
-      const r = await cli(['run', '--no-html', '--reports', reports, '--profile', 'production'], { BASE_URL: bank.url });
-      expect(r.code).toBe(0);
-      expect(lines.filter((l) => /^POST \/v1\/(payments|bulk-payments|sandbox)\//.test(l))).toEqual([]);
-      const summary = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as { passed: number; skipped: number };
-      expect(summary.passed).toBeGreaterThan(0);
-      expect(summary.skipped).toBeGreaterThan(summary.passed);
-    } finally {
-      await bank.close();
-    }
-  });
+  it(
+    'sends no sandbox operation and creates no payment without --allow-payments, even as test data',
+    { timeout: 200_000 },
+    async () => {
+      const lines: string[] = [];
+      const bank = await startBank({ log: (l) => lines.push(l) });
+      try {
+        const reports = mkdtempSync(join(tmpdir(), 'psd2-prod-'));
+        const r = await cli(['run', '--no-html', '--reports', reports, '--profile', 'production'], {
+          BASE_URL: bank.url,
+        });
+        expect(r.code).toBe(0);
+        expect(lines.filter((l) => /^POST \/v1\/(payments|bulk-payments|sandbox)\//.test(l))).toEqual([]);
+        const summary = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as {
+          passed: number;
+          skipped: number;
+        };
+        expect(summary.passed).toBeGreaterThan(0);
+        expect(summary.skipped).toBeGreaterThan(summary.passed);
+      } finally {
+        await bank.close();
+      }
+    },
+  );
 });

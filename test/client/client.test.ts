@@ -11,14 +11,23 @@ import { Throttle, createClient, toCurl, type Clock } from '../../client/index.j
 import { loadConfig } from '../../config/index.js';
 import { createCertificateAuthority, issueCertificate } from '../../signing/index.js';
 
-const http = { ...loadConfig({ env: {}, envFile: false }).http, connectTimeoutMs: 2000, headersTimeoutMs: 300, bodyTimeoutMs: 300, retryBudgetMs: 0 };
+const http = {
+  ...loadConfig({ env: {}, envFile: false }).http,
+  connectTimeoutMs: 2000,
+  headersTimeoutMs: 300,
+  bodyTimeoutMs: 300,
+  retryBudgetMs: 0,
+};
 const servers: Server[] = [];
 afterEach(async () => {
   // Hanging handlers keep connections open: close them, or close() waits forever.
   await Promise.all(servers.splice(0).map((s) => new Promise((r) => (s.close(r), s.closeAllConnections()))));
 });
 
-async function serve(handler: (req: IncomingMessage, res: ServerResponse, body: Buffer) => void, server: Server = createServer()): Promise<string> {
+async function serve(
+  handler: (req: IncomingMessage, res: ServerResponse, body: Buffer) => void,
+  server: Server = createServer(),
+): Promise<string> {
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -34,10 +43,22 @@ const get = { method: 'GET', path: '/v1/x', headers: {} };
 
 describe('HTTP client', () => {
   it('records a JSON exchange as sent and received', async () => {
-    const url = await serve((_, res) => res.writeHead(201, { 'content-type': 'application/json' }).end('{"paymentId":"p1"}'));
+    const url = await serve((_, res) =>
+      res.writeHead(201, { 'content-type': 'application/json' }).end('{"paymentId":"p1"}'),
+    );
     const client = createClient(url, http);
-    const x = await client.send({ method: 'POST', path: '/v1/p?a=1', headers: { 'X-Request-ID': 'r1' }, body: '{"a":1}' });
-    expect(x.request).toEqual({ method: 'POST', url: `${url}/v1/p?a=1`, headers: { 'X-Request-ID': 'r1' }, body: '{"a":1}' });
+    const x = await client.send({
+      method: 'POST',
+      path: '/v1/p?a=1',
+      headers: { 'X-Request-ID': 'r1' },
+      body: '{"a":1}',
+    });
+    expect(x.request).toEqual({
+      method: 'POST',
+      url: `${url}/v1/p?a=1`,
+      headers: { 'X-Request-ID': 'r1' },
+      body: '{"a":1}',
+    });
     expect(x.response).toMatchObject({ status: 201, text: '{"paymentId":"p1"}', json: { paymentId: 'p1' }, bytes: 18 });
     await client.close();
   });
@@ -75,7 +96,9 @@ describe('HTTP client', () => {
 
   it('429 with Retry-After: waits within the budget and returns the retried answer; beyond it returns the 429', async () => {
     let calls = 0;
-    const url = await serve((_, res) => (++calls === 1 ? res.writeHead(429, { 'retry-after': '1' }).end() : res.writeHead(200).end('{}')));
+    const url = await serve((_, res) =>
+      ++calls === 1 ? res.writeHead(429, { 'retry-after': '1' }).end() : res.writeHead(200).end('{}'),
+    );
     const slept: number[] = [];
     const clock: Clock = { now: () => 0, sleep: async (ms) => void slept.push(ms) };
     const x = await createClient(url, { ...http, retryBudgetMs: 5000 }, { clock }).send(get);
@@ -117,7 +140,12 @@ describe('HTTP client', () => {
       res.writeHead(200).end();
     });
     const body = `{"creditorName":"O'Brien & Bjørn \\"Æ\\" $HOME \`x\`"}`;
-    const x = await createClient(url, http).send({ method: 'POST', path: '/v1/p', headers: { 'X-PSU-IDENTITY': '01017012345', 'content-type': 'application/json' }, body });
+    const x = await createClient(url, http).send({
+      method: 'POST',
+      path: '/v1/p',
+      headers: { 'X-PSU-IDENTITY': '01017012345', 'content-type': 'application/json' },
+      body,
+    });
     const command = toCurl(x);
     expect(command).not.toContain('01017012345');
     expect(command).toContain('*********45');
@@ -129,21 +157,47 @@ describe('HTTP client', () => {
 
   it('mTLS: a server that requires a client certificate accepts the configured one and refuses a client without', async () => {
     const ca = createCertificateAuthority();
-    const server = issueCertificate(ca, { subject: { commonName: 'localhost', organization: 'Bank', country: 'NO' }, keyBits: 1024 });
-    const tpp = issueCertificate(ca, { subject: { commonName: 'TPP', organization: 'TPP', country: 'NO' }, keyBits: 1024 });
+    const server = issueCertificate(ca, {
+      subject: { commonName: 'localhost', organization: 'Bank', country: 'NO' },
+      keyBits: 1024,
+    });
+    const tpp = issueCertificate(ca, {
+      subject: { commonName: 'TPP', organization: 'TPP', country: 'NO' },
+      keyBits: 1024,
+    });
     const dir = mkdtempSync(join(tmpdir(), 'mtls-'));
     const file = (name: string, text: string) => (writeFileSync(join(dir, name), text), join(dir, name));
     const url = await serve(
-      (req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ authorized: (req.socket as import('node:tls').TLSSocket).authorized })),
-      createTlsServer({ cert: server.certificatePem, key: server.privateKeyPem, ca: ca.certificatePem, requestCert: true, rejectUnauthorized: true }) as unknown as Server,
+      (req, res) =>
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ authorized: (req.socket as import('node:tls').TLSSocket).authorized })),
+      createTlsServer({
+        cert: server.certificatePem,
+        key: server.privateKeyPem,
+        ca: ca.certificatePem,
+        requestCert: true,
+        rejectUnauthorized: true,
+      }) as unknown as Server,
     );
-    const mtls = { certPath: file('c.pem', tpp.certificatePem), keyPath: file('k.pem', tpp.privateKeyPem), caPath: file('ca.pem', ca.certificatePem) };
+    const mtls = {
+      certPath: file('c.pem', tpp.certificatePem),
+      keyPath: file('k.pem', tpp.privateKeyPem),
+      caPath: file('ca.pem', ca.certificatePem),
+    };
     // The test certificate names the host in its CN only, which TLS accepts for a DNS name, not an IP.
-    const ok = await createClient(url.replace('127.0.0.1', 'localhost'), { ...http, headersTimeoutMs: 5000, mtls }).send(get);
+    const ok = await createClient(url.replace('127.0.0.1', 'localhost'), {
+      ...http,
+      headersTimeoutMs: 5000,
+      mtls,
+    }).send(get);
     expect(ok.error).toBeUndefined();
     expect(ok.response?.json).toEqual({ authorized: true });
     const { mtls: _, ...plain } = { ...http, mtls };
-    const refused = await createClient(url.replace('127.0.0.1', 'localhost'), { ...plain, headersTimeoutMs: 5000 }).send(get);
+    const refused = await createClient(url.replace('127.0.0.1', 'localhost'), {
+      ...plain,
+      headersTimeoutMs: 5000,
+    }).send(get);
     expect(refused.response).toBeUndefined();
     expect(refused.error?.kind).toBeDefined();
   });

@@ -10,7 +10,9 @@ const load = (env: Record<string, string>) => loadConfig({ env, envFile: false }
 
 describe('configuration', () => {
   it('.env.example documents exactly the variables the project reads', () => {
-    const documented = [...readFileSync(new URL('../../.env.example', import.meta.url), 'utf8').matchAll(/^#?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]);
+    const documented = [
+      ...readFileSync(new URL('../../.env.example', import.meta.url), 'utf8').matchAll(/^#?([A-Z][A-Z0-9_]+)=/gm),
+    ].map((m) => m[1]);
     expect(documented.sort()).toEqual(VARIABLES.map((v) => v.name).sort());
   });
 
@@ -18,7 +20,10 @@ describe('configuration', () => {
     const c = load({});
     expect(c.baseUrl).toBeUndefined();
     expect(c).toMatchObject({ profile: 'sandbox', seed: 20261122, numRuns: 25, paths: {} });
-    expect(c.signing).toMatchObject({ digestAlgorithm: 'SHA-256', keyId: { serialCase: 'upper', leadingZeros: false, dnStyle: 'platform' } });
+    expect(c.signing).toMatchObject({
+      digestAlgorithm: 'SHA-256',
+      keyId: { serialCase: 'upper', leadingZeros: false, dnStyle: 'platform' },
+    });
   });
 
   it('BASE_URL keeps its prefix and loses trailing slashes', () => {
@@ -34,7 +39,11 @@ describe('configuration', () => {
     ['PSU_IDENTITY', '123', 'PSU_IDENTITY must be an 11-digit national identity or D-number, got "***"'],
     ['DIGEST_ALGORITHM', 'MD5', 'DIGEST_ALGORITHM must be one of SHA-256, SHA-512, got "MD5"'],
     [pathVariable('sct.create'), 'v1/x', `${pathVariable('sct.create')} must be a path starting with /, got "v1/x"`],
-    [pathVariable('basket.startAuthorisation'), '/v1/baskets/{id}/auth', `${pathVariable('basket.startAuthorisation')} must be a path with the parameters {basketId}, got "/v1/baskets/{id}/auth"`],
+    [
+      pathVariable('basket.startAuthorisation'),
+      '/v1/baskets/{id}/auth',
+      `${pathVariable('basket.startAuthorisation')} must be a path with the parameters {basketId}, got "/v1/baskets/{id}/auth"`,
+    ],
   ])('%s=%s is refused with one line naming the variable', (name, value, message) => {
     expect(() => load({ [name]: value })).toThrow(new UserError(message));
   });
@@ -48,7 +57,9 @@ describe('configuration', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
     writeFileSync(join(dir, '.env'), 'SEED=1\nthis is not an assignment\n');
     expect(() => loadConfig({ env: {}, envFile: join(dir, '.env') })).toThrow(/\.env:2: not a NAME=value line/);
-    expect(() => loadConfig({ env: {}, envFile: join(dir, 'nope.env') })).toThrow(/cannot read env file .*nope\.env: ENOENT/);
+    expect(() => loadConfig({ env: {}, envFile: join(dir, 'nope.env') })).toThrow(
+      /cannot read env file .*nope\.env: ENOENT/,
+    );
     writeFileSync(join(dir, 'ok.env'), 'SEED=7\n# comment\nexport NUM_RUNS=3\n');
     expect(loadConfig({ env: {}, envFile: join(dir, 'ok.env') })).toMatchObject({ seed: 7, numRuns: 3 });
   });

@@ -26,58 +26,74 @@ async function recordedRun(seed: number): Promise<{ rows: Comparable[]; code: nu
 const fileOf = (test: string) => test.split(' > ')[0] as string;
 
 describe('determinism', () => {
-  it('two runs with the same seed send the same requests, test by test; another seed does not', { timeout: 600_000 }, async () => {
-    const a = await recordedRun(7);
-    const b = await recordedRun(7);
-    const c = await recordedRun(8);
-    expect([a.code, b.code, c.code]).toEqual([0, 0, 0]);
-    expect(a.rows.length).toBeGreaterThan(300);
+  it(
+    'two runs with the same seed send the same requests, test by test; another seed does not',
+    { timeout: 600_000 },
+    async () => {
+      const a = await recordedRun(7);
+      const b = await recordedRun(7);
+      const c = await recordedRun(8);
+      expect([a.code, b.code, c.code]).toEqual([0, 0, 0]);
+      expect(a.rows.length).toBeGreaterThan(300);
 
-    const ta = byTest(a.rows);
-    const tb = byTest(b.rows);
-    expect([...tb.keys()]).toEqual([...ta.keys()]);
-    for (const [test, requests] of ta) expect(tb.get(test), test).toEqual(requests);
+      const ta = byTest(a.rows);
+      const tb = byTest(b.rows);
+      expect([...tb.keys()]).toEqual([...ta.keys()]);
+      for (const [test, requests] of ta) expect(tb.get(test), test).toEqual(requests);
 
-    // Within a file, tests run in the same order every time.
-    const order = (rows: Comparable[]) => [...new Set(rows.map((r) => r.test))];
-    const perFile = (tests: string[]) => tests.reduce<Record<string, string[]>>((m, t) => ({ ...m, [fileOf(t)]: [...(m[fileOf(t)] ?? []), t] }), {});
-    expect(perFile(order(b.rows))).toEqual(perFile(order(a.rows)));
+      // Within a file, tests run in the same order every time.
+      const order = (rows: Comparable[]) => [...new Set(rows.map((r) => r.test))];
+      const perFile = (tests: string[]) =>
+        tests.reduce<Record<string, string[]>>((m, t) => ({ ...m, [fileOf(t)]: [...(m[fileOf(t)] ?? []), t] }), {});
+      expect(perFile(order(b.rows))).toEqual(perFile(order(a.rows)));
 
-    // Another seed: generated bodies differ, in the property tests at least.
-    const tc = byTest(c.rows);
-    const changed = [...ta.keys()].filter((t) => JSON.stringify(ta.get(t)) !== JSON.stringify(tc.get(t)));
-    expect(changed.length).toBeGreaterThan(10);
-    expect(changed.some((t) => t.includes('payment-bodies.suite.ts'))).toBe(true);
-  });
+      // Another seed: generated bodies differ, in the property tests at least.
+      const tc = byTest(c.rows);
+      const changed = [...ta.keys()].filter((t) => JSON.stringify(ta.get(t)) !== JSON.stringify(tc.get(t)));
+      expect(changed.length).toBeGreaterThan(10);
+      expect(changed.some((t) => t.includes('payment-bodies.suite.ts'))).toBe(true);
+    },
+  );
 
-  it('the printed replay line reproduces a property failure: same requirement, same shrunk counterexample', { timeout: 300_000 }, async () => {
-    const fault = 'accept-long-creditor-name';
-    const first = await runCli(['--fault', fault, '--requirement', 'NCBCT.creditorName.max70']);
-    expect(first.code).toBe(1);
-    const line = first.stdout.split('\n').find((l) => l.trim().startsWith('replay: npx psd2-conformance run'));
-    expect(line, first.stdout).toBeDefined();
-    const command = (line as string).trim().slice('replay: '.length);
-    expect(command).toContain(`--fault '${fault}'`);
-    expect(command).toMatch(/--seed \d+ --replay-path '[\d:]+' --grep /);
-    const original = (JSON.parse(readFileSync(join(first.reports, 'outcomes.json'), 'utf8')) as TestOutcome[]).filter((o) => o.state === 'failed');
-    expect(original).toHaveLength(1);
-
-    // Run the printed command as a user would paste it into a shell (reports kept apart, no HTML).
-    const reports = mkdtempSync(join(tmpdir(), 'psd2-replay-'));
-    const code = await new Promise<number | null>((resolve) => {
-      execFile('bash', ['-c', `${command} --no-html --reports '${reports}'`], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, timeout: 200_000 }, (err) =>
-        resolve(err ? ((err as { code?: number }).code ?? null) : 0),
+  it(
+    'the printed replay line reproduces a property failure: same requirement, same shrunk counterexample',
+    { timeout: 300_000 },
+    async () => {
+      const fault = 'accept-long-creditor-name';
+      const first = await runCli(['--fault', fault, '--requirement', 'NCBCT.creditorName.max70']);
+      expect(first.code).toBe(1);
+      const line = first.stdout.split('\n').find((l) => l.trim().startsWith('replay: npx psd2-conformance run'));
+      expect(line, first.stdout).toBeDefined();
+      const command = (line as string).trim().slice('replay: '.length);
+      expect(command).toContain(`--fault '${fault}'`);
+      expect(command).toMatch(/--seed \d+ --replay-path '[\d:]+' --grep /);
+      const original = (JSON.parse(readFileSync(join(first.reports, 'outcomes.json'), 'utf8')) as TestOutcome[]).filter(
+        (o) => o.state === 'failed',
       );
-    });
-    expect(code).toBe(1);
-    const replayed = (JSON.parse(readFileSync(join(reports, 'outcomes.json'), 'utf8')) as TestOutcome[]).filter((o) => o.state === 'failed');
-    expect(replayed.map((o) => o.name)).toEqual(original.map((o) => o.name));
-    expect(replayed[0]?.meta.failedChecks).toEqual(original[0]?.meta.failedChecks);
-    expect(replayed[0]?.meta.failedChecks).toContain('NCBCT.creditorName.max70');
-    const counterexample = (o: TestOutcome | undefined) => o?.meta.replay?.counterexample;
-    expect(counterexample(original[0])).toMatch(/"creditorName"/);
-    expect(counterexample(replayed[0])).toBe(counterexample(original[0]));
-    // The replay runs the counterexample alone: one property run, not a new search.
-    expect(replayed[0]?.errors[0]).toMatch(/^property failed after 1 run\(s\)/);
-  });
+      expect(original).toHaveLength(1);
+
+      // Run the printed command as a user would paste it into a shell (reports kept apart, no HTML).
+      const reports = mkdtempSync(join(tmpdir(), 'psd2-replay-'));
+      const code = await new Promise<number | null>((resolve) => {
+        execFile(
+          'bash',
+          ['-c', `${command} --no-html --reports '${reports}'`],
+          { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, timeout: 200_000 },
+          (err) => resolve(err ? ((err as { code?: number }).code ?? null) : 0),
+        );
+      });
+      expect(code).toBe(1);
+      const replayed = (JSON.parse(readFileSync(join(reports, 'outcomes.json'), 'utf8')) as TestOutcome[]).filter(
+        (o) => o.state === 'failed',
+      );
+      expect(replayed.map((o) => o.name)).toEqual(original.map((o) => o.name));
+      expect(replayed[0]?.meta.failedChecks).toEqual(original[0]?.meta.failedChecks);
+      expect(replayed[0]?.meta.failedChecks).toContain('NCBCT.creditorName.max70');
+      const counterexample = (o: TestOutcome | undefined) => o?.meta.replay?.counterexample;
+      expect(counterexample(original[0])).toMatch(/"creditorName"/);
+      expect(counterexample(replayed[0])).toBe(counterexample(original[0]));
+      // The replay runs the counterexample alone: one property run, not a new search.
+      expect(replayed[0]?.errors[0]).toMatch(/^property failed after 1 run\(s\)/);
+    },
+  );
 });

@@ -28,7 +28,7 @@ const CERTIFICATE = 'tpp-signature-certificate';
  * The tampering "certificate swapped for another identity's" generates that identity afresh in every run
  * (signing/tamper.ts): its bytes cannot repeat, so any certificate but the run's own is compared as a label.
  */
-const OTHER_CERTIFICATE = '<another identity\'s certificate>';
+const OTHER_CERTIFICATE = "<another identity's certificate>";
 
 /** The run's own signing certificate: the one most requests carry. */
 function ownCertificate(exchanges: RecordedExchange[]): string | undefined {
@@ -57,14 +57,16 @@ function serverIds(text: string | undefined, into: Map<string, string>): void {
   const walk = (v: unknown, key?: string): void => {
     if (Array.isArray(v)) v.forEach((x) => walk(x));
     else if (v && typeof v === 'object') Object.entries(v).forEach(([k, x]) => walk(x, k));
-    else if (typeof v === 'string' && key && /id$/i.test(key) && v.length >= 4 && !into.has(v)) into.set(v, `<${key} #${into.size}>`);
+    else if (typeof v === 'string' && key && /id$/i.test(key) && v.length >= 4 && !into.has(v))
+      into.set(v, `<${key} #${into.size}>`);
   };
   walk(json);
 }
 
 function substitute(text: string, ids: Map<string, string>): string {
   let out = text;
-  for (const [id, placeholder] of ids) out = out.replaceAll(id, placeholder).replaceAll(encodeURIComponent(id), placeholder);
+  for (const [id, placeholder] of ids)
+    out = out.replaceAll(id, placeholder).replaceAll(encodeURIComponent(id), placeholder);
   return out;
 }
 
@@ -89,7 +91,14 @@ export function comparable(exchanges: RecordedExchange[]): Comparable[] {
         .map(([k, v]) => [k, k.toLowerCase() === CERTIFICATE && v !== own ? OTHER_CERTIFICATE : v]),
     );
     serverIds(e.response, ids);
-    return { test: e.test, seq: e.seq, method: e.request.method, path, headers, ...(body !== undefined ? { body } : {}) };
+    return {
+      test: e.test,
+      seq: e.seq,
+      method: e.request.method,
+      path,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    };
   });
 }
 

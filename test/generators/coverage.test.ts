@@ -8,13 +8,17 @@ import { OPERATIONS, REQUIREMENTS, hasRequirement, requirement, type Requirement
  * unless generators/coverage.ts exempts it with a reason.
  */
 const REQUEST_KINDS: Requirement['kind'][] = ['body', 'query', 'header'];
-const MUST_REQUEST_RULES = REQUIREMENTS.filter((r) => r.level === 'MUST' && REQUEST_KINDS.includes(r.kind) && !r.notTestable);
+const MUST_REQUEST_RULES = REQUIREMENTS.filter(
+  (r) => r.level === 'MUST' && REQUEST_KINDS.includes(r.kind) && !r.notTestable,
+);
 
 /** "rule @ operation" for every breaker of every generator, at the operation it serves. */
 function generated(): Set<string> {
   const pairs = new Set<string>();
-  for (const kind of Object.values(BODY_KINDS)) for (const b of kind.breakers) pairs.add(`${b.requirementId} @ ${kind.operation}`);
-  for (const kind of Object.values(QUERY_KINDS)) for (const op of kind.operations) for (const b of kind.breakers) pairs.add(`${b.requirementId} @ ${op}`);
+  for (const kind of Object.values(BODY_KINDS))
+    for (const b of kind.breakers) pairs.add(`${b.requirementId} @ ${kind.operation}`);
+  for (const kind of Object.values(QUERY_KINDS))
+    for (const op of kind.operations) for (const b of kind.breakers) pairs.add(`${b.requirementId} @ ${op}`);
   for (const o of OPERATIONS) for (const b of headerBreakers(o.id)) pairs.add(`${b.requirementId} @ ${o.id}`);
   return pairs;
 }
@@ -25,11 +29,14 @@ describe('every MUST rule about request bodies, queries or headers has an invali
   const pairs = generated();
 
   it('the catalogue has such rules of each kind (the walk is not vacuous)', () => {
-    for (const kind of REQUEST_KINDS) expect(MUST_REQUEST_RULES.filter((r) => r.kind === kind).length, kind).toBeGreaterThan(2);
+    for (const kind of REQUEST_KINDS)
+      expect(MUST_REQUEST_RULES.filter((r) => r.kind === kind).length, kind).toBeGreaterThan(2);
   });
 
   it('for every operation the rule names, or an exemption with its reason', () => {
-    const missing = MUST_REQUEST_RULES.flatMap((r) => r.operations.filter((op) => !pairs.has(`${r.id} @ ${op}`) && !exempt(r.id, op)).map((op) => `${r.id} @ ${op}`));
+    const missing = MUST_REQUEST_RULES.flatMap((r) =>
+      r.operations.filter((op) => !pairs.has(`${r.id} @ ${op}`) && !exempt(r.id, op)).map((op) => `${r.id} @ ${op}`),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -43,7 +50,8 @@ describe('every MUST rule about request bodies, queries or headers has an invali
       expect(reason.length, key).toBeGreaterThan(30);
       const ops = op === undefined ? r.operations : [op];
       if (op !== undefined) expect(r.operations, key).toContain(op);
-      for (const o of ops) expect(pairs.has(`${id} @ ${o}`), `${key} is generated at ${o}: drop the exemption`).toBe(false);
+      for (const o of ops)
+        expect(pairs.has(`${id} @ ${o}`), `${key} is generated at ${o}: drop the exemption`).toBe(false);
     }
   });
 
@@ -55,6 +63,10 @@ describe('every MUST rule about request bodies, queries or headers has an invali
       expect(r.operations, pair).toContain(op);
     }
     // Every header breaker serves at least one operation.
-    for (const b of HEADER_BREAKERS) expect([...pairs].some((p) => p.startsWith(`${b.requirementId} @ `)), b.requirementId).toBe(true);
+    for (const b of HEADER_BREAKERS)
+      expect(
+        [...pairs].some((p) => p.startsWith(`${b.requirementId} @ `)),
+        b.requirementId,
+      ).toBe(true);
   });
 });

@@ -40,7 +40,10 @@ describe('generators', () => {
       const value = new Decimal(amount);
       const unit = new Decimal(10).pow(-digits);
       if (currency === 'NOK' && value.gte(threshold)) {
-        expect([typeof body.regulatoryReportingCode, typeof body.regulatoryReportingInformation]).toEqual(['string', 'string']);
+        expect([typeof body.regulatoryReportingCode, typeof body.regulatoryReportingInformation]).toEqual([
+          'string',
+          'string',
+        ]);
       }
       const nearNokThreshold = currency === 'NOK' && value.minus(threshold).abs().lte(unit);
       if (nearNokThreshold) nearThreshold.add(amount);

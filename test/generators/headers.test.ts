@@ -29,7 +29,9 @@ describe('header sets (interface.md › Endpoints › Header groups)', () => {
 
   it('Headers.optional.accepted: on NCBCT every optional header is sometimes sent and sometimes not; CORPORATE comes with PSU-Corporate-ID', () => {
     const sets = fc.sample(headerSet('ncbct.create'), { numRuns: 400, seed: 12 });
-    const optional = OPERATIONS.find((o) => o.id === 'ncbct.create')!.headers.filter((h) => h.presence === 'no' && !['Host', 'X-PSU-IDENTITY'].includes(h.name));
+    const optional = OPERATIONS.find((o) => o.id === 'ncbct.create')!.headers.filter(
+      (h) => h.presence === 'no' && !['Host', 'X-PSU-IDENTITY'].includes(h.name),
+    );
     expect(optional.length).toBeGreaterThan(15);
     for (const h of optional) {
       const sent = sets.filter((s) => h.name in s).length;
@@ -44,7 +46,12 @@ describe('header sets (interface.md › Endpoints › Header groups)', () => {
   });
 
   it('fixed values are sent as given', () => {
-    for (const h of fc.sample(headerSet('sct.create', { fixed: { 'PSU-ID': '5b3ab8e8-0fd5-43d2-946e-d75958b172e7', 'TPP-Redirect-URI': 'https://tpp.no/cb' } }), { numRuns: 20, seed: 13 })) {
+    for (const h of fc.sample(
+      headerSet('sct.create', {
+        fixed: { 'PSU-ID': '5b3ab8e8-0fd5-43d2-946e-d75958b172e7', 'TPP-Redirect-URI': 'https://tpp.no/cb' },
+      }),
+      { numRuns: 20, seed: 13 },
+    )) {
       expect(h['PSU-ID']).toBe('5b3ab8e8-0fd5-43d2-946e-d75958b172e7');
       expect(h['TPP-Redirect-URI']).toBe('https://tpp.no/cb');
     }
@@ -55,7 +62,10 @@ describe('header sets (interface.md › Endpoints › Header groups)', () => {
       fc.property(invalidHeaders(op), (c) => {
         const ids = headerViolations(op, c.headers);
         expect(ids, c.label).toContain(c.requirementId);
-        expect(ids.filter((id) => id !== c.requirementId && requirement(id).level === 'MUST'), c.label).toEqual([]);
+        expect(
+          ids.filter((id) => id !== c.requirementId && requirement(id).level === 'MUST'),
+          c.label,
+        ).toEqual([]);
         expect(c.operation).toBe(op);
         expect(c.expected).toEqual(requirement(c.requirementId).expected);
         expect(c.omitted === undefined).toBe(c.pointer.slice(1) in c.headers);
@@ -64,15 +74,16 @@ describe('header sets (interface.md › Endpoints › Header groups)', () => {
     );
   });
 
-  it.each(SPECIFIED.flatMap((op) => [...new Set(headerBreakers(op).map((b) => b.requirementId))].map((id) => [op, id] as const)))(
-    '%s: invalidHeaders(op, %s) breaks exactly that rule',
-    (op, id) => {
-      for (const c of fc.sample(invalidHeaders(op, id), { numRuns: 15, seed: 15 })) {
-        expect(c.requirementId).toBe(id);
-        expect(headerViolations(op, c.headers).filter((v) => v === id || requirement(v).level === 'MUST')).toEqual([id]);
-      }
-    },
-  );
+  it.each(
+    SPECIFIED.flatMap((op) =>
+      [...new Set(headerBreakers(op).map((b) => b.requirementId))].map((id) => [op, id] as const),
+    ),
+  )('%s: invalidHeaders(op, %s) breaks exactly that rule', (op, id) => {
+    for (const c of fc.sample(invalidHeaders(op, id), { numRuns: 15, seed: 15 })) {
+      expect(c.requirementId).toBe(id);
+      expect(headerViolations(op, c.headers).filter((v) => v === id || requirement(v).level === 'MUST')).toEqual([id]);
+    }
+  });
 
   it('the cases interface.md names: PSU-ID not a UUID, PSU-IP-Address not an IP, PSU-HTTP-Method outside its enum, PSU-Context outside PRIVATE/CORPORATE, x-accept-fix missing, CORPORATE without PSU-Corporate-ID', () => {
     const ids = headerBreakers('ncbct.create').map((b) => b.requirementId);
@@ -90,13 +101,18 @@ describe('header sets (interface.md › Endpoints › Header groups)', () => {
     }
     // x-accept-fix is optional on bulk (Headers.x-accept-fix.optionalOnBulk): no case may drop it there.
     expect(headerBreakers('bulk.create').map((b) => b.requirementId)).not.toContain('Headers.x-accept-fix.required');
-    const [c] = fc.sample(invalidHeaders('ncbct.create', 'Errors.corporateWithoutCorporateId.400'), { numRuns: 1, seed: 16 });
+    const [c] = fc.sample(invalidHeaders('ncbct.create', 'Errors.corporateWithoutCorporateId.400'), {
+      numRuns: 1,
+      seed: 16,
+    });
     expect(c?.headers['PSU-Context']).toBe('CORPORATE');
     expect(c?.omitted).toBe('PSU-Corporate-ID');
     expect(c?.expected).toEqual({ status: [400], codes: [], exactness: 'MUST' });
   });
 
   it('an unknown rule for an operation is a clear error', () => {
-    expect(() => invalidHeaders('sandbox.transactions.list', 'Headers.PSU-ID.uuid')).toThrow('no invalid sandbox.transactions.list header generator breaks Headers.PSU-ID.uuid');
+    expect(() => invalidHeaders('sandbox.transactions.list', 'Headers.PSU-ID.uuid')).toThrow(
+      'no invalid sandbox.transactions.list header generator breaks Headers.PSU-ID.uuid',
+    );
   });
 });

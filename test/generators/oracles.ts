@@ -1,6 +1,13 @@
 import { isIP } from 'node:net';
 import { validate } from '../../schemas/index.js';
-import { PSU_CONTEXTS, PSU_HTTP_METHODS, operation, requirement, type OperationId, type SchemaName } from '../../spec/index.js';
+import {
+  PSU_CONTEXTS,
+  PSU_HTTP_METHODS,
+  operation,
+  requirement,
+  type OperationId,
+  type SchemaName,
+} from '../../spec/index.js';
 
 /** Rules that cannot be broken alone: the second id necessarily breaks with the first. */
 export const COMPANIONS: Record<string, string[]> = {
@@ -13,10 +20,17 @@ export const COMPANIONS: Record<string, string[]> = {
 export function otherMustViolations(schema: SchemaName, body: unknown, id: string): string[] {
   return validate(schema, body)
     .map((v) => v.requirementId)
-    .filter((other) => other !== id && !(COMPANIONS[id] ?? []).includes(other) && other !== 'Errors.invalidRequest.never2xx' && requirement(other).level === 'MUST');
+    .filter(
+      (other) =>
+        other !== id &&
+        !(COMPANIONS[id] ?? []).includes(other) &&
+        other !== 'Errors.invalidRequest.never2xx' &&
+        requirement(other).level === 'MUST',
+    );
 }
 
-export const bodyBreaks = (schema: SchemaName, body: unknown, id: string): boolean => validate(schema, body).some((v) => v.requirementId === id);
+export const bodyBreaks = (schema: SchemaName, body: unknown, id: string): boolean =>
+  validate(schema, body).some((v) => v.requirementId === id);
 
 /**
  * Judges of header sets and queries for the generator tests, written from interface.md (Header groups,
@@ -28,13 +42,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The signer adds these over the final request; a header set before signing lacks them by design. */
 const SIGNER = new Set(['Digest', 'Signature', 'TPP-Signature-Certificate']);
 
-const forOperation = (op: OperationId, ids: Set<string>) => [...ids].filter((id) => requirement(id).operations.includes(op)).sort();
+const forOperation = (op: OperationId, ids: Set<string>) =>
+  [...ids].filter((id) => requirement(id).operations.includes(op)).sort();
 
 export function headerViolations(op: OperationId, headers: Record<string, string>): string[] {
   const spec = operation(op);
   const has = (name: string) => typeof headers[name] === 'string';
   const found = new Set<string>();
-  for (const h of spec.headers) if (h.presence === 'yes' && !SIGNER.has(h.name) && !has(h.name)) found.add(`Headers.${h.name}.required`);
+  for (const h of spec.headers)
+    if (h.presence === 'yes' && !SIGNER.has(h.name) && !has(h.name)) found.add(`Headers.${h.name}.required`);
   if (!has('PSU-ID') && !has('X-PSU-IDENTITY')) found.add('Headers.PSU-ID.required');
   const malformed = (name: string, ok: (v: string) => boolean, id: string) => {
     if (has(name) && !ok(headers[name] as string)) found.add(id);
@@ -42,11 +58,16 @@ export function headerViolations(op: OperationId, headers: Record<string, string
   malformed('PSU-ID', (v) => UUID.test(v), 'Headers.PSU-ID.uuid');
   malformed('PSU-Device-ID', (v) => UUID.test(v), 'Headers.PSU-Device-ID.uuid');
   malformed('PSU-IP-Address', (v) => isIP(v) !== 0, 'Headers.PSU-IP-Address.ip');
-  malformed('PSU-HTTP-Method', (v) => (PSU_HTTP_METHODS as readonly string[]).includes(v), 'Headers.PSU-HTTP-Method.enum');
+  malformed(
+    'PSU-HTTP-Method',
+    (v) => (PSU_HTTP_METHODS as readonly string[]).includes(v),
+    'Headers.PSU-HTTP-Method.enum',
+  );
   malformed('PSU-Context', (v) => (PSU_CONTEXTS as readonly string[]).includes(v), 'Headers.PSU-Context.enum');
   malformed('TPP-Redirect-Preferred', (v) => v === 'true' || v === 'false', 'Headers.TPP-Redirect-Preferred.boolean');
   malformed('Accept', (v) => /application\/json|application\/\*|\*\/\*/.test(v), 'Negotiation.accept.unsupported');
-  if (headers['PSU-Context'] === 'CORPORATE' && !has('PSU-Corporate-ID')) found.add('Errors.corporateWithoutCorporateId.400');
+  if (headers['PSU-Context'] === 'CORPORATE' && !has('PSU-Corporate-ID'))
+    found.add('Errors.corporateWithoutCorporateId.400');
   const taken = new Set(spec.headers.map((h) => h.name));
   // A rule about a header the operation does not take cannot be broken by that operation's request.
   const about = (id: string) => id.match(/^Headers\.([^.]+)\./)?.[1];
@@ -65,10 +86,14 @@ function isDate(v: unknown): boolean {
 export function queryViolations(op: OperationId, query: Record<string, unknown>): string[] {
   const found = new Set<string>();
   const known = new Set(operation(op).query.map((q) => q.name));
-  for (const name of Object.keys(query)) if (!known.has(name)) throw new Error(`${op} takes no query parameter ${name}`);
-  for (const name of ['limit', 'offset']) if (name in query && !isInt32(query[name])) found.add('Sandbox.transactions.limit.int32');
+  for (const name of Object.keys(query))
+    if (!known.has(name)) throw new Error(`${op} takes no query parameter ${name}`);
+  for (const name of ['limit', 'offset'])
+    if (name in query && !isInt32(query[name])) found.add('Sandbox.transactions.limit.int32');
   if ('limit' in query && isInt32(query.limit) && Number(query.limit) < 1) found.add('Sandbox.transactions.limit.min1');
-  for (const name of ['fromDate', 'toDate']) if (name in query && !isDate(query[name])) found.add('Sandbox.transactions.fromDate.date');
-  if ('allowLogicalDuplicate' in query && !['true', 'false'].includes(String(query.allowLogicalDuplicate))) found.add('Payment.allowLogicalDuplicate.query');
+  for (const name of ['fromDate', 'toDate'])
+    if (name in query && !isDate(query[name])) found.add('Sandbox.transactions.fromDate.date');
+  if ('allowLogicalDuplicate' in query && !['true', 'false'].includes(String(query.allowLogicalDuplicate)))
+    found.add('Payment.allowLogicalDuplicate.query');
   return forOperation(op, found);
 }

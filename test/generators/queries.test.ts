@@ -22,7 +22,11 @@ describe('queries (Endpoint 9; Endpoints 3 to 5)', () => {
     expect(queries.some((q) => q.limit === 1)).toBe(true);
     expect(queries.some((q) => q.limit === 2147483647)).toBe(true);
     expect(queries.some((q) => q.offset === 0)).toBe(true);
-    for (const name of ['fromDate', 'toDate', 'offset', 'limit']) expect(queries.some((q) => !(name in q)), name).toBe(true);
+    for (const name of ['fromDate', 'toDate', 'offset', 'limit'])
+      expect(
+        queries.some((q) => !(name in q)),
+        name,
+      ).toBe(true);
     expect(queries.some((q) => q.fromDate !== undefined && q.fromDate === q.toDate)).toBe(true);
     for (const q of queries) if (q.fromDate && q.toDate) expect(q.fromDate <= q.toDate).toBe(true);
   });
@@ -33,7 +37,10 @@ describe('queries (Endpoint 9; Endpoints 3 to 5)', () => {
         for (const op of QUERY_KINDS[kind].operations) {
           const ids = queryViolations(op, c.query);
           expect(ids, c.label).toContain(c.requirementId);
-          expect(ids.filter((id) => id !== c.requirementId && requirement(id).level === 'MUST'), c.label).toEqual([]);
+          expect(
+            ids.filter((id) => id !== c.requirementId && requirement(id).level === 'MUST'),
+            c.label,
+          ).toEqual([]);
         }
         expect(c.expected).toEqual(requirement(c.requirementId).expected);
       }),
@@ -42,7 +49,10 @@ describe('queries (Endpoint 9; Endpoints 3 to 5)', () => {
   });
 
   it('Sandbox.transactions.limit.min1: limit 0 comes often, and every case has a limit below 1', () => {
-    const cases = fc.sample(invalidQuery('transactions', 'Sandbox.transactions.limit.min1'), { numRuns: 200, seed: 24 });
+    const cases = fc.sample(invalidQuery('transactions', 'Sandbox.transactions.limit.min1'), {
+      numRuns: 200,
+      seed: 24,
+    });
     expect(cases.filter((c) => c.query.limit === 0).length).toBeGreaterThan(50);
     for (const c of cases) expect(Number(c.query.limit)).toBeLessThan(1);
   });
@@ -54,7 +64,9 @@ describe('queries (Endpoint 9; Endpoints 3 to 5)', () => {
   });
 
   it('an unknown rule is a clear error', () => {
-    expect(() => invalidQuery('payment', 'Sandbox.transactions.limit.min1')).toThrow('no invalid payment query generator breaks Sandbox.transactions.limit.min1');
+    expect(() => invalidQuery('payment', 'Sandbox.transactions.limit.min1')).toThrow(
+      'no invalid payment query generator breaks Sandbox.transactions.limit.min1',
+    );
     expect(queryViolations(LIST, { limit: 0 })).toEqual(['Sandbox.transactions.limit.min1']);
   });
 });

@@ -24,7 +24,10 @@ describe('sandbox bodies (interface.md › Resources › Sandbox engagement, San
   });
 
   it('engagement parts given are used as given', () => {
-    for (const e of fc.sample(sandboxEngagement({ customer: '12345678', iban: 'NO9386011117947' }), { numRuns: 20, seed: 32 })) {
+    for (const e of fc.sample(sandboxEngagement({ customer: '12345678', iban: 'NO9386011117947' }), {
+      numRuns: 20,
+      seed: 32,
+    })) {
       expect(e.customer).toBe('12345678');
       expect(e.account).toEqual({ iban: 'NO9386011117947' });
     }
@@ -51,10 +54,30 @@ describe('sandbox bodies (interface.md › Resources › Sandbox engagement, San
   });
 
   it.each([
-    ['engagement', 'Sandbox.engagement.limits.int32', (b: Record<string, unknown>) => [b.registerLimit, b.approvalLimit].some((n) => !Number.isInteger(n) || (n as number) > INT32_MAX || (n as number) < -INT32_MAX - 1)],
-    ['engagement', 'Sandbox.engagement.roles.enum', (b: Record<string, unknown>) => (b.roles as string[]).some((r) => !(ENGAGEMENT_ROLES as readonly string[]).includes(r))],
-    ['card-account', 'Sandbox.cardAccount.status.enum', (b: Record<string, unknown>) => !['enabled', 'deleted', 'blocked'].includes(b.status as string)],
-    ['card-account', 'Sandbox.cardAccount.maskedPan.required', (b: Record<string, unknown>) => typeof b.maskedPan !== 'string'],
+    [
+      'engagement',
+      'Sandbox.engagement.limits.int32',
+      (b: Record<string, unknown>) =>
+        [b.registerLimit, b.approvalLimit].some(
+          (n) => !Number.isInteger(n) || (n as number) > INT32_MAX || (n as number) < -INT32_MAX - 1,
+        ),
+    ],
+    [
+      'engagement',
+      'Sandbox.engagement.roles.enum',
+      (b: Record<string, unknown>) =>
+        (b.roles as string[]).some((r) => !(ENGAGEMENT_ROLES as readonly string[]).includes(r)),
+    ],
+    [
+      'card-account',
+      'Sandbox.cardAccount.status.enum',
+      (b: Record<string, unknown>) => !['enabled', 'deleted', 'blocked'].includes(b.status as string),
+    ],
+    [
+      'card-account',
+      'Sandbox.cardAccount.maskedPan.required',
+      (b: Record<string, unknown>) => typeof b.maskedPan !== 'string',
+    ],
   ] as const)('invalidCase(%s, %s) breaks that rule in every case', (kind, id, breaks) => {
     for (const c of fc.sample(invalidCase(kind, id), { numRuns: 50, seed: 34 })) {
       expect(c.requirementId).toBe(id);

@@ -9,11 +9,22 @@ import { startHostile, type HostileServer, type Hostility } from './servers.js';
  * The suite's client against each hostile server: it always returns (never hangs, never throws) within
  * the configured timeouts, and the uniform checks turn what it saw into a failed MUST with a reason.
  */
-const http = { ...loadConfig({ env: {}, envFile: false }).http, connectTimeoutMs: 500, headersTimeoutMs: 400, bodyTimeoutMs: 400, retryBudgetMs: 0 };
+const http = {
+  ...loadConfig({ env: {}, envFile: false }).http,
+  connectTimeoutMs: 500,
+  headersTimeoutMs: 400,
+  bodyTimeoutMs: 400,
+  retryBudgetMs: 0,
+};
 /** undici checks its timers about once a second; the deadline is headers + body timeout. */
 const BOUND_MS = http.headersTimeoutMs + http.bodyTimeoutMs + 1500;
 const ncbct = OPERATIONS.find((o) => o.id === 'ncbct.create');
-const post = { method: 'POST', path: '/v1/payments/norwegian-cross-border-credit-transfers', headers: { 'Content-Type': 'application/json' }, body: '{}' };
+const post = {
+  method: 'POST',
+  path: '/v1/payments/norwegian-cross-border-credit-transfers',
+  headers: { 'Content-Type': 'application/json' },
+  body: '{}',
+};
 
 let server: HostileServer | undefined;
 afterEach(async () => {
@@ -45,20 +56,30 @@ const CASES: [Hostility, string, RegExp][] = [
 ];
 
 describe('the client against hostile servers', () => {
-  it.each(CASES)('%s: %s, within the timeouts, judged as a failed MUST naming it', { timeout: 20_000 }, async (kind, seen, reason) => {
-    const { exchange, ms } = await exchangeWith(kind);
-    const observed = exchange.error ? `error ${exchange.error.kind}` : `HTTP ${exchange.response?.status} ${String(exchange.response?.headers['content-type'] ?? '-')}`;
-    expect(observed).toBe(seen);
-    expect(ms).toBeLessThan(BOUND_MS);
-    const failed = checkAccepted(exchange, ncbct!, 'Payment.create.201').filter((r) => !r.ok && r.level === 'MUST');
-    expect(failed.length).toBeGreaterThan(0);
-    expect(failed.map((r) => r.message).join('\n')).toMatch(reason);
-  });
+  it.each(CASES)(
+    '%s: %s, within the timeouts, judged as a failed MUST naming it',
+    { timeout: 20_000 },
+    async (kind, seen, reason) => {
+      const { exchange, ms } = await exchangeWith(kind);
+      const observed = exchange.error
+        ? `error ${exchange.error.kind}`
+        : `HTTP ${exchange.response?.status} ${String(exchange.response?.headers['content-type'] ?? '-')}`;
+      expect(observed).toBe(seen);
+      expect(ms).toBeLessThan(BOUND_MS);
+      const failed = checkAccepted(exchange, ncbct!, 'Payment.create.201').filter((r) => !r.ok && r.level === 'MUST');
+      expect(failed.length).toBeGreaterThan(0);
+      expect(failed.map((r) => r.message).join('\n')).toMatch(reason);
+    },
+  );
 
-  it('a 50 MB answer is cut off at the response cap: the client holds at most the cap, not 50 MB', { timeout: 20_000 }, async () => {
-    const before = process.memoryUsage().arrayBuffers;
-    const { exchange } = await exchangeWith('huge-body');
-    expect(exchange.response).toBeUndefined();
-    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(40 * 1024 * 1024);
-  });
+  it(
+    'a 50 MB answer is cut off at the response cap: the client holds at most the cap, not 50 MB',
+    { timeout: 20_000 },
+    async () => {
+      const before = process.memoryUsage().arrayBuffers;
+      const { exchange } = await exchangeWith('huge-body');
+      expect(exchange.response).toBeUndefined();
+      expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(40 * 1024 * 1024);
+    },
+  );
 });

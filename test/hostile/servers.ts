@@ -107,7 +107,9 @@ export function startHostile(kind: Hostility, options: { hostilePreflight?: bool
         stream(res, 50 * MB);
         return;
       case 'wrong-content-type':
-        res.writeHead(201, { 'Content-Type': 'text/html; charset=utf-8' }).end('<html><body>Payment received</body></html>');
+        res
+          .writeHead(201, { 'Content-Type': 'text/html; charset=utf-8' })
+          .end('<html><body>Payment received</body></html>');
         return;
       case 'redirect-loop':
         res.writeHead(302, { Location: req.url ?? '/' }).end();

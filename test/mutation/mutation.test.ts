@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { mutationPassed, renderMutationMarkdown, score, scoreLine, scoreMutation, type FaultSpec, type MutationRun } from '../../runner/mutation.js';
+import {
+  mutationPassed,
+  renderMutationMarkdown,
+  score,
+  scoreLine,
+  scoreMutation,
+  type FaultSpec,
+  type MutationRun,
+} from '../../runner/mutation.js';
 import { pool } from '../../runner/mutation-run.js';
 
 const FAULTS: FaultSpec[] = [
@@ -40,7 +48,10 @@ describe('scoreMutation', () => {
   });
 
   it('scores per area and overall', () => {
-    expect(report.byArea).toEqual({ body: { detected: 2, total: 2, percent: 100 }, status: { detected: 0, total: 2, percent: 0 } });
+    expect(report.byArea).toEqual({
+      body: { detected: 2, total: 2, percent: 100 },
+      status: { detected: 0, total: 2, percent: 0 },
+    });
     expect(report.overall).toEqual({ detected: 2, total: 4, percent: 50 });
   });
 
@@ -51,7 +62,12 @@ describe('scoreMutation', () => {
   });
 
   it('a run ending with exit 2 is missed, with its reason', () => {
-    const r = scoreMutation([FAULTS[0] as FaultSpec], [{ fault: 'a-body', exitCode: 2, seconds: 1, failedRequirements: [], reason: 'cannot reach' }], clean, 1);
+    const r = scoreMutation(
+      [FAULTS[0] as FaultSpec],
+      [{ fault: 'a-body', exitCode: 2, seconds: 1, failedRequirements: [], reason: 'cannot reach' }],
+      clean,
+      1,
+    );
     expect(r.faults[0]).toMatchObject({ detected: false, reason: 'cannot reach' });
   });
 });
@@ -71,10 +87,22 @@ describe('rendering', () => {
   });
 
   it('a missed fault that no request can observe is a known gap, with the reason, and does not fail the mutation run', () => {
-    const hidden: FaultSpec = { id: 'e-hidden', area: 'sandbox', breaks: ['W.one'], unobservable: 'W.one: shows only in consent granting' };
-    const r = scoreMutation([FAULTS[0] as FaultSpec, hidden], [runs[0] as MutationRun, { fault: 'e-hidden', exitCode: 0, seconds: 2, failedRequirements: [] }], clean, 1);
+    const hidden: FaultSpec = {
+      id: 'e-hidden',
+      area: 'sandbox',
+      breaks: ['W.one'],
+      unobservable: 'W.one: shows only in consent granting',
+    };
+    const r = scoreMutation(
+      [FAULTS[0] as FaultSpec, hidden],
+      [runs[0] as MutationRun, { fault: 'e-hidden', exitCode: 0, seconds: 2, failedRequirements: [] }],
+      clean,
+      1,
+    );
     expect(r.knownGaps).toEqual([{ id: 'e-hidden', reason: 'W.one: shows only in consent granting' }]);
-    expect(renderMutationMarkdown(r)).toContain('- `e-hidden` (sandbox): exit 0. Known gap: W.one: shows only in consent granting');
+    expect(renderMutationMarkdown(r)).toContain(
+      '- `e-hidden` (sandbox): exit 0. Known gap: W.one: shows only in consent granting',
+    );
     expect(mutationPassed(r)).toBe(true);
     expect(r.overall).toEqual({ detected: 1, total: 2, percent: 50 });
   });
@@ -83,7 +111,16 @@ describe('rendering', () => {
     expect(mutationPassed(report)).toBe(false);
     const all = scoreMutation([FAULTS[0] as FaultSpec], [runs[0] as MutationRun], clean, 1);
     expect(mutationPassed(all)).toBe(true);
-    expect(mutationPassed(scoreMutation([FAULTS[0] as FaultSpec], [runs[0] as MutationRun], { exitCode: 1, seconds: 1, failedRequirements: ['Q'] }, 1))).toBe(false);
+    expect(
+      mutationPassed(
+        scoreMutation(
+          [FAULTS[0] as FaultSpec],
+          [runs[0] as MutationRun],
+          { exitCode: 1, seconds: 1, failedRequirements: ['Q'] },
+          1,
+        ),
+      ),
+    ).toBe(false);
   });
 
   it('the closing line states the overall score and the false failures', () => {

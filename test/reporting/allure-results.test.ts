@@ -34,12 +34,29 @@ describe('Allure results of a failing run', () => {
 
   beforeAll(async () => {
     const grep = 'NCBCT.creditorName.max70|X-PSU-IDENTITY|NCBCT body that is not JSON';
-    const run = await cli(['run', '--fault', 'accept-long-creditor-name', '--fault', 'create-200', '--seed', '7', '--grep', grep, '--no-html', '--reports', dir], { PSU_IDENTITY: IDENTITY });
+    const run = await cli(
+      [
+        'run',
+        '--fault',
+        'accept-long-creditor-name',
+        '--fault',
+        'create-200',
+        '--seed',
+        '7',
+        '--grep',
+        grep,
+        '--no-html',
+        '--reports',
+        dir,
+      ],
+      { PSU_IDENTITY: IDENTITY },
+    );
     expect(run.code, run.stderr).toBe(1);
     output = run.stdout + run.stderr;
     const folder = join(dir, 'allure-results');
     files = readdirSync(folder).map((f) => join(folder, f));
-    for (const f of files.filter((x) => x.endsWith('-result.json'))) results.push(JSON.parse(readFileSync(f, 'utf8')) as Result);
+    for (const f of files.filter((x) => x.endsWith('-result.json')))
+      results.push(JSON.parse(readFileSync(f, 'utf8')) as Result);
   }, 200_000);
 
   const find = (fragment: string) => {
@@ -64,7 +81,11 @@ describe('Allure results of a failing run', () => {
     expect(label(r, 'tag')).toEqual(['MUST', 'NCBCT']);
     expect(r.parameters).toEqual([
       { name: 'seed', value: '7', excluded: true },
-      { name: 'case', value: 'NCBCT bodies that break it (creditorName of 71+ characters) are rejected', excluded: true },
+      {
+        name: 'case',
+        value: 'NCBCT bodies that break it (creditorName of 71+ characters) are rejected',
+        excluded: true,
+      },
       { name: 'suite file', value: 'payment-bodies.suite.ts', excluded: true },
     ]);
   });
@@ -79,18 +100,30 @@ describe('Allure results of a failing run', () => {
   it('the failed property test carries the exact failing request and response, its curl, the counterexample and its replay command', () => {
     const r = find('NCBCT.creditorName.max70 [MUST]');
     const request = attachment(r, 'failing request');
-    expect(request).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/v1\/payments\/norwegian-cross-border-credit-transfers\?allowLogicalDuplicate=true\n/);
+    expect(request).toMatch(
+      /^POST http:\/\/127\.0\.0\.1:\d+\/v1\/payments\/norwegian-cross-border-credit-transfers\?allowLogicalDuplicate=true\n/,
+    );
     expect(request).toMatch(/\nDigest: SHA-256=[A-Za-z0-9+/=]{44}\n/);
     expect(request).toMatch(/\nSignature: keyId="SN=[^"]+",algorithm="rsa-sha256",headers="[^"]+",signature="[^"]+"\n/);
     const body = JSON.parse(request.split('\n\n')[1] as string) as { creditorName: string };
     expect(body.creditorName.length).toBeGreaterThan(70);
     expect(attachment(r, 'failing response')).toMatch(/^HTTP 200\n/);
     const curl = attachment(r, 'failing replay (curl)');
-    expect(curl).toMatch(/\ncurl -sS -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/v1\/payments\/norwegian-cross-border-credit-transfers\?allowLogicalDuplicate=true' -H /);
+    expect(curl).toMatch(
+      /\ncurl -sS -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/v1\/payments\/norwegian-cross-border-credit-transfers\?allowLogicalDuplicate=true' -H /,
+    );
     expect(curl).toContain(`--data-binary '${request.split('\n\n')[1]}'`);
     const port = /^POST http:\/\/127\.0\.0\.1:(\d+)\//.exec(request)?.[1];
-    expect(curl).toContain(`\n# The embedded bank stopped with the run; on its port again: npx psd2-conformance serve --port ${port} --fault accept-long-creditor-name --fault create-200\n`);
-    expect(JSON.parse(attachment(r, 'counterexample (shrunk, fast-check)'))).toEqual([expect.objectContaining({ creditorName: expect.any(String) }), [expect.objectContaining({ requirementId: 'NCBCT.creditorName.max70', label: 'creditorName of 71+ characters' }), expect.any(String)]]);
+    expect(curl).toContain(
+      `\n# The embedded bank stopped with the run; on its port again: npx psd2-conformance serve --port ${port} --fault accept-long-creditor-name --fault create-200\n`,
+    );
+    expect(JSON.parse(attachment(r, 'counterexample (shrunk, fast-check)'))).toEqual([
+      expect.objectContaining({ creditorName: expect.any(String) }),
+      [
+        expect.objectContaining({ requirementId: 'NCBCT.creditorName.max70', label: 'creditorName of 71+ characters' }),
+        expect.any(String),
+      ],
+    ]);
     expect(attachment(r, 'replay the counterexample')).toMatch(
       /^npx psd2-conformance run --fault 'accept-long-creditor-name' --fault 'create-200' --seed 7 --replay-path '[\d:]+' --grep 'NCBCT bodies that break it \\\(creditorName of 71\\\+ characters\\\) are rejected'$/,
     );
@@ -100,7 +133,9 @@ describe('Allure results of a failing run', () => {
   it('a failed example test carries the command that runs it again', () => {
     const r = find('Headers.X-PSU-IDENTITY.alternative [MUST]');
     expect(r.status).toBe('failed');
-    expect(attachment(r, 'run this test again')).toMatch(/^npx psd2-conformance run --fault 'accept-long-creditor-name' --fault 'create-200' --seed 7 --grep 'Headers\\.X-PSU-IDENTITY\\.alternative /);
+    expect(attachment(r, 'run this test again')).toMatch(
+      /^npx psd2-conformance run --fault 'accept-long-creditor-name' --fault 'create-200' --seed 7 --grep 'Headers\\.X-PSU-IDENTITY\\.alternative /,
+    );
   });
 
   it('X-PSU-IDENTITY is masked in requests, curl commands and messages; the identity number appears nowhere', () => {
@@ -113,11 +148,21 @@ describe('Allure results of a failing run', () => {
   });
 
   it('summary.json names target, profile, seed and duration; junit.xml is valid with one testcase per test', () => {
-    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { target: string; profile: string; seed: number; durationSeconds: number; total: number; failed: number; failedRequirements: string[] };
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as {
+      target: string;
+      profile: string;
+      seed: number;
+      durationSeconds: number;
+      total: number;
+      failed: number;
+      failedRequirements: string[];
+    };
     expect(summary).toMatchObject({ profile: 'embedded', seed: 7, failed: 2 });
     expect(summary.target).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(summary.durationSeconds).toBeGreaterThan(0);
-    expect(summary.failedRequirements).toEqual(expect.arrayContaining(['NCBCT.creditorName.max70', 'Headers.X-PSU-IDENTITY.alternative']));
+    expect(summary.failedRequirements).toEqual(
+      expect.arrayContaining(['NCBCT.creditorName.max70', 'Headers.X-PSU-IDENTITY.alternative']),
+    );
     const xml = readFileSync(join(dir, 'junit.xml'), 'utf8');
     expect(XMLValidator.validate(xml)).toBe(true);
     expect(xml.match(/<testcase /g)?.length).toBe(summary.total);
@@ -125,10 +170,15 @@ describe('Allure results of a failing run', () => {
   });
 
   it('no private key material reaches the results', () => {
-    const identity = JSON.parse(readFileSync(join(ROOT, '.keys', 'test-identity.json'), 'utf8')) as Record<'privateKeyPem' | 'caPrivateKeyPem' | 'certificatePem', string>;
+    const identity = JSON.parse(readFileSync(join(ROOT, '.keys', 'test-identity.json'), 'utf8')) as Record<
+      'privateKeyPem' | 'caPrivateKeyPem' | 'certificatePem',
+      string
+    >;
     // A private key holds the public modulus, which the certificate (sent in every signed request) holds too.
     const publicBase64 = identity.certificatePem.replaceAll('\n', '');
-    const keyLines = [identity.privateKeyPem, identity.caPrivateKeyPem].flatMap((pem) => pem.split('\n').filter((l) => l.length >= 40 && !l.startsWith('-----') && !publicBase64.includes(l)));
+    const keyLines = [identity.privateKeyPem, identity.caPrivateKeyPem].flatMap((pem) =>
+      pem.split('\n').filter((l) => l.length >= 40 && !l.startsWith('-----') && !publicBase64.includes(l)),
+    );
     expect(keyLines.length).toBeGreaterThan(10);
     for (const f of files) {
       const text = readFileSync(f, 'utf8');

@@ -27,13 +27,25 @@ describe('requirement coverage matrix', () => {
   it('a requirement fails when any test citing it fails; passes when its tests pass', () => {
     expect(row('NCBCT.creditorName.max70')?.state).toBe('failed');
     expect(row('Errors.kid.400')?.state).toBe('failed');
-    expect(row('Sandbox.engagement.create.201')).toMatchObject({ state: 'skipped', note: 'sandbox operation: not run by the production profile' });
+    expect(row('Sandbox.engagement.create.201')).toMatchObject({
+      state: 'skipped',
+      note: 'sandbox operation: not run by the production profile',
+    });
     expect(row('Auth.history.90days')?.state).toBe('not testable');
     expect(row('NCBCT.purposeCode.enum')?.state).toBe('no test');
   });
 
   it('a requirement judged by a uniform check counts as covered, and fails only when that check failed the test', () => {
-    const judged = (state: TestOutcome['state'], failedChecks?: string[]): TestOutcome => ({ ...outcome(['Payment.create.201'], state), meta: { requirementIds: ['Payment.create.201'], level: 'MUST', operation: 'ncbct.create', judged: ['Link.verbs.enum', 'Errors.body.shape'], ...(failedChecks ? { failedChecks } : {}) } });
+    const judged = (state: TestOutcome['state'], failedChecks?: string[]): TestOutcome => ({
+      ...outcome(['Payment.create.201'], state),
+      meta: {
+        requirementIds: ['Payment.create.201'],
+        level: 'MUST',
+        operation: 'ncbct.create',
+        judged: ['Link.verbs.enum', 'Errors.body.shape'],
+        ...(failedChecks ? { failedChecks } : {}),
+      },
+    });
     const passed = coverage([judged('passed')]);
     expect(passed.find((r) => r.id === 'Link.verbs.enum')?.state).toBe('passed');
     const failed = coverage([judged('failed', ['Link.verbs.enum'])]);
@@ -42,15 +54,30 @@ describe('requirement coverage matrix', () => {
   });
 
   it('a rule whose only test failed on another rule first is inconclusive, naming that rule', () => {
-    const row = coverage([{ ...outcome(['Auth.signature.valid'], 'failed'), meta: { requirementIds: ['Auth.signature.valid'], level: 'MUST', operation: 'ncbct.create', failedChecks: ['PaymentResponse.psuMessage.max512'] } }]);
-    expect(row.find((r) => r.id === 'Auth.signature.valid')).toMatchObject({ state: 'inconclusive', note: 'its tests failed first on PaymentResponse.psuMessage.max512' });
+    const row = coverage([
+      {
+        ...outcome(['Auth.signature.valid'], 'failed'),
+        meta: {
+          requirementIds: ['Auth.signature.valid'],
+          level: 'MUST',
+          operation: 'ncbct.create',
+          failedChecks: ['PaymentResponse.psuMessage.max512'],
+        },
+      },
+    ]);
+    expect(row.find((r) => r.id === 'Auth.signature.valid')).toMatchObject({
+      state: 'inconclusive',
+      note: 'its tests failed first on PaymentResponse.psuMessage.max512',
+    });
     expect(row.find((r) => r.id === 'PaymentResponse.psuMessage.max512')?.state).toBe('no test');
   });
 
   it('renders the broken rules first with their failed tests, then a Markdown table row per requirement', () => {
     const md = coverageMarkdown(rows, 'test');
     const [broken, every] = md.split('## Every requirement') as [string, string];
-    expect(broken).toContain('- **`NCBCT.creditorName.max70`** (MUST), failed by: NCBCT.creditorName.max70+Errors.kid.400\n');
+    expect(broken).toContain(
+      '- **`NCBCT.creditorName.max70`** (MUST), failed by: NCBCT.creditorName.max70+Errors.kid.400\n',
+    );
     expect(broken.split('\n').filter((l) => l.startsWith('- **`')).length).toBe(2);
     expect(every).toContain('| `NCBCT.creditorName.max70` | MUST | **FAILED** | 2 |  |');
     expect(every).toContain('| `Auth.history.90days` | MUST | not testable | 0 |');

@@ -4,8 +4,22 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/cli.js';
 
-type Step = { name?: string; uses?: string; run?: string; if?: string; with?: Record<string, unknown>; env?: Record<string, string>; 'continue-on-error'?: unknown };
-type Job = { needs?: string; if?: string; strategy?: { matrix: { shard: number[] } }; env?: Record<string, string>; steps: Step[] };
+type Step = {
+  name?: string;
+  uses?: string;
+  run?: string;
+  if?: string;
+  with?: Record<string, unknown>;
+  env?: Record<string, string>;
+  'continue-on-error'?: unknown;
+};
+type Job = {
+  needs?: string;
+  if?: string;
+  strategy?: { matrix: { shard: number[] } };
+  env?: Record<string, string>;
+  steps: Step[];
+};
 
 const read = (file: string): string => readFileSync(join(ROOT, 'examples', file), 'utf8');
 /** The flags each command declares (cli/commands/<name>.ts): an example may only use those. */
@@ -15,7 +29,8 @@ const flagsOf = (line: string): string[] => [...line.matchAll(/\s--([a-z-]+)/g)]
 function usesOnlyDeclaredFlags(line: string): void {
   const command = /psd2-conformance (run|report)\b/.exec(line)?.[1];
   expect(command, line).toBeDefined();
-  for (const flag of flagsOf(line)) expect(declared(command as string), `--${flag} in "${line}"`).toContain(`'${flag}'`);
+  for (const flag of flagsOf(line))
+    expect(declared(command as string), `--${flag} in "${line}"`).toContain(`'${flag}'`);
 }
 
 describe('examples/github-actions.yml', () => {
@@ -55,13 +70,22 @@ describe('examples/github-actions.yml', () => {
   });
 
   it('gates on the exit code: no step swallows it', () => {
-    for (const job of [conformance, report]) for (const s of job.steps) expect(s['continue-on-error'], s.name).toBeUndefined();
+    for (const job of [conformance, report])
+      for (const s of job.steps) expect(s['continue-on-error'], s.name).toBeUndefined();
     for (const r of [...runs(conformance), ...runs(report)]) expect(r).not.toMatch(/\|\|\s*true/);
   });
 });
 
 describe('examples/gitlab-ci.yml', () => {
-  const doc = parse(read('gitlab-ci.yml')) as Record<string, { variables: Record<string, string>; script: string[]; artifacts: { when: string; paths: string[]; reports: { junit: string } }; allow_failure?: unknown }>;
+  const doc = parse(read('gitlab-ci.yml')) as Record<
+    string,
+    {
+      variables: Record<string, string>;
+      script: string[];
+      artifacts: { when: string; paths: string[]; reports: { junit: string } };
+      allow_failure?: unknown;
+    }
+  >;
   const job = doc['psd2-conformance'];
 
   it('runs the suite against BASE_URL with the certificate and key from File variables, gating on the exit code', () => {

@@ -30,8 +30,21 @@ describe('psd2-conformance report merges shards', () => {
   let ids: string[] = [];
 
   beforeAll(async () => {
-    const common = ['--operation', 'ncbct.create', '--fault', 'accept-long-creditor-name', '--seed', '3', '--num-runs', '5', '--no-html'];
-    const [ra, rb] = [await cli(['run', '--shard', '1/2', ...common, '--reports', a]), await cli(['run', '--shard', '2/2', ...common, '--reports', b])];
+    const common = [
+      '--operation',
+      'ncbct.create',
+      '--fault',
+      'accept-long-creditor-name',
+      '--seed',
+      '3',
+      '--num-runs',
+      '5',
+      '--no-html',
+    ];
+    const [ra, rb] = [
+      await cli(['run', '--shard', '1/2', ...common, '--reports', a]),
+      await cli(['run', '--shard', '2/2', ...common, '--reports', b]),
+    ];
     // The shard that holds the NCBCT body tests fails (the fault); neither may end in a configuration error.
     expect([ra.code, rb.code], `${ra.stderr}\n${rb.stderr}`).toContain(1);
     expect([ra.code, rb.code].every((c) => c === 0 || c === 1)).toBe(true);
@@ -40,11 +53,20 @@ describe('psd2-conformance report merges shards', () => {
   }, 300_000);
 
   it('summary.json: target, profile, seed, duration, and counts that are the sum of the shards', () => {
-    const [sa, sb, m] = [json<ReportSummary>(join(a, 'summary.json')), json<ReportSummary>(join(b, 'summary.json')), json<ReportSummary>(join(out, 'summary.json'))];
+    const [sa, sb, m] = [
+      json<ReportSummary>(join(a, 'summary.json')),
+      json<ReportSummary>(join(b, 'summary.json')),
+      json<ReportSummary>(join(out, 'summary.json')),
+    ];
     expect(m).toMatchObject({ profile: 'embedded', seed: 3, exitCode: 1 });
     expect(m.target).toMatch(/^http:\/\/127\.0\.0\.1:\d+, http:\/\/127\.0\.0\.1:\d+$/);
     expect(m.durationSeconds).toBe(Math.max(sa.durationSeconds, sb.durationSeconds));
-    expect([m.total, m.passed, m.failed, m.skipped]).toEqual([sa.total + sb.total, sa.passed + sb.passed, sa.failed + sb.failed, sa.skipped + sb.skipped]);
+    expect([m.total, m.passed, m.failed, m.skipped]).toEqual([
+      sa.total + sb.total,
+      sa.passed + sb.passed,
+      sa.failed + sb.failed,
+      sa.skipped + sb.skipped,
+    ]);
     expect(m.byLevel).toEqual(add(sa.byLevel, sb.byLevel));
     expect(m.byOperation).toEqual(add(sa.byOperation, sb.byOperation));
     expect(m.failedRequirements).toEqual([...new Set([...sa.failedRequirements, ...sb.failedRequirements])].sort());
@@ -54,7 +76,11 @@ describe('psd2-conformance report merges shards', () => {
   });
 
   it('the coverage matrix lists every requirement of `requirements --json` with the tests of both shards', () => {
-    const [ca, cb, m] = [json<CoverageRow[]>(join(a, 'coverage.json')), json<CoverageRow[]>(join(b, 'coverage.json')), json<CoverageRow[]>(join(out, 'coverage.json'))];
+    const [ca, cb, m] = [
+      json<CoverageRow[]>(join(a, 'coverage.json')),
+      json<CoverageRow[]>(join(b, 'coverage.json')),
+      json<CoverageRow[]>(join(out, 'coverage.json')),
+    ];
     expect(ids.length).toBeGreaterThan(150);
     expect(m.map((r) => r.id)).toEqual(ids);
     for (const row of m) {
@@ -69,8 +95,15 @@ describe('psd2-conformance report merges shards', () => {
   it('junit.xml is well-formed JUnit with one testcase per test of both shards', () => {
     const xml = readFileSync(join(out, 'junit.xml'), 'utf8');
     expect(XMLValidator.validate(xml)).toBe(true);
-    const doc = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['testsuite', 'testcase'].includes(name) }).parse(xml) as {
-      testsuites: { '@_tests': string; '@_failures': string; testsuite: { '@_name': string; testcase: { '@_name': string; failure?: unknown }[] }[] };
+    const doc = new XMLParser({
+      ignoreAttributes: false,
+      isArray: (name) => ['testsuite', 'testcase'].includes(name),
+    }).parse(xml) as {
+      testsuites: {
+        '@_tests': string;
+        '@_failures': string;
+        testsuite: { '@_name': string; testcase: { '@_name': string; failure?: unknown }[] }[];
+      };
     };
     const m = json<ReportSummary>(join(out, 'summary.json'));
     const cases = doc.testsuites.testsuite.flatMap((s) => s.testcase ?? []);
@@ -83,11 +116,17 @@ describe('psd2-conformance report merges shards', () => {
 
   it('the Allure HTML report and its single-file variant are written, with the coverage matrix inside', () => {
     expect(existsSync(join(out, 'html', 'index.html'))).toBe(true);
-    const globals = json<{ attachments: { name: string; contentType: string }[] }>(join(out, 'html', 'widgets', 'globals.json'));
-    expect(globals.attachments).toEqual([expect.objectContaining({ name: 'coverage.md', contentType: 'text/markdown' })]);
+    const globals = json<{ attachments: { name: string; contentType: string }[] }>(
+      join(out, 'html', 'widgets', 'globals.json'),
+    );
+    expect(globals.attachments).toEqual([
+      expect.objectContaining({ name: 'coverage.md', contentType: 'text/markdown' }),
+    ]);
     // Every test of both shards, those that never ran (excluded by --operation) as skipped.
     const m = json<ReportSummary>(join(out, 'summary.json'));
-    const shown = Object.values(json<{ byId: Record<string, { status: string }> }>(join(out, 'html', 'test-results.json')).byId);
+    const shown = Object.values(
+      json<{ byId: Record<string, { status: string }> }>(join(out, 'html', 'test-results.json')).byId,
+    );
     expect(shown.length).toBe(m.total);
     expect(shown.filter((t) => t.status === 'skipped').length).toBe(m.skipped);
     expect(shown.filter((t) => t.status === 'failed').length).toBe(m.failed);
@@ -123,6 +162,8 @@ describe('psd2-conformance report merges shards', () => {
   it('a folder without results: one line, exit 2', async () => {
     const r = await cli(['report', join(root, 'nothing-here'), '--out', join(root, 'x')]);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual([`psd2-conformance report: ${join(root, 'nothing-here')} does not exist: give the folder \`psd2-conformance run --reports DIR\` wrote`]);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      `psd2-conformance report: ${join(root, 'nothing-here')} does not exist: give the folder \`psd2-conformance run --reports DIR\` wrote`,
+    ]);
   });
 });

@@ -8,9 +8,16 @@ import { ROOT } from '../support/cli.js';
 
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
-function screenshot(args: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
+function screenshot(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [TSX, join(ROOT, 'scripts', 'screenshot.ts'), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [TSX, join(ROOT, 'scripts', 'screenshot.ts'), ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -34,15 +41,22 @@ describe('report:screenshot', () => {
     const report = mkdtempSync(join(tmpdir(), 'psd2-html-'));
     mkdirSync(report, { recursive: true });
     writeFileSync(join(report, 'index.html'), '<html></html>');
-    const r = await screenshot(['--report', report, '--out', join(report, 'shots')], { PATH: '/nonexistent', HOME: process.env.HOME ?? '' });
+    const r = await screenshot(['--report', report, '--out', join(report, 'shots')], {
+      PATH: '/nonexistent',
+      HOME: process.env.HOME ?? '',
+    });
     expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual(["report:screenshot: chromium not found: install Debian's package (apt-get install chromium) or set CHROMIUM to its path"]);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      "report:screenshot: chromium not found: install Debian's package (apt-get install chromium) or set CHROMIUM to its path",
+    ]);
   });
 
   it('without a report: one line naming the missing file', { timeout: 40_000 }, async () => {
     const empty = mkdtempSync(join(tmpdir(), 'psd2-empty-'));
     const r = await screenshot(['--report', empty], { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' });
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe(`report:screenshot: no report at ${join(empty, 'index.html')}: run \`npx psd2-conformance run\` (or \`report\`) first`);
+    expect(r.stderr.trim()).toBe(
+      `report:screenshot: no report at ${join(empty, 'index.html')}: run \`npx psd2-conformance run\` (or \`report\`) first`,
+    );
   });
 });

@@ -9,7 +9,13 @@ export const NCBCT = {
   creditorName: 'Ærlige Åse Øvrebø',
   creditorAgent: 'DEUTDEFF',
   creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' },
-  creditorAddress: { street: 'Unter den Linden', buildingNumber: '1', postalCode: '10117', city: 'Berlin', country: 'DE' },
+  creditorAddress: {
+    street: 'Unter den Linden',
+    buildingNumber: '1',
+    postalCode: '10117',
+    city: 'Berlin',
+    country: 'DE',
+  },
   debtorAccount: { bban: '86011117947', currency: 'NOK' },
   remittanceInformationUnstructured: 'Faktura 2026-11',
   purposeCode: 'SUPP',
@@ -62,7 +68,10 @@ export const BULK = {
       creditorName: 'Per Hansen',
       creditorAccount: { bban: '12345678903', currency: 'NOK' },
       creditorAddress: { country: 'NO' },
-      remittanceInformationStructuredArray: [{ reference: '12345674' }, { reference: 'INV-7', referenceType: 'INVOICE', referenceIssuer: 'Per' }],
+      remittanceInformationStructuredArray: [
+        { reference: '12345674' },
+        { reference: 'INV-7', referenceType: 'INVOICE', referenceIssuer: 'Per' },
+      ],
     },
   ],
 };
@@ -74,20 +83,35 @@ export const PAYMENT_RESPONSE = {
   transactionStatus: 'RCVD',
   transactionFees: { amount: '25.00', currency: 'NOK' },
   transactionFeeIndicator: true,
-  tppMessages: [{ category: 'WARNING', code: 'FORMAT_ERROR', path: 'remittanceInformationUnstructured', text: 'truncated' }],
+  tppMessages: [
+    { category: 'WARNING', code: 'FORMAT_ERROR', path: 'remittanceInformationUnstructured', text: 'truncated' },
+  ],
   psuMessage: 'Betalingen er mottatt',
   _links: { self: link('/v1/payments/x/1', 'GET', 'DELETE'), status: link('/v1/payments/x/1/status', 'GET') },
 };
 
 export const BULK_RESPONSE = { ...PAYMENT_RESPONSE, transactionStatus: 'PRSY' };
 
-export const SIGNING_BASKET = { payments: ['p1', 'p2'], transactionStatus: 'PATC', _links: { self: link('/v1/signing-baskets/b1', 'GET') } };
+export const SIGNING_BASKET = {
+  payments: ['p1', 'p2'],
+  transactionStatus: 'PATC',
+  _links: { self: link('/v1/signing-baskets/b1', 'GET') },
+};
 
-export const BASKET_AUTHORISATION = { scaStatus: 'RECEIVED', _links: { scaRedirect: link('https://bank.example/sca', 'GET') } };
+export const BASKET_AUTHORISATION = {
+  scaStatus: 'RECEIVED',
+  _links: { scaRedirect: link('https://bank.example/sca', 'GET') },
+};
 
 export const SIGNING_BASKET_REQUEST = { paymentIds: ['p1'] };
 
-export const ENGAGEMENT = { customer: '01078900497', account: { iban: 'NO2390412263056' }, roles: ['REGISTER', 'VIEW'], registerLimit: 100000, approvalLimit: 50000 };
+export const ENGAGEMENT = {
+  customer: '01078900497',
+  account: { iban: 'NO2390412263056' },
+  roles: ['REGISTER', 'VIEW'],
+  registerLimit: 100000,
+  approvalLimit: 50000,
+};
 
 export const CARD_ACCOUNT_REQUEST = {
   customerNumber: '01078900497',
@@ -132,6 +156,12 @@ export const TRANSACTION = {
   _links: { self: link('/v1/sandbox/accounts/a/transactions/t1', 'GET') },
 };
 
-export const ERROR_BODY = { id: 'e1', system: 'psd2', status: 400, code: 'FORMAT_ERROR', message: 'creditorName too long' };
+export const ERROR_BODY = {
+  id: 'e1',
+  system: 'psd2',
+  status: 400,
+  code: 'FORMAT_ERROR',
+  message: 'creditorName too long',
+};
 export const SERVER_ERROR_BODY = { id: 'e2', system: 'psd2', status: 500, code: 'SYSTEM_ERROR' };
 export const CHALLENGE = { _links: { scaRedirect: link('https://bank.example/sca?x=1', 'GET') } };

@@ -5,7 +5,16 @@ import { renderOpenApi } from '../../schemas/openapi/build.js';
 import { OPERATIONS } from '../../spec/index.js';
 
 const checkedIn = await readFile(new URL('../../schemas/openapi.json', import.meta.url), 'utf8');
-const doc = JSON.parse(checkedIn) as { openapi: string; paths: Record<string, Record<string, { operationId: string; 'x-assumption'?: boolean; parameters: { name: string; in: string; required: boolean }[] }>> };
+const doc = JSON.parse(checkedIn) as {
+  openapi: string;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { operationId: string; 'x-assumption'?: boolean; parameters: { name: string; in: string; required: boolean }[] }
+    >
+  >;
+};
 
 describe('schemas/openapi.json', () => {
   it('is not stale: it equals what spec/ and schemas/ generate (run npm run openapi)', () => {
@@ -29,7 +38,12 @@ describe('schemas/openapi.json', () => {
   it('marks the NCBCT headers interface.md requires as required (X-Request-ID, PSU-IP-Address, x-accept-fix) and PSU-Corporate-ID as optional', () => {
     const params = doc.paths['/v1/payments/norwegian-cross-border-credit-transfers']?.post?.parameters ?? [];
     const required = (name: string) => params.find((p) => p.in === 'header' && p.name === name)?.required;
-    expect([required('X-Request-ID'), required('PSU-IP-Address'), required('x-accept-fix'), required('PSU-Corporate-ID')]).toEqual([true, true, true, false]);
+    expect([
+      required('X-Request-ID'),
+      required('PSU-IP-Address'),
+      required('x-accept-fix'),
+      required('PSU-Corporate-ID'),
+    ]).toEqual([true, true, true, false]);
     expect(params.find((p) => p.in === 'query')?.name).toBe('allowLogicalDuplicate');
   });
 });

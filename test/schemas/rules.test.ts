@@ -10,7 +10,9 @@ function annotatedIds(node: unknown, found = new Set<string>()): Set<string> {
     for (const [key, value] of Object.entries(node)) {
       if (key === X_REQUIREMENT) {
         if (typeof value === 'string') found.add(value);
-        else for (const v of Object.values(value as object)) typeof v === 'string' ? found.add(v) : Object.values(v as object).forEach((id) => found.add(id as string));
+        else
+          for (const v of Object.values(value as object))
+            typeof v === 'string' ? found.add(v) : Object.values(v as object).forEach((id) => found.add(id as string));
       } else annotatedIds(value, found);
     }
   }
@@ -18,9 +20,12 @@ function annotatedIds(node: unknown, found = new Set<string>()): Set<string> {
 }
 
 describe('schemas: conformant examples pass', () => {
-  it.each(CONFORMANT.map(([schema, body], i) => [`${schema} #${i}`, schema, body] as const))('%s', (_, schema, body) => {
-    expect(validate(schema, body)).toEqual([]);
-  });
+  it.each(CONFORMANT.map(([schema, body], i) => [`${schema} #${i}`, schema, body] as const))(
+    '%s',
+    (_, schema, body) => {
+      expect(validate(schema, body)).toEqual([]);
+    },
+  );
 });
 
 describe('schemas: each broken rule is reported with its requirement id', () => {
@@ -45,29 +50,47 @@ describe('schemas: annotations and coverage', () => {
 
   it('the acceptance cases of issue 2 hold exactly', () => {
     const ncbct = CONFORMANT[0]?.[1] as Record<string, unknown>;
-    expect(validate('NcbctPaymentRequest', { ...ncbct, creditorName: 'x'.repeat(71) }).map((v) => v.requirementId)).toEqual(['NCBCT.creditorName.max70']);
-    for (const amount of [{ amount: '100.5', currency: 'JPY' }, { amount: '100', currency: 'NOK' }]) {
+    expect(
+      validate('NcbctPaymentRequest', { ...ncbct, creditorName: 'x'.repeat(71) }).map((v) => v.requirementId),
+    ).toEqual(['NCBCT.creditorName.max70']);
+    for (const amount of [
+      { amount: '100.5', currency: 'JPY' },
+      { amount: '100', currency: 'NOK' },
+    ]) {
       expect(validate('NcbctPaymentRequest', { ...ncbct, instructedAmount: amount })).toEqual([
-        expect.objectContaining({ requirementId: 'Amount.amount.fractionDigits', pointer: '/instructedAmount/amount', level: 'MUST' }),
+        expect.objectContaining({
+          requirementId: 'Amount.amount.fractionDigits',
+          pointer: '/instructedAmount/amount',
+          level: 'MUST',
+        }),
       ]);
     }
-    expect(validate('NcbctPaymentRequest', { ...ncbct, instructedAmount: { amount: '100.00', currency: 'NOK' } })).toEqual([]);
+    expect(
+      validate('NcbctPaymentRequest', { ...ncbct, instructedAmount: { amount: '100.00', currency: 'NOK' } }),
+    ).toEqual([]);
   });
 
   it('Amount.amount.fractionDigits: an Amount validated on its own is judged as inside a body', () => {
-    expect(validate('Amount', { amount: '100.5', currency: 'JPY' }).map((v) => [v.requirementId, v.pointer])).toEqual([['Amount.amount.fractionDigits', '/amount']]);
-    expect(validate('Amount', { amount: '100', currency: 'NOK' }).map((v) => [v.requirementId, v.pointer])).toEqual([['Amount.amount.fractionDigits', '/amount']]);
+    expect(validate('Amount', { amount: '100.5', currency: 'JPY' }).map((v) => [v.requirementId, v.pointer])).toEqual([
+      ['Amount.amount.fractionDigits', '/amount'],
+    ]);
+    expect(validate('Amount', { amount: '100', currency: 'NOK' }).map((v) => [v.requirementId, v.pointer])).toEqual([
+      ['Amount.amount.fractionDigits', '/amount'],
+    ]);
     expect(validate('Amount', { amount: '100.00', currency: 'NOK' })).toEqual([]);
   });
 
   it('a SHOULD-level rule is left out when only MUST rules are asked for', () => {
     const bulk = CONFORMANT.find(([s]) => s === 'BulkPaymentRequest')?.[1] as Record<string, unknown>;
     const body = { ...bulk, debtorAccount: { bban: '86011117948', currency: 'NOK' } };
-    expect(validate('BulkPaymentRequest', body).map((v) => [v.requirementId, v.level])).toEqual([['AccountReference.bban.norwegianMod11', 'SHOULD']]);
+    expect(validate('BulkPaymentRequest', body).map((v) => [v.requirementId, v.level])).toEqual([
+      ['AccountReference.bban.norwegianMod11', 'SHOULD'],
+    ]);
     expect(validate('BulkPaymentRequest', body, { strictness: 'MUST' })).toEqual([]);
   });
 
   it('a body that is not an object is invalid, never a crash', () => {
-    for (const body of [null, 5, 'x', [], undefined]) expect(validate('NcbctPaymentRequest', body).length).toBeGreaterThan(0);
+    for (const body of [null, 5, 'x', [], undefined])
+      expect(validate('NcbctPaymentRequest', body).length).toBeGreaterThan(0);
   });
 });

@@ -4,7 +4,9 @@ import forge from 'node-forge';
 import { describe, expect, it } from 'vitest';
 import { checkDigest, digestHeader, parseDigestHeader } from '../../signing/index.js';
 
-const vectors = JSON.parse(readFileSync(new URL('../fixtures/cavage-10/test-vectors.json', import.meta.url), 'utf8')) as {
+const vectors = JSON.parse(
+  readFileSync(new URL('../fixtures/cavage-10/test-vectors.json', import.meta.url), 'utf8'),
+) as {
   request: { body: string };
   digest: { sha256: string; sha512: string; emptyBody: { sha256: string; sha512: string } };
 };
@@ -12,7 +14,8 @@ const b64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
 
 // FIPS 180-4 digests of the empty message, as published.
 const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
-const EMPTY_SHA512 = 'cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e';
+const EMPTY_SHA512 =
+  'cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e';
 
 /** node-forge's own SHA implementation: independent of node:crypto. */
 function forgeDigest(body: Uint8Array, algorithm: 'SHA-256' | 'SHA-512'): string {
@@ -29,17 +32,21 @@ describe('Digest (RFC 3230, RFC 5843)', () => {
     expect(digestHeader('', 'SHA-512')).toBe(vectors.digest.emptyBody.sha512);
   });
 
-  it('of the Appendix C body is the vector (also the Digest the draft\'s request carries)', () => {
+  it("of the Appendix C body is the vector (also the Digest the draft's request carries)", () => {
     expect(digestHeader(vectors.request.body)).toBe(vectors.digest.sha256);
     expect(digestHeader(vectors.request.body)).toBe('SHA-256=X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=');
     expect(digestHeader(Buffer.from(vectors.request.body), 'SHA-512')).toBe(vectors.digest.sha512);
   });
 
-  it('is over the UTF-8 bytes of a string body, equal to forge\'s digest of those bytes', () => {
+  it("is over the UTF-8 bytes of a string body, equal to forge's digest of those bytes", () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme' }), fc.constantFrom('SHA-256' as const, 'SHA-512' as const), (body, algorithm) => {
-        expect(digestHeader(body, algorithm)).toBe(forgeDigest(Buffer.from(body, 'utf8'), algorithm));
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme' }),
+        fc.constantFrom('SHA-256' as const, 'SHA-512' as const),
+        (body, algorithm) => {
+          expect(digestHeader(body, algorithm)).toBe(forgeDigest(Buffer.from(body, 'utf8'), algorithm));
+        },
+      ),
       { numRuns: 50 },
     );
   });
@@ -52,7 +59,8 @@ describe('Digest (RFC 3230, RFC 5843)', () => {
 
   it('accepts the algorithm token in any case (RFC 3230 §4.1.1)', () => {
     const value = vectors.digest.sha256.slice('SHA-256='.length);
-    for (const token of ['sha-256', 'Sha-256', 'SHA-256']) expect(checkDigest(`${token}=${value}`, Buffer.from(vectors.request.body)).ok).toBe(true);
+    for (const token of ['sha-256', 'Sha-256', 'SHA-256'])
+      expect(checkDigest(`${token}=${value}`, Buffer.from(vectors.request.body)).ok).toBe(true);
   });
 
   it('checks every known instance-digest of a list and ignores unknown algorithms', () => {

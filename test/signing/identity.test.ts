@@ -7,7 +7,15 @@ import forge from 'node-forge';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { UserError } from '../../cli/errors.js';
-import { createCertificateAuthority, issueTppCertificate, loadIdentity, testIdentity, toPkcs12, verifyRequest, signRequest } from '../../signing/index.js';
+import {
+  createCertificateAuthority,
+  issueTppCertificate,
+  loadIdentity,
+  testIdentity,
+  toPkcs12,
+  verifyRequest,
+  signRequest,
+} from '../../signing/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'psd2-signing-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -20,8 +28,16 @@ const file = (name: string, content: string | Buffer) => {
 const ca = createCertificateAuthority({ keyBits: 1024 });
 const good = issueTppCertificate(ca, { keyBits: 1024 });
 const other = issueTppCertificate(ca, { keyBits: 1024 });
-const expired = issueTppCertificate(ca, { keyBits: 1024, notBefore: new Date('2020-01-01T00:00:00Z'), notAfter: new Date('2021-01-01T00:00:00Z') });
-const future = issueTppCertificate(ca, { keyBits: 1024, notBefore: new Date(Date.now() + 365 * 86_400_000), notAfter: new Date(Date.now() + 2 * 365 * 86_400_000) });
+const expired = issueTppCertificate(ca, {
+  keyBits: 1024,
+  notBefore: new Date('2020-01-01T00:00:00Z'),
+  notAfter: new Date('2021-01-01T00:00:00Z'),
+});
+const future = issueTppCertificate(ca, {
+  keyBits: 1024,
+  notBefore: new Date(Date.now() + 365 * 86_400_000),
+  notAfter: new Date(Date.now() + 2 * 365 * 86_400_000),
+});
 
 const certPath = file('tpp.crt.pem', good.certificatePem);
 const keyPath = file('tpp.key.pem', good.privateKeyPem);
@@ -52,10 +68,23 @@ describe('testIdentity', () => {
     expect(qc).toBeTruthy();
     const der = forge.util.createBuffer((qc as { value: string }).value).toHex();
     const oidHex = (oid: string) => forge.util.createBuffer(forge.asn1.oidToDer(oid).getBytes()).toHex();
-    for (const oid of ['0.4.0.19495.2', '0.4.0.19495.1.1', '0.4.0.19495.1.2', '0.4.0.19495.1.3', '0.4.0.19495.1.4', '0.4.0.1862.1.6.2']) expect(der).toContain(oidHex(oid));
+    for (const oid of [
+      '0.4.0.19495.2',
+      '0.4.0.19495.1.1',
+      '0.4.0.19495.1.2',
+      '0.4.0.19495.1.3',
+      '0.4.0.19495.1.4',
+      '0.4.0.1862.1.6.2',
+    ])
+      expect(der).toContain(oidHex(oid));
     // Issued by the test CA, whose certificate is kept beside it.
-    const bundle = JSON.parse(readFileSync(join(dir, 'test-identity.json'), 'utf8')) as { caCertificatePem: string; certificatePem: string };
-    expect(new X509Certificate(identity.certificateDer).checkIssued(new X509Certificate(bundle.caCertificatePem))).toBe(true);
+    const bundle = JSON.parse(readFileSync(join(dir, 'test-identity.json'), 'utf8')) as {
+      caCertificatePem: string;
+      certificatePem: string;
+    };
+    expect(new X509Certificate(identity.certificateDer).checkIssued(new X509Certificate(bundle.caCertificatePem))).toBe(
+      true,
+    );
   });
 
   it('is cached in the given folder, readable by its owner only, and the same on the next call', async () => {
@@ -65,7 +94,9 @@ describe('testIdentity', () => {
     const bundle = join(dir, 'test-identity.json');
     expect(existsSync(bundle)).toBe(true);
     expect(statSync(bundle).mode & 0o077).toBe(0);
-    expect(new X509Certificate(JSON.parse(readFileSync(bundle, 'utf8')).certificatePem).raw.equals(first.certificateDer)).toBe(true);
+    expect(
+      new X509Certificate(JSON.parse(readFileSync(bundle, 'utf8')).certificatePem).raw.equals(first.certificateDer),
+    ).toBe(true);
   });
 
   it('.keys/ is ignored by git', () => {
@@ -89,55 +120,120 @@ describe('loadIdentity', () => {
 
   it.skipIf(!hasOpenssl())('loads a PKCS#12 file made by OpenSSL (AES-256, SHA-256 MAC)', async () => {
     const out = join(dir, 'openssl.p12');
-    execFileSync('openssl', ['pkcs12', '-export', '-in', certPath, '-inkey', keyPath, '-out', out, '-passout', 'pass:hemmelig', '-keypbe', 'AES-256-CBC', '-certpbe', 'AES-256-CBC', '-macalg', 'sha256']);
+    execFileSync('openssl', [
+      'pkcs12',
+      '-export',
+      '-in',
+      certPath,
+      '-inkey',
+      keyPath,
+      '-out',
+      out,
+      '-passout',
+      'pass:hemmelig',
+      '-keypbe',
+      'AES-256-CBC',
+      '-certpbe',
+      'AES-256-CBC',
+      '-macalg',
+      'sha256',
+    ]);
     const identity = await loadIdentity({ p12Path: out, p12Passphrase: 'hemmelig' });
     expect(identity.certificateBase64).toBe(good.certificateDer.toString('base64'));
   });
 
   it('a missing file names the variable and the path', async () => {
     const missing = join(dir, 'no-such-key.pem');
-    expect(await loadError({ certificatePath: certPath, keyPath: missing })).toBe(`SIGNING_KEY_PATH=${missing}: no such file`);
-    expect(await loadError({ certificatePath: join(dir, 'nope.pem'), keyPath })).toBe(`SIGNING_CERT_PATH=${join(dir, 'nope.pem')}: no such file`);
-    expect(await loadError({ p12Path: join(dir, 'nope.p12') })).toBe(`SIGNING_P12_PATH=${join(dir, 'nope.p12')}: no such file`);
+    expect(await loadError({ certificatePath: certPath, keyPath: missing })).toBe(
+      `SIGNING_KEY_PATH=${missing}: no such file`,
+    );
+    expect(await loadError({ certificatePath: join(dir, 'nope.pem'), keyPath })).toBe(
+      `SIGNING_CERT_PATH=${join(dir, 'nope.pem')}: no such file`,
+    );
+    expect(await loadError({ p12Path: join(dir, 'nope.p12') })).toBe(
+      `SIGNING_P12_PATH=${join(dir, 'nope.p12')}: no such file`,
+    );
   });
 
   it('a key that does not match the certificate is named', async () => {
     const otherKey = file('other.key.pem', other.privateKeyPem);
-    expect(await loadError({ certificatePath: certPath, keyPath: otherKey })).toBe(`SIGNING_KEY_PATH=${otherKey}: the key does not match the certificate in SIGNING_CERT_PATH=${certPath}`);
+    expect(await loadError({ certificatePath: certPath, keyPath: otherKey })).toBe(
+      `SIGNING_KEY_PATH=${otherKey}: the key does not match the certificate in SIGNING_CERT_PATH=${certPath}`,
+    );
   });
 
   it('an expired certificate is named with its end date', async () => {
     const path = file('expired.crt.pem', expired.certificatePem);
     const key = file('expired.key.pem', expired.privateKeyPem);
-    expect(await loadError({ certificatePath: path, keyPath: key })).toBe(`SIGNING_CERT_PATH=${path}: the certificate expired on 2021-01-01T00:00:00.000Z`);
+    expect(await loadError({ certificatePath: path, keyPath: key })).toBe(
+      `SIGNING_CERT_PATH=${path}: the certificate expired on 2021-01-01T00:00:00.000Z`,
+    );
   });
 
   it('a certificate not yet valid is named with its start date', async () => {
     const path = file('future.crt.pem', future.certificatePem);
     const key = file('future.key.pem', future.privateKeyPem);
     const notBefore = new Date(new X509Certificate(future.certificatePem).validFrom).toISOString();
-    expect(await loadError({ certificatePath: path, keyPath: key })).toBe(`SIGNING_CERT_PATH=${path}: the certificate is not valid before ${notBefore}`);
+    expect(await loadError({ certificatePath: path, keyPath: key })).toBe(
+      `SIGNING_CERT_PATH=${path}: the certificate is not valid before ${notBefore}`,
+    );
   });
 
   it('the same checks hold for PKCS#12: expired, wrong passphrase, not a PKCS#12 file', async () => {
     const p12 = file('expired.p12', toPkcs12(expired, 'x'));
-    expect(await loadError({ p12Path: p12, p12Passphrase: 'x' })).toBe(`SIGNING_P12_PATH=${p12}: the certificate expired on 2021-01-01T00:00:00.000Z`);
+    expect(await loadError({ p12Path: p12, p12Passphrase: 'x' })).toBe(
+      `SIGNING_P12_PATH=${p12}: the certificate expired on 2021-01-01T00:00:00.000Z`,
+    );
     const okP12 = file('ok.p12', toPkcs12(good, 'right'));
-    expect(await loadError({ p12Path: okP12, p12Passphrase: 'wrong' })).toMatch(new RegExp(`^SIGNING_P12_PASSPHRASE: does not open SIGNING_P12_PATH=${okP12.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
-    expect(await loadError({ p12Path: certPath })).toMatch(new RegExp(`^SIGNING_P12_PATH=${certPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not a PKCS#12 file`));
+    expect(await loadError({ p12Path: okP12, p12Passphrase: 'wrong' })).toMatch(
+      new RegExp(
+        `^SIGNING_P12_PASSPHRASE: does not open SIGNING_P12_PATH=${okP12.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+      ),
+    );
+    expect(await loadError({ p12Path: certPath })).toMatch(
+      new RegExp(`^SIGNING_P12_PATH=${certPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not a PKCS#12 file`),
+    );
   });
 
   it.skipIf(!hasOpenssl())('a key that is not RSA is named: rsa-sha256 needs RSA', async () => {
     const key = join(dir, 'ec.key.pem');
     const cert = join(dir, 'ec.crt.pem');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-subj', '/CN=EC TPP', '-keyout', key, '-out', cert, '-days', '2'], { stdio: 'ignore' });
-    expect(await loadError({ certificatePath: cert, keyPath: key })).toBe(`SIGNING_CERT_PATH=${cert}: the key is ec, but rsa-sha256 needs an RSA key`);
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:P-256',
+        '-nodes',
+        '-subj',
+        '/CN=EC TPP',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '2',
+      ],
+      { stdio: 'ignore' },
+    );
+    expect(await loadError({ certificatePath: cert, keyPath: key })).toBe(
+      `SIGNING_CERT_PATH=${cert}: the key is ec, but rsa-sha256 needs an RSA key`,
+    );
   });
 
   it('files that are not a certificate or a key, and nothing configured, are one-line errors', async () => {
-    expect(await loadError({ certificatePath: keyPath, keyPath })).toBe(`SIGNING_CERT_PATH=${keyPath}: not a PEM or DER X.509 certificate`);
-    expect(await loadError({ certificatePath: certPath, keyPath: certPath })).toBe(`SIGNING_KEY_PATH=${certPath}: not a PEM private key`);
-    expect(await loadError({})).toBe('no signing certificate configured: set SIGNING_CERT_PATH and SIGNING_KEY_PATH, or SIGNING_P12_PATH');
+    expect(await loadError({ certificatePath: keyPath, keyPath })).toBe(
+      `SIGNING_CERT_PATH=${keyPath}: not a PEM or DER X.509 certificate`,
+    );
+    expect(await loadError({ certificatePath: certPath, keyPath: certPath })).toBe(
+      `SIGNING_KEY_PATH=${certPath}: not a PEM private key`,
+    );
+    expect(await loadError({})).toBe(
+      'no signing certificate configured: set SIGNING_CERT_PATH and SIGNING_KEY_PATH, or SIGNING_P12_PATH',
+    );
   });
 });
 

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildSignatureHeader, parseSignatureHeader, SignatureHeaderError } from '../../signing/index.js';
 
-const SIG = 'SjWJWbWN7i0wzBvtPl8rbASWz5xQW6mcJmn+ibttBqtifLN7Sazz6m79cNfwwb8DMJ5cou1s7uEGKKCs+FLEEaDV5lp7q25WqS+lavg7T8hc0GppauB6hbgEKTwblDHYGEtbGmtdHgVCk9SuS13F0hZ8FD0k/5OxEPXe5WozsbM=';
+const SIG =
+  'SjWJWbWN7i0wzBvtPl8rbASWz5xQW6mcJmn+ibttBqtifLN7Sazz6m79cNfwwb8DMJ5cou1s7uEGKKCs+FLEEaDV5lp7q25WqS+lavg7T8hc0GppauB6hbgEKTwblDHYGEtbGmtdHgVCk9SuS13F0hZ8FD0k/5OxEPXe5WozsbM=';
 
 describe('Signature header', () => {
   it('Auth.signature.keyId.form: parses a keyId whose quoted value holds commas and "=" (the CA DN)', () => {
@@ -17,17 +18,37 @@ describe('Signature header', () => {
   });
 
   it('tolerates spaces around separators, a "Signature " scheme prefix, name case and unknown parameters', () => {
-    const parsed = parseSignatureHeader(`Signature keyid = "a" , Algorithm="rsa-sha256",  HEADERS="Date  Digest", created="1", signature="${SIG}"`);
-    expect(parsed).toEqual({ keyId: 'a', algorithm: 'rsa-sha256', headers: ['date', 'digest'], signature: SIG, extra: { created: '1' } });
+    const parsed = parseSignatureHeader(
+      `Signature keyid = "a" , Algorithm="rsa-sha256",  HEADERS="Date  Digest", created="1", signature="${SIG}"`,
+    );
+    expect(parsed).toEqual({
+      keyId: 'a',
+      algorithm: 'rsa-sha256',
+      headers: ['date', 'digest'],
+      signature: SIG,
+      extra: { created: '1' },
+    });
   });
 
   it('round-trips build and parse, escaping quotes and backslashes in keyId', () => {
     const keyIds = fc.string({ minLength: 1, unit: fc.constantFrom(...'SN=CA,O "\\\\æ'.split('')) });
     fc.assert(
-      fc.property(keyIds, fc.uniqueArray(fc.constantFrom('date', 'digest', 'x-request-id', 'psu-id', '(request-target)'), { minLength: 1 }), (keyId, headers) => {
-        const built = buildSignatureHeader({ keyId, algorithm: 'rsa-sha256', headers, signature: SIG });
-        expect(parseSignatureHeader(built)).toEqual({ keyId, algorithm: 'rsa-sha256', headers, signature: SIG, extra: {} });
-      }),
+      fc.property(
+        keyIds,
+        fc.uniqueArray(fc.constantFrom('date', 'digest', 'x-request-id', 'psu-id', '(request-target)'), {
+          minLength: 1,
+        }),
+        (keyId, headers) => {
+          const built = buildSignatureHeader({ keyId, algorithm: 'rsa-sha256', headers, signature: SIG });
+          expect(parseSignatureHeader(built)).toEqual({
+            keyId,
+            algorithm: 'rsa-sha256',
+            headers,
+            signature: SIG,
+            extra: {},
+          });
+        },
+      ),
     );
   });
 

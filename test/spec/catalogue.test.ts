@@ -42,7 +42,11 @@ describe('requirement catalogue', () => {
   });
 
   it.each([
-    ['Errors rule 1: corporate user without PSU-Corporate-ID gives 400', 'Errors.corporateWithoutCorporateId.400', [400]],
+    [
+      'Errors rule 1: corporate user without PSU-Corporate-ID gives 400',
+      'Errors.corporateWithoutCorporateId.400',
+      [400],
+    ],
     ['Errors rule 2: KID errors give 400', 'Errors.kid.400', [400]],
     ['Errors rule 3: bulk payment in a basket gives 400 REFERENCE_MIX_INVALID', 'Basket.referenceMix.bulk', [400]],
     ['Errors rule 3: periodic payment in a basket', 'Basket.referenceMix.periodic', [400]],
@@ -77,7 +81,14 @@ describe('requirement catalogue', () => {
   });
 
   it('has a requirement for every header interface.md marks required', () => {
-    for (const name of ['X-Request-ID', 'TPP-Signature-Certificate', 'Signature', 'TPP-Session-ID', 'TPP-Redirect-URI', 'PSU-IP-Address']) {
+    for (const name of [
+      'X-Request-ID',
+      'TPP-Signature-Certificate',
+      'Signature',
+      'TPP-Session-ID',
+      'TPP-Redirect-URI',
+      'PSU-IP-Address',
+    ]) {
       expect(INTERFACE_MD).toContain(name);
       expect(hasRequirement(`Headers.${name}.required`)).toBe(true);
     }
@@ -85,7 +96,10 @@ describe('requirement catalogue', () => {
 
   it('gives every specified operation at least one testable requirement', () => {
     for (const op of OPERATIONS.filter((o) => o.standing === 'specified')) {
-      expect(REQUIREMENTS.some((r) => r.operations.includes(op.id) && !r.notTestable), op.id).toBe(true);
+      expect(
+        REQUIREMENTS.some((r) => r.operations.includes(op.id) && !r.notTestable),
+        op.id,
+      ).toBe(true);
     }
   });
 });

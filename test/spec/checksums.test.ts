@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ibanProblem, isValidBic, isValidKid, isValidNorwegianBban, luhnCheckDigit, makeIban, mod11CheckDigit } from '../../spec/index.js';
+import {
+  ibanProblem,
+  isValidBic,
+  isValidKid,
+  isValidNorwegianBban,
+  luhnCheckDigit,
+  makeIban,
+  mod11CheckDigit,
+} from '../../spec/index.js';
 
 // Known values from published examples, not computed by the code under test.
 describe('check digits (AccountReference.iban.structure, AccountReference.bban.norwegianMod11, StructuredRemittance.kid.checkDigit)', () => {

@@ -21,12 +21,15 @@ describe('currencies (Limits: fraction digits per ISO 4217 minor units)', () => 
   });
 
   // The issue names these: no ISO 4217 minor unit (XDR) or not / no longer ISO 4217 codes.
-  it.each(['XDR', 'GGP', 'IMP', 'JEP', 'SPL', 'TVD', 'BYR', 'MRO', 'STD', 'VEF', 'ZWD', 'HRK', 'CUC'])('%s is flagged ambiguous with a recorded decision', (code) => {
-    const info = currencyInfo(code);
-    expect(info?.ambiguous?.reason).toMatch(/ISO 4217/);
-    expect(info?.ambiguous?.decision.length).toBeGreaterThan(20);
-    expect(STRICT_CURRENCIES).not.toContain(code);
-  });
+  it.each(['XDR', 'GGP', 'IMP', 'JEP', 'SPL', 'TVD', 'BYR', 'MRO', 'STD', 'VEF', 'ZWD', 'HRK', 'CUC'])(
+    '%s is flagged ambiguous with a recorded decision',
+    (code) => {
+      const info = currencyInfo(code);
+      expect(info?.ambiguous?.reason).toMatch(/ISO 4217/);
+      expect(info?.ambiguous?.decision.length).toBeGreaterThan(20);
+      expect(STRICT_CURRENCIES).not.toContain(code);
+    },
+  );
 
   it('XDR has no minor unit and generators fall back to 2 digits', () => {
     expect(currencyInfo('XDR')?.minorUnits).toBeNull();

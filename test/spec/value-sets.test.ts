@@ -25,7 +25,11 @@ describe('spec/ value sets equal interface.md', () => {
   it.each([
     ['Currency', CURRENCY_CODES, () => codesAfter('**Currency**')],
     ['Country', COUNTRIES, () => codesAfter('**Country**')],
-    ['TransactionStatus', TRANSACTION_STATUSES, () => listAfter('**TransactionStatus** (payment initiation responses): ')],
+    [
+      'TransactionStatus',
+      TRANSACTION_STATUSES,
+      () => listAfter('**TransactionStatus** (payment initiation responses): '),
+    ],
     ['Basket transaction status', BASKET_STATUSES, () => listAfter('**Basket transaction status**: ')],
     ['scaStatus', SCA_STATUSES, () => listAfter('**Authorisation status (`scaStatus`)**: ')],
     ['purposeCode', PURPOSE_CODES, () => listAfter('| purposeCode | string | no | ', /\|/)],
@@ -44,7 +48,9 @@ describe('spec/ value sets equal interface.md', () => {
   });
 
   it('the bulk response adds exactly PRSY', () => {
-    expect(BULK_TRANSACTION_STATUSES.filter((s) => !(TRANSACTION_STATUSES as readonly string[]).includes(s))).toEqual(['PRSY']);
+    expect(BULK_TRANSACTION_STATUSES.filter((s) => !(TRANSACTION_STATUSES as readonly string[]).includes(s))).toEqual([
+      'PRSY',
+    ]);
   });
 
   it('has 162 currencies and 249 countries, without duplicates', () => {

@@ -8,13 +8,17 @@ import { runCli } from './run-cli.js';
  * the tests that cite the broken rule, so the whole file stays within a few minutes.
  */
 describe('psd2-conformance run', () => {
-  it('against the clean embedded bank: exit 0, every MUST test passes, at least 150 tests', { timeout: 200_000 }, async () => {
-    const run = await runCli([]);
-    expect(run.stderr.split('\n').filter((l) => l.includes('✗'))).toEqual([]);
-    expect(run.code).toBe(0);
-    expect(run.summary?.failedRequirements).toEqual([]);
-    expect(run.summary?.total).toBeGreaterThanOrEqual(150);
-  });
+  it(
+    'against the clean embedded bank: exit 0, every MUST test passes, at least 150 tests',
+    { timeout: 200_000 },
+    async () => {
+      const run = await runCli([]);
+      expect(run.stderr.split('\n').filter((l) => l.includes('✗'))).toEqual([]);
+      expect(run.code).toBe(0);
+      expect(run.summary?.failedRequirements).toEqual([]);
+      expect(run.summary?.total).toBeGreaterThanOrEqual(150);
+    },
+  );
 
   it('BASE_URL where nothing listens: exit 2 with a one-line reason, quickly', { timeout: 60_000 }, async () => {
     const port = await new Promise<number>((resolve) => {
@@ -25,7 +29,9 @@ describe('psd2-conformance run', () => {
     });
     const run = await runCli([], { BASE_URL: `http://127.0.0.1:${port}` });
     expect(run.code).toBe(2);
-    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^psd2-conformance run: cannot reach BASE_URL http:\/\/127\.0\.0\.1:\d+: refused/)]);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^psd2-conformance run: cannot reach BASE_URL http:\/\/127\.0\.0\.1:\d+: refused/),
+    ]);
     expect(run.seconds).toBeLessThan(30);
   });
 
