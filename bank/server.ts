@@ -100,7 +100,10 @@ function handlers(state: BankState, faults: Faults, today: () => string): Record
     'sandbox.transactions.create': (c) => addTransactions(state, c.params.mockCardAccountId ?? '', c.body, today()),
     'sandbox.cardTransactions.create': (c) => addTransactions(state, c.params.mockCardAccountId ?? '', c.body, today()),
     'sandbox.transactions.list': (c) => listTransactions(state, faults, c.params.mockAccountId ?? '', c.query),
-    'sandbox.initialize': () => (state.reset(), { status: 201, body: {} }),
+    'sandbox.initialize': () => {
+      state.reset();
+      return { status: 201, body: {} };
+    },
   };
 }
 
@@ -344,7 +347,10 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
 
   const delay = (ms: number) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(() => (timers.delete(timer), resolve()), ms);
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
       timers.add(timer);
     });
 

@@ -18,16 +18,23 @@ async function startServe(): Promise<{ url: string; stop: () => Promise<void> }>
     child.stdout.on('data', (d) => {
       out += String(d);
       const found = /listening on (http:\/\/\S+)/.exec(out);
-      if (found?.[1]) (clearTimeout(timer), resolve(found[1]));
+      if (found?.[1]) {
+        clearTimeout(timer);
+        resolve(found[1]);
+      }
     });
-    child.on(
-      'exit',
-      (code) => (clearTimeout(timer), reject(new Error(`the reference bank exited with ${code}: ${out}`))),
-    );
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the reference bank exited with ${code}: ${out}`));
+    });
   });
   return {
     url,
-    stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 

@@ -152,7 +152,7 @@ export const suiteBench: BenchModule = {
     const durationMs = options.durationMs ?? 5000;
     const config = loadConfig({ env: { ...process.env, BASE_URL: '' } });
     const bank = await serveBank();
-    let client;
+    let client: Awaited<ReturnType<typeof clientRate>>;
     try {
       client = await clientRate(bank.url, config, durationMs);
     } finally {

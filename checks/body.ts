@@ -175,8 +175,9 @@ export function linkShape(exchange: ObservedExchange): CheckResult[] {
   const problems: string[] = [];
   const verbs = new Set<string>(LINK_VERBS);
   const visit = (value: unknown, path: string): void => {
-    if (Array.isArray(value)) value.forEach((v, i) => visit(v, `${path}/${i}`));
-    else if (value && typeof value === 'object') {
+    if (Array.isArray(value)) {
+      for (const [i, v] of value.entries()) visit(v, `${path}/${i}`);
+    } else if (value && typeof value === 'object') {
       for (const [key, child] of Object.entries(value)) {
         if (key === '_links' && child && typeof child === 'object') {
           for (const [name, link] of Object.entries(child)) {

@@ -73,7 +73,7 @@ export function summarise(outcomes: TestOutcome[], strict: boolean): RunSummary 
     (byOperation[o.meta.operation] ??= zero())[o.state]++;
     warnings += o.meta.warnings?.length ?? 0;
     if (o.state === 'failed') {
-      brokenRequirements(o).forEach((id) => failedRequirements.add(id));
+      for (const id of brokenRequirements(o)) failedRequirements.add(id);
       if (gateLevel(o) === 'MUST' || strict) gateFailed = true;
     }
   }

@@ -24,6 +24,7 @@ const ENCODED_WORD = /=\?([^?\s]+)\?([BbQq])\?([^?\s]*)\?=/g;
 const ADJACENT_GAP = /(\?=)[ \t\r\n]+(?==\?[^?\s]+\?[BbQq]\?)/g;
 
 export function isAscii(value: string): boolean {
+  // eslint-disable-next-line no-control-regex -- ASCII is exactly the range 0x00-0x7f
   return /^[\x00-\x7f]*$/.test(value);
 }
 

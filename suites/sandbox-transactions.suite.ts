@@ -51,7 +51,8 @@ describe('sandbox transactions', () => {
     async ({ s, judge }) => {
       const acc = await accountWithTransactions(s);
       const exchange = await list(s, acc, {});
-      const count = Array.isArray(exchange.response?.json) ? (exchange.response?.json as unknown[]).length : -1;
+      const listed = exchange.response?.json;
+      const count = Array.isArray(listed) ? listed.length : -1;
       judge(exchange, [
         ...checkAccepted(exchange, operation('sandbox.transactions.list'), 'Sandbox.transactions.list.200'),
         verdict(
@@ -90,7 +91,7 @@ describe('sandbox transactions', () => {
       for (const range of [{}, { fromDate: '2026-02-01', toDate: '2026-07-31' }]) {
         const whole = ids((await list(s, acc, range)).response?.json);
         const paged: string[] = [];
-        let last;
+        let last: Awaited<ReturnType<typeof list>> | undefined;
         for (let offset = 0; offset < whole.length; offset += 2) {
           last = await list(s, acc, { ...range, offset, limit: 2 });
           paged.push(...ids(last.response?.json));

@@ -22,7 +22,7 @@ const command: Command = {
     const lines: string[] = [];
     if (hasFlag(args, 'invalid')) {
       const id = flag(args, 'invalid') || undefined;
-      let arbitrary;
+      let arbitrary: ReturnType<typeof invalidCase>;
       try {
         arbitrary = invalidCase(kind, id);
       } catch (err) {

@@ -24,7 +24,7 @@ const command: Command = {
     const unknown = faults.filter((id) => !FAULTS.some((f) => f.id === id));
     if (unknown.length) throw new UserError(`unknown fault(s): ${unknown.join(', ')} (see --list-faults)`);
     const allowUnsigned = hasFlag(args, 'allow-unsigned');
-    let bank;
+    let bank: Awaited<ReturnType<typeof startBank>>;
     try {
       bank = await startBank({
         ...(rawPort ? { port: Number(rawPort) } : {}),

@@ -52,7 +52,10 @@ function rawExchange(url: string, bytes: Buffer): Promise<string> {
   return new Promise((resolve) => {
     const socket = connect(Number(port), hostname);
     let received = '';
-    const done = () => (socket.destroy(), resolve(received.split('\r\n')[0] ?? ''));
+    const done = () => {
+      socket.destroy();
+      resolve(received.split('\r\n')[0] ?? '');
+    };
     socket.setTimeout(2000, done);
     socket.on('data', (d) => {
       received += d.toString('latin1');
@@ -89,9 +92,9 @@ describe('fuzz: no client input yields a 5xx (issue 5 › Robustness)', () => {
       const pool = new Pool(bank.url, { connections: 16, pipelining: 1 });
       const outcomes = await fire(pool, part, 32);
       await pool.close();
-      outcomes.forEach((outcome, i) =>
-        results.push({ bank: name, outcome, request: part[i] as ReturnType<typeof prepare> }),
-      );
+      outcomes.forEach((outcome, i) => {
+        results.push({ bank: name, outcome, request: part[i] as ReturnType<typeof prepare> });
+      });
     }
     const byStatus = (bank: string, test: (s: number) => boolean) =>
       results.filter((r) => r.bank === bank && r.outcome.status !== undefined && test(r.outcome.status)).length;

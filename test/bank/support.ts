@@ -15,6 +15,7 @@ export interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read response bodies freely
   json: any;
 }
 

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { verify, X509Certificate } from 'node:crypto';
+import { createHash, verify, X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,7 +71,6 @@ describe('psd2-conformance sign', () => {
       verify('sha256', Buffer.from(text), certificate.publicKey, Buffer.from(param('signature') as string, 'base64')),
     ).toBe(true);
     // Digest: SHA-256 of the file's bytes (RFC 3230), the base64 of a hash computed here without the project's code.
-    const { createHash } = require('node:crypto') as typeof import('node:crypto');
     expect(headers.Digest).toBe(`SHA-256=${createHash('sha256').update(Buffer.from(BODY, 'utf8')).digest('base64')}`);
     expect(parseSignatureHeader(signature).keyId).toBe(
       `SN=${certificate.serialNumber.replace(/^0+/, '')},CA=CN=psd2-conformance Test CA,O=psd2-conformance,C=NO`,

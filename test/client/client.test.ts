@@ -21,7 +21,15 @@ const http = {
 const servers: Server[] = [];
 afterEach(async () => {
   // Hanging handlers keep connections open: close them, or close() waits forever.
-  await Promise.all(servers.splice(0).map((s) => new Promise((r) => (s.close(r), s.closeAllConnections()))));
+  await Promise.all(
+    servers.splice(0).map(
+      (s) =>
+        new Promise((r) => {
+          s.close(r);
+          s.closeAllConnections();
+        }),
+    ),
+  );
 });
 
 async function serve(
@@ -126,7 +134,13 @@ describe('HTTP client', () => {
   it('the rate limit spaces requests 1/rps apart (fake clock)', async () => {
     let now = 0;
     const waits: number[] = [];
-    const throttle = new Throttle(10, 4, { now: () => now, sleep: async (ms) => void (waits.push(ms), (now += ms)) });
+    const throttle = new Throttle(10, 4, {
+      now: () => now,
+      sleep: async (ms) => {
+        waits.push(ms);
+        now += ms;
+      },
+    });
     for (let i = 0; i < 4; i++) await throttle.run(async () => undefined);
     expect(waits).toEqual([250, 250, 250]);
   });
@@ -166,7 +180,10 @@ describe('HTTP client', () => {
       keyBits: 1024,
     });
     const dir = mkdtempSync(join(tmpdir(), 'mtls-'));
-    const file = (name: string, text: string) => (writeFileSync(join(dir, name), text), join(dir, name));
+    const file = (name: string, text: string) => {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    };
     const url = await serve(
       (req, res) =>
         res

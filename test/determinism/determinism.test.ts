@@ -28,7 +28,9 @@ const fileOf = (test: string) => test.split(' > ')[0] as string;
 describe('determinism', () => {
   it(
     'two runs with the same seed send the same requests, test by test; another seed does not',
-    { timeout: 600_000 },
+    {
+      timeout: 600_000,
+    },
     async () => {
       const a = await recordedRun(7);
       const b = await recordedRun(7);
@@ -44,7 +46,10 @@ describe('determinism', () => {
       // Within a file, tests run in the same order every time.
       const order = (rows: Comparable[]) => [...new Set(rows.map((r) => r.test))];
       const perFile = (tests: string[]) =>
-        tests.reduce<Record<string, string[]>>((m, t) => ({ ...m, [fileOf(t)]: [...(m[fileOf(t)] ?? []), t] }), {});
+        tests.reduce<Record<string, string[]>>((m, t) => {
+          (m[fileOf(t)] ??= []).push(t);
+          return m;
+        }, {});
       expect(perFile(order(b.rows))).toEqual(perFile(order(a.rows)));
 
       // Another seed: generated bodies differ, in the property tests at least.
@@ -57,7 +62,9 @@ describe('determinism', () => {
 
   it(
     'the printed replay line reproduces a property failure: same requirement, same shrunk counterexample',
-    { timeout: 300_000 },
+    {
+      timeout: 300_000,
+    },
     async () => {
       const fault = 'accept-long-creditor-name';
       const first = await runCli(['--fault', fault, '--requirement', 'NCBCT.creditorName.max70']);

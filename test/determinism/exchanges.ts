@@ -55,9 +55,11 @@ function serverIds(text: string | undefined, into: Map<string, string>): void {
     return;
   }
   const walk = (v: unknown, key?: string): void => {
-    if (Array.isArray(v)) v.forEach((x) => walk(x));
-    else if (v && typeof v === 'object') Object.entries(v).forEach(([k, x]) => walk(x, k));
-    else if (typeof v === 'string' && key && /id$/i.test(key) && v.length >= 4 && !into.has(v))
+    if (Array.isArray(v)) {
+      for (const x of v) walk(x);
+    } else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) walk(x, k);
+    } else if (typeof v === 'string' && key && /id$/i.test(key) && v.length >= 4 && !into.has(v))
       into.set(v, `<${key} #${into.size}>`);
   };
   walk(json);

@@ -23,7 +23,10 @@ function screenshot(
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('close', (code) => (clearTimeout(timer), resolve({ code, stdout, stderr })));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 

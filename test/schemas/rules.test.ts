@@ -5,14 +5,16 @@ import { CONFORMANT, NEGATIVE_CASES } from './cases.js';
 
 /** Every requirement id a schema annotation names (the code validators' ids come from the table itself). */
 function annotatedIds(node: unknown, found = new Set<string>()): Set<string> {
-  if (Array.isArray(node)) node.forEach((n) => annotatedIds(n, found));
-  else if (node && typeof node === 'object') {
+  if (Array.isArray(node)) {
+    for (const n of node) annotatedIds(n, found);
+  } else if (node && typeof node === 'object') {
     for (const [key, value] of Object.entries(node)) {
       if (key === X_REQUIREMENT) {
         if (typeof value === 'string') found.add(value);
         else
           for (const v of Object.values(value as object))
-            typeof v === 'string' ? found.add(v) : Object.values(v as object).forEach((id) => found.add(id as string));
+            if (typeof v === 'string') found.add(v);
+            else for (const id of Object.values(v as object)) found.add(id as string);
       } else annotatedIds(value, found);
     }
   }

@@ -1,0 +1,22 @@
+// @ts-check
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Recommended rules of ESLint and typescript-eslint; Prettier owns the layout (width 120). */
+export default tseslint.config(
+  { ignores: ['node_modules/', 'reports/', 'dist/', 'packages/*/dist/', 'test/fixtures/', '.keys/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  { languageOptions: { globals: globals.node } },
+  {
+    rules: {
+      // `const { a: _, ...rest } = x` drops a member on purpose.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true, caughtErrors: 'none' },
+      ],
+      'no-sequences': 'error',
+    },
+  },
+);
