@@ -2,13 +2,25 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'dotenv';
 import { UserError } from '../cli/errors.js';
 import { OPERATIONS, type OperationId } from '../spec/index.js';
+import { nearMisses, type NearMiss } from './near-miss.js';
 import { VARIABLES, pathVariable } from './variables.js';
 
 export { VARIABLES, pathVariable } from './variables.js';
+export type { NearMiss } from './near-miss.js';
+
+/** embedded: the reference bank the run starts itself; sandbox and production: the bank at BASE_URL. */
+export const PROFILES = ['embedded', 'sandbox', 'production'] as const;
+export type ProfileName = (typeof PROFILES)[number];
 
 export interface Config {
+  /** BASE_URL when it is set to a usable URL (without trailing slashes). */
   baseUrl?: string;
-  profile: 'sandbox' | 'production';
+  /** BASE_URL is set but blank: in CI, `BASE_URL: ${{ secrets.X }}` whose secret is missing. */
+  baseUrlEmpty: boolean;
+  /** PROFILE when set; unset, the target decides (config/target.ts). */
+  profile?: ProfileName;
+  /** Names the env file sets that are no variable of ours but resemble one (BASEURL): typos, judged by config/target.ts. */
+  nearMisses: NearMiss[];
   seed: number;
   numRuns: number;
   paths: Partial<Record<OperationId, string>>;
@@ -50,7 +62,8 @@ function readEnvFile(path: string, required: boolean): Record<string, string> {
   }
   text.split(/\r?\n/).forEach((line, i) => {
     const t = line.trim();
-    if (t && !t.startsWith('#') && !/^(export\s+)?[A-Za-z_][A-Za-z0-9_]*\s*=/.test(t))
+    // dotenv's own name characters, so that a misspelt PSU-ID reaches the near-miss check and is named there.
+    if (t && !t.startsWith('#') && !/^(export\s+)?[\w.-]+\s*=/.test(t))
       throw new UserError(`${path}:${i + 1}: not a NAME=value line`);
   });
   return parse(text);
@@ -63,8 +76,8 @@ function readEnvFile(path: string, required: boolean): Record<string, string> {
 export function loadConfig(
   options: { env?: Record<string, string | undefined>; envFile?: string | false } = {},
 ): Config {
-  const fromFile =
-    options.envFile === false ? {} : readEnvFile(options.envFile ?? '.env', options.envFile !== undefined);
+  const envFile = options.envFile === false ? undefined : (options.envFile ?? '.env');
+  const fromFile = envFile === undefined ? {} : readEnvFile(envFile, options.envFile !== undefined);
   const env = { ...fromFile, ...(options.env ?? process.env) };
   const raw = (name: string): string | undefined => {
     const value = env[name]?.trim();
@@ -145,9 +158,14 @@ export function loadConfig(
   const caPath = optional('MTLS_CA_PATH');
   const mtlsPassphrase = optional('MTLS_KEY_PASSPHRASE');
 
+  const profile = raw('PROFILE') === undefined ? undefined : oneOf('PROFILE', PROFILES);
+
   return {
     ...(baseUrl ? { baseUrl } : {}),
-    profile: oneOf('PROFILE', ['sandbox', 'production'] as const),
+    baseUrlEmpty: env.BASE_URL !== undefined && env.BASE_URL.trim() === '',
+    ...(profile ? { profile } : {}),
+    // Only the env file is ours: the environment holds many variables of other programs.
+    nearMisses: envFile === undefined ? [] : nearMisses(Object.keys(fromFile), [...KNOWN.keys()], envFile),
     seed: must(int('SEED', 0)),
     numRuns: must(int('NUM_RUNS', 1)),
     paths,

@@ -18,13 +18,13 @@ export const pathVariable = (id: OperationId): string =>
 export const VARIABLES: Variable[] = [
   {
     name: 'BASE_URL',
-    meaning: 'The bank to judge (may carry a prefix such as /api-sandbox). Unset: the embedded reference bank.',
+    meaning:
+      'The bank to judge (may carry a prefix such as /api-sandbox). Unset, with no PROFILE: the embedded reference bank. Set but empty: an error (a missing CI secret), unless the profile is embedded.',
   },
   {
     name: 'PROFILE',
-    default: 'sandbox',
     meaning:
-      'sandbox or production (production never runs sandbox suites nor creates payments without --allow-payments).',
+      'sandbox or production: judge the bank at BASE_URL, and fail (exit 2) when BASE_URL is not set; production never runs sandbox suites nor creates payments without --allow-payments. embedded: the reference bank, whatever BASE_URL says. Unset: sandbox when BASE_URL is set, else embedded. --profile overrides it.',
   },
   { name: 'SEED', default: '20261122', meaning: 'fast-check seed: the same seed sends the same requests.' },
   { name: 'NUM_RUNS', default: '25', meaning: 'Runs per property-based test.' },

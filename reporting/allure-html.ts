@@ -11,6 +11,8 @@ const ALLURE_TIMEOUT_MS = 120_000;
 export interface HtmlOptions {
   resultsDirs: string[];
   out: string;
+  /** The report's title: names the target judged. */
+  reportName: string;
   /** Shown on the report's overview: target, seed, verdict … */
   variables: Record<string, string>;
   /** Files shown on every page's "global attachments" (the coverage matrix). */
@@ -64,7 +66,7 @@ export async function writeHtml(o: HtmlOptions): Promise<{ html: boolean; single
   const configs = await mkdtemp(join(tmpdir(), 'psd2-allure-'));
   try {
     const config = (appendHistory: boolean) => ({
-      name: 'psd2-conformance',
+      name: o.reportName,
       historyPath: resolve(o.historyPath),
       appendHistory,
       variables: o.variables,
@@ -82,7 +84,7 @@ export async function writeHtml(o: HtmlOptions): Promise<{ html: boolean; single
       '--group-by',
       'epic,feature',
       '--report-name',
-      'psd2-conformance',
+      o.reportName,
       ...o.resultsDirs.map((d) => resolve(d)),
     ];
     const a = await allure(['awesome', '--config', html, '--output', resolve(o.out, 'html'), ...common], o.log);

@@ -56,12 +56,15 @@ const OUTCOME: Record<CoverageState, string> = {
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
-/** The matrix in Markdown: the broken rules first as a list (it wraps), with the tests that broke them; then every requirement. */
-export function coverageMarkdown(rows: CoverageRow[], title: string): string {
+/**
+ * The matrix in Markdown: the broken rules first as a list (it wraps), with the tests that broke them; then every
+ * requirement. The heading names the target judged, when given.
+ */
+export function coverageMarkdown(rows: CoverageRow[], title: string, target?: string): string {
   const count = (s: CoverageState) => rows.filter((r) => r.state === s).length;
   const failed = rows.filter((r) => r.state === 'failed');
   const lines = [
-    '# Requirement coverage',
+    target ? `# Requirement coverage of ${target}` : '# Requirement coverage',
     '',
     title,
     '',

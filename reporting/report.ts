@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { TestOutcome } from '../runner/outcome.js';
+import { isTarget } from '../runner/target.js';
 import { UserError } from '../cli/errors.js';
 import { writeHtml } from './allure-html.js';
 import { coverage, coverageMarkdown } from './coverage.js';
 import { mergeJunit } from './junit.js';
 import { writeSkippedResults } from './skipped-results.js';
-import { reportSummary, type ReportSummary, type RunInfo } from './summary.js';
+import { reportSummary, type ReportSummary, type ReportTarget, type RunInfo } from './summary.js';
 
 export interface ReportOptions {
   /** Result folders of a run or of several shards (each holds outcomes.json, summary.json, junit.xml and allure-results/). */
@@ -26,15 +27,32 @@ async function readRun(dir: string): Promise<{ dir: string; outcomes: TestOutcom
   const outcomes = JSON.parse(await readFile(file, 'utf8')) as TestOutcome[];
   const summary = join(dir, 'summary.json');
   if (!existsSync(summary)) return { dir, outcomes };
-  const { target, profile, seed, durationSeconds } = JSON.parse(await readFile(summary, 'utf8')) as Partial<RunInfo>;
+  const { target, profile, seed, durationSeconds } = JSON.parse(await readFile(summary, 'utf8')) as Partial<
+    Record<keyof RunInfo, unknown>
+  >;
   return {
     dir,
     outcomes,
     info: {
-      ...(target ? { target } : {}),
-      ...(profile ? { profile } : {}),
-      ...(seed !== undefined ? { seed } : {}),
-      ...(durationSeconds !== undefined ? { durationSeconds } : {}),
+      ...(isTarget(target) ? { target } : {}),
+      ...(typeof profile === 'string' ? { profile } : {}),
+      ...(typeof seed === 'number' ? { seed } : {}),
+      ...(typeof durationSeconds === 'number' ? { durationSeconds } : {}),
+    },
+  };
+}
+
+/** What CI test views show of the target: the root's name and a property block on every test suite. */
+function junitLabel(summary: ReportSummary) {
+  const target: ReportTarget = summary.target;
+  return {
+    name: `psd2-conformance: ${target.description}`,
+    properties: {
+      target: target.description,
+      'target.kind': target.kind,
+      // The embedded bank's port is random: its description says what it was.
+      ...(target.kind === 'remote' ? { 'target.url': target.url } : {}),
+      profile: summary.profile,
     },
   };
 }
@@ -60,19 +78,19 @@ export async function writeReports(options: ReportOptions): Promise<{ exitCode: 
     coverageFile,
     coverageMarkdown(
       rows,
-      `${verdict(summary)}. Target ${summary.target}, profile ${summary.profile}, seed ${String(summary.seed)}.`,
+      `${verdict(summary)}. Target: ${summary.target.description}; profile ${summary.profile}, seed ${String(summary.seed)}.`,
+      summary.target.description,
     ),
   );
   await writeFile(join(options.out, 'coverage.json'), `${JSON.stringify(rows, null, 2)}\n`);
   await writeFile(join(options.out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
-  if (merged) {
-    await writeFile(join(options.out, 'outcomes.json'), `${JSON.stringify(outcomes, null, 2)}\n`);
-    const junit = runs.map((r) => join(r.dir, 'junit.xml')).filter((f) => existsSync(f));
+  if (merged) await writeFile(join(options.out, 'outcomes.json'), `${JSON.stringify(outcomes, null, 2)}\n`);
+  const junit = runs.map((r) => join(r.dir, 'junit.xml')).filter((f) => existsSync(f));
+  if (merged || junit.length)
     await writeFile(
       join(options.out, 'junit.xml'),
-      mergeJunit(await Promise.all(junit.map((f) => readFile(f, 'utf8')))),
+      mergeJunit(await Promise.all(junit.map((f) => readFile(f, 'utf8'))), junitLabel(summary)),
     );
-  }
   options.log(`coverage matrix: ${coverageFile} (${summary.requirements.failed} requirement(s) failed)`);
   if (options.html) {
     const results = runs.map((r) => join(r.dir, 'allure-results')).filter((d) => existsSync(d));
@@ -84,8 +102,10 @@ export async function writeReports(options: ReportOptions): Promise<{ exitCode: 
       const written = await writeHtml({
         resultsDirs: results,
         out: options.out,
+        reportName: `psd2-conformance: ${summary.target.description}`,
         variables: {
-          Target: summary.target,
+          Target: summary.target.description,
+          'Target kind': summary.target.kind,
           Profile: summary.profile,
           Seed: Array.isArray(summary.seed) ? summary.seed.join(', ') : String(summary.seed),
           Verdict: summary.exitCode === 0 ? 'CONFORMANT' : 'NOT CONFORMANT',

@@ -1,16 +1,21 @@
 import { summarise, type RunSummary, type TestOutcome } from '../runner/outcome.js';
+import type { Target } from '../runner/target.js';
 import type { CoverageRow, CoverageState } from './coverage.js';
 
 /** What `run` records about itself in summary.json, beside the counts. */
 export interface RunInfo {
-  target: string;
+  target: Target;
   profile: string;
   seed: number;
   durationSeconds: number;
 }
 
+/** The target of a report: one run's, shards' of one run, or (a mistake worth showing) shards of several. */
+export type ReportTarget =
+  Target | { kind: 'unknown'; description: string } | { kind: 'several'; description: string; targets: ReportTarget[] };
+
 export interface ReportSummary extends RunSummary {
-  target: string;
+  target: ReportTarget;
   profile: string;
   /** One seed, or one per shard when the shards ran with different seeds. */
   seed: number | number[];
@@ -24,6 +29,24 @@ export interface ReportSummary extends RunSummary {
 }
 
 const distinct = <T>(values: T[]): T[] => [...new Set(values)];
+
+const UNKNOWN: ReportTarget = { kind: 'unknown', description: 'an unknown target' };
+
+/** Shards of one run name one target; each started its own embedded bank, so only their ports differ. */
+export function mergeTargets(targets: (Target | undefined)[]): ReportTarget {
+  const known: ReportTarget[] = targets.map((t) => t ?? UNKNOWN);
+  const descriptions = distinct(known.map((t) => t.description));
+  if (descriptions.length > 1)
+    return {
+      kind: 'several',
+      description: descriptions.join('; '),
+      targets: descriptions.map((d) => known.find((t) => t.description === d) as ReportTarget),
+    };
+  const first = known[0] ?? UNKNOWN;
+  if (first.kind !== 'embedded' || distinct(known.map((t) => (t as Target).url)).length === 1) return first;
+  const { url: _port, ...rest } = first;
+  return rest;
+}
 
 /** summary.json of one run, or of several shards merged: target, profile, seed, duration, counts, failed requirement ids. */
 export function reportSummary(
@@ -47,7 +70,7 @@ export function reportSummary(
   } satisfies Record<CoverageState, number>;
   for (const row of rows) requirements[row.state]++;
   return {
-    target: distinct(infos.map((i) => i.target ?? 'unknown')).join(', '),
+    target: mergeTargets(infos.map((i) => i.target)),
     profile: distinct(infos.map((i) => i.profile ?? 'unknown')).join(', '),
     seed: seeds.length === 1 ? (seeds[0] as number) : seeds,
     durationSeconds: Math.max(0, ...infos.map((i) => i.durationSeconds ?? 0)),

@@ -17,13 +17,16 @@ export interface MutationRunOptions {
 
 /**
  * One `psd2-conformance run` against the embedded bank, in a child process so that each fault gets a fresh
- * bank and vitest. BASE_URL is blanked: a mutation run always judges the reference bank, never a .env target.
+ * bank and vitest. `--profile embedded` asks for the reference bank (a .env target is ignored); BASE_URL leaves
+ * the child's environment, since a blank one would be a configuration error (a missing CI secret).
  */
 export function runOnce(fault: string | undefined, options: MutationRunOptions): Promise<MutationRun> {
   const reports = mkdtempSync(join(tmpdir(), 'psd2-mutation-'));
   const args = [
     BIN,
     'run',
+    '--profile',
+    'embedded',
     '--no-html',
     '--reports',
     reports,
@@ -34,10 +37,11 @@ export function runOnce(fault: string | undefined, options: MutationRunOptions):
     ...(options.extraArgs ?? []),
   ];
   const started = performance.now();
+  const { BASE_URL: _target, ...env } = process.env;
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
-      env: { ...process.env, BASE_URL: '' },
+      env,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

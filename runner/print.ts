@@ -1,4 +1,5 @@
 import type { RunSummary, TestOutcome } from './outcome.js';
+import type { Target } from './target.js';
 
 const row = (name: string, c: { passed: number; failed: number; skipped: number }) =>
   `  ${name.padEnd(30)} ${String(c.passed).padStart(5)} passed ${String(c.failed).padStart(4)} failed ${String(c.skipped).padStart(4)} skipped`;
@@ -7,14 +8,14 @@ const row = (name: string, c: { passed: number; failed: number; skipped: number 
 export function renderSummary(
   summary: RunSummary,
   outcomes: TestOutcome[],
-  target: string,
+  target: Target,
   seed: number,
   seconds: number,
   cancelled = false,
 ): string {
   const lines = [
     '',
-    `psd2-conformance: ${summary.total} tests against ${target} (seed ${seed}, ${seconds.toFixed(1)} s)`,
+    `psd2-conformance: ${summary.total} tests against ${target.description} (seed ${seed}, ${seconds.toFixed(1)} s)`,
     'by level:',
     ...Object.entries(summary.byLevel).map(([l, c]) => row(l, c)),
     'by operation:',
@@ -37,7 +38,7 @@ export function renderSummary(
   if (summary.warnings)
     lines.push(`${summary.warnings} SHOULD-level deviation(s) recorded as warnings (use --strict to fail on them)`);
   lines.push(
-    `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped — ${verdict(summary, cancelled)}`,
+    `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped — ${verdict(summary, cancelled)} — target: ${target.description}`,
   );
   return lines.join('\n');
 }

@@ -3,15 +3,18 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config/index.js';
+import type { TargetChoice } from '../config/target.js';
 import type { Profile, RunContext } from '../suites/support/context.js';
 import { OutcomeCollector } from './collector.js';
 import { summarise, type RunSummary, type TestOutcome } from './outcome.js';
 import { preflight } from './preflight.js';
 import type { Selection } from './selection.js';
+import { embeddedTarget, remoteTarget, type Target } from './target.js';
 
 export interface RunOptions {
   config: Config;
-  profile?: Profile;
+  /** Chosen by config/target.ts before anything starts: the runner never falls back to the embedded bank. */
+  target: TargetChoice;
   seed?: number;
   numRuns?: number;
   strict: boolean;
@@ -25,6 +28,8 @@ export interface RunOptions {
   /** Whole-run budget; the run is cancelled when it is spent. */
   budgetSeconds: number;
   faults?: string[];
+  /** Variants of the embedded bank, named in the reports. */
+  variants?: string[];
   progress: (line: string) => void;
   reportsDir: string;
 }
@@ -32,7 +37,7 @@ export interface RunOptions {
 export interface RunResult {
   summary: RunSummary;
   outcomes: TestOutcome[];
-  target: string;
+  target: Target;
   profile: Profile;
   seed: number;
   seconds: number;
@@ -41,7 +46,7 @@ export interface RunResult {
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Starts the target (the reference bank when no BASE_URL is set), runs the suites with vitest, and stops it. */
+/** Starts the chosen target (the reference bank, or a preflight of BASE_URL), runs the suites with vitest, and stops it. */
 export async function runConformance(options: RunOptions): Promise<RunResult> {
   const started = performance.now();
   const { config } = options;
@@ -49,15 +54,18 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   let stopBank: (() => Promise<void>) | undefined;
   let baseUrl: string;
   let profile: Profile;
-  if (!config.baseUrl) {
+  let target: Target;
+  if (options.target.kind === 'embedded') {
     const { startBank } = await import('../bank/index.js');
     const bank = await startBank({ faults: options.faults ?? [] });
     baseUrl = bank.url;
     stopBank = bank.close;
     profile = 'embedded';
+    target = embeddedTarget({ url: baseUrl, faults: options.faults ?? [], variants: options.variants ?? [] });
   } else {
-    baseUrl = config.baseUrl;
-    profile = options.profile ?? config.profile;
+    baseUrl = options.target.url;
+    profile = options.target.profile;
+    target = remoteTarget(baseUrl, profile);
     await preflight(baseUrl, config.http);
   }
   // The embedded bank starts empty, so a run tag from the seed keeps requests byte-identical per seed;
@@ -122,8 +130,8 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   await mkdir(options.reportsDir, { recursive: true });
   await writeFile(
     `${options.reportsDir}/summary.json`,
-    `${JSON.stringify({ target: baseUrl, profile, seed, durationSeconds: Number(seconds.toFixed(2)), strict: options.strict, ...summary }, null, 2)}\n`,
+    `${JSON.stringify({ target, profile, seed, durationSeconds: Number(seconds.toFixed(2)), strict: options.strict, ...summary }, null, 2)}\n`,
   );
   await writeFile(`${options.reportsDir}/outcomes.json`, `${JSON.stringify(outcomes, null, 2)}\n`);
-  return { summary, outcomes, target: baseUrl, profile, seed, seconds, cancelled };
+  return { summary, outcomes, target, profile, seed, seconds, cancelled };
 }

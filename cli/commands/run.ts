@@ -1,16 +1,11 @@
 import { FAULTS } from '../../bank/faults.js';
 import { loadConfig } from '../../config/index.js';
-import { loadIdentity } from '../../signing/index.js';
+import { chooseTarget } from '../../config/target.js';
 import { OPERATIONS, REQUIREMENTS } from '../../spec/index.js';
 import { renderSummary } from '../../runner/print.js';
-import { runConformance } from '../../runner/run.js';
-import { writeReports } from '../../reporting/report.js';
-import type { Profile } from '../../suites/support/context.js';
 import { flag, hasFlag, parseArgs, type ParsedArgs } from '../args.js';
 import { UserError } from '../errors.js';
 import type { Command } from '../main.js';
-
-const PROFILES: Profile[] = ['embedded', 'sandbox', 'production'];
 
 function integer(args: ParsedArgs, name: string, min: number): number | undefined {
   const raw = flag(args, name);
@@ -55,7 +50,8 @@ function checkSelection(args: ParsedArgs): void {
 }
 
 const command: Command = {
-  summary: 'run the conformance suites against BASE_URL, or against the embedded reference bank when it is not set',
+  summary:
+    'run the conformance suites against BASE_URL, or against the embedded reference bank when neither BASE_URL nor a profile is set (or with --profile embedded)',
   async run(argv) {
     const args = parseArgs(argv, {
       booleans: ['strict', 'allow-payments', 'no-html'],
@@ -79,22 +75,31 @@ const command: Command = {
     });
     const envFile = flag(args, 'env-file');
     const config = loadConfig(envFile ? { envFile } : {});
-    const profile = flag(args, 'profile') as Profile | undefined;
-    if (profile && !PROFILES.includes(profile))
-      throw new UserError(`--profile must be one of ${PROFILES.join(', ')}, got "${profile}"`);
-    if (profile === 'embedded' && config.baseUrl)
-      throw new UserError('--profile embedded runs the reference bank: unset BASE_URL');
+    // First of all: a configuration that names no bank must not end in a verdict on the embedded one.
+    const target = chooseTarget(config, flag(args, 'profile'), (line) =>
+      console.error(`psd2-conformance run: warning: ${line}`),
+    );
+    if (target.kind === 'remote' && args.flags.has('fault'))
+      throw new UserError(
+        `--fault switches on a fault of the embedded reference bank, but the target is BASE_URL (${target.url}): drop --fault, or pass --profile embedded`,
+      );
     const level = flag(args, 'level');
     if (level && level !== 'MUST' && level !== 'SHOULD')
       throw new UserError(`--level must be MUST or SHOULD, got "${level}"`);
     checkSelection(args);
     // A key or certificate that cannot be used is a configuration error, found before any test runs.
-    if (config.signing.certificatePath || config.signing.p12Path) await loadIdentity(config.signing);
+    if (config.signing.certificatePath || config.signing.p12Path)
+      await (await import('../../signing/index.js')).loadIdentity(config.signing);
     const seed = integer(args, 'seed', 0);
     const numRuns = integer(args, 'num-runs', 1);
+    // The runner, the client and the reporters load only once the configuration holds.
+    const [{ runConformance }, { writeReports }] = await Promise.all([
+      import('../../runner/run.js'),
+      import('../../reporting/report.js'),
+    ]);
     const result = await runConformance({
       config,
-      ...(profile ? { profile } : {}),
+      target,
       ...(seed !== undefined ? { seed } : {}),
       ...(numRuns !== undefined ? { numRuns } : {}),
       strict: hasFlag(args, 'strict'),

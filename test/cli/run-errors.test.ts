@@ -59,7 +59,21 @@ describe('the production profile', () => {
         const summary = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as {
           passed: number;
           skipped: number;
+          target: unknown;
         };
+        // The verdict and the reports name the bank judged, by URL and profile.
+        expect(r.stdout).toContain(
+          `— CONFORMANT (every MUST test passed) — target: ${bank.url} (profile production)\n`,
+        );
+        expect(summary.target).toEqual({
+          kind: 'remote',
+          description: `${bank.url} (profile production)`,
+          url: bank.url,
+          profile: 'production',
+        });
+        expect(readFileSync(join(reports, 'junit.xml'), 'utf8')).toContain(
+          `<testsuites name="psd2-conformance: ${bank.url} (profile production)"`,
+        );
         expect(summary.passed).toBeGreaterThan(0);
         expect(summary.skipped).toBeGreaterThan(summary.passed);
       } finally {

@@ -16,10 +16,11 @@ describe('configuration', () => {
     expect(documented.sort()).toEqual(VARIABLES.map((v) => v.name).sort());
   });
 
-  it('defaults: no BASE_URL (embedded bank), sandbox profile, a fixed seed, platform keyId style', () => {
+  it('defaults: no BASE_URL and no profile (the embedded bank), a fixed seed, platform keyId style', () => {
     const c = load({});
     expect(c.baseUrl).toBeUndefined();
-    expect(c).toMatchObject({ profile: 'sandbox', seed: 20261122, numRuns: 25, paths: {} });
+    expect(c.profile).toBeUndefined();
+    expect(c).toMatchObject({ baseUrlEmpty: false, nearMisses: [], seed: 20261122, numRuns: 25, paths: {} });
     expect(c.signing).toMatchObject({
       digestAlgorithm: 'SHA-256',
       keyId: { serialCase: 'upper', leadingZeros: false, dnStyle: 'platform' },
@@ -34,7 +35,7 @@ describe('configuration', () => {
     ['HTTP_CONCURRENCY', 'x', 'HTTP_CONCURRENCY must be an integer ≥ 1, got "x"'],
     ['BASE_URL', 'ftp://bank', 'BASE_URL must be an http or https URL, got "ftp://bank"'],
     ['BASE_URL', 'not a url', 'BASE_URL must be an http or https URL, got "not a url"'],
-    ['PROFILE', 'prod', 'PROFILE must be one of sandbox, production, got "prod"'],
+    ['PROFILE', 'prod', 'PROFILE must be one of embedded, sandbox, production, got "prod"'],
     ['PSU_ID', '123', 'PSU_ID must be a UUID, got "123"'],
     ['PSU_IDENTITY', '123', 'PSU_IDENTITY must be an 11-digit national identity or D-number, got "***"'],
     ['DIGEST_ALGORITHM', 'MD5', 'DIGEST_ALGORITHM must be one of SHA-256, SHA-512, got "MD5"'],

@@ -149,7 +149,7 @@ describe('Allure results of a failing run', () => {
 
   it('summary.json names target, profile, seed and duration; junit.xml is valid with one testcase per test', () => {
     const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as {
-      target: string;
+      target: { kind: string; description: string; url?: string; faults: string[] };
       profile: string;
       seed: number;
       durationSeconds: number;
@@ -158,7 +158,16 @@ describe('Allure results of a failing run', () => {
       failedRequirements: string[];
     };
     expect(summary).toMatchObject({ profile: 'embedded', seed: 7, failed: 2 });
-    expect(summary.target).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(summary.target).toEqual({
+      kind: 'embedded',
+      description: 'the embedded reference bank with faults accept-long-creditor-name, create-200',
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      faults: ['accept-long-creditor-name', 'create-200'],
+      variants: [],
+    });
+    expect(output).toMatch(
+      /— NOT CONFORMANT: \d+ requirement\(s\) failed — target: the embedded reference bank with faults accept-long-creditor-name, create-200\n/,
+    );
     expect(summary.durationSeconds).toBeGreaterThan(0);
     expect(summary.failedRequirements).toEqual(
       expect.arrayContaining(['NCBCT.creditorName.max70', 'Headers.X-PSU-IDENTITY.alternative']),

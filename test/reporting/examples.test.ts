@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../support/cli.js';
+import { cli, ROOT } from '../support/cli.js';
 
 type Step = {
   name?: string;
@@ -14,7 +14,7 @@ type Step = {
   'continue-on-error'?: unknown;
 };
 type Job = {
-  needs?: string;
+  needs?: string | string[];
   if?: string;
   strategy?: { matrix: { shard: number[] } };
   env?: Record<string, string>;
@@ -26,6 +26,21 @@ const read = (file: string): string => readFileSync(join(ROOT, 'examples', file)
 const declared = (command: string): string => readFileSync(join(ROOT, 'cli', 'commands', `${command}.ts`), 'utf8');
 const flagsOf = (line: string): string[] => [...line.matchAll(/\s--([a-z-]+)/g)].map((m) => m[1] as string);
 
+/**
+ * The example's command as CI would run it with the bank's URL missing: `env` is what the job's environment
+ * then holds (GitHub expands a missing secret to an empty string; GitLab leaves the variable unset).
+ */
+async function withoutTheBank(line: string, env: Record<string, string>) {
+  const args = line
+    .replace(/^.*?npx psd2-conformance /, '')
+    .replaceAll('${{ matrix.shard }}', '1')
+    .split(/\s+/);
+  return cli(args, env, 60_000);
+}
+
+const NO_BANK =
+  "psd2-conformance run: --profile sandbox judges the bank at BASE_URL, which is %s: set BASE_URL to the bank's URL, or pass --profile embedded to judge the embedded reference bank";
+
 function usesOnlyDeclaredFlags(line: string): void {
   const command = /psd2-conformance (run|report)\b/.exec(line)?.[1];
   expect(command, line).toBeDefined();
@@ -34,7 +49,7 @@ function usesOnlyDeclaredFlags(line: string): void {
 }
 
 describe('examples/github-actions.yml', () => {
-  const doc = parse(read('github-actions.yml')) as { jobs: Record<string, Job> };
+  const doc = parse(read('github-actions.yml')) as { on: Record<string, unknown>; jobs: Record<string, Job> };
   const { conformance, report } = doc.jobs as { conformance: Job; report: Job };
   const runs = (job: Job) => job.steps.map((s) => s.run ?? '').filter(Boolean);
 
@@ -49,13 +64,32 @@ describe('examples/github-actions.yml', () => {
     expect(write.run).toContain('umask 077');
   });
 
+  it('judges the bank only after a deployment succeeded (or when started by hand)', () => {
+    expect(Object.keys(doc.on).sort()).toEqual(['deployment_status', 'workflow_dispatch']);
+    expect(conformance.if).toBe(
+      "github.event_name == 'workflow_dispatch' || github.event.deployment_status.state == 'success'",
+    );
+    // The merged report runs after failed shards too, but not when no deployment was judged.
+    expect(report.if).toBe("always() && needs.conformance.result != 'skipped'");
+  });
+
+  it('names the profile, so that a missing PSD2_BASE_URL secret fails the job with exit 2 and one line', async () => {
+    const run = runs(conformance).find((r) => r.includes('psd2-conformance run')) as string;
+    expect(run).toContain('--profile sandbox');
+    const r = await withoutTheBank(run, { BASE_URL: '' });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      NO_BANK.replace('%s', 'empty (a missing CI secret expands to empty)'),
+    ]);
+  });
+
   it('never pastes a secret into a script (it would reach the log on a quoting error)', () => {
     for (const job of [conformance, report]) for (const r of runs(job)) expect(r).not.toContain('secrets.');
   });
 
   it('merges the 4 shards into one report even when a shard failed, and publishes the HTML as an artifact', () => {
     expect(report.needs).toBe('conformance');
-    expect(report.if).toBe('always()');
+    expect(report.if).toMatch(/^always\(\)/);
     const upload = conformance.steps.find((s) => s.uses?.startsWith('actions/upload-artifact')) as Step;
     expect(upload.if).toBe('always()');
     expect(upload.with?.name).toBe('shard-${{ matrix.shard }}');
@@ -77,9 +111,11 @@ describe('examples/github-actions.yml', () => {
 });
 
 describe('examples/gitlab-ci.yml', () => {
-  const doc = parse(read('gitlab-ci.yml')) as Record<
+  const doc = parse(read('gitlab-ci.yml')) as { stages: string[] } & Record<
     string,
     {
+      stage: string;
+      needs: string[];
       variables: Record<string, string>;
       script: string[];
       artifacts: { when: string; paths: string[]; reports: { junit: string } };
@@ -87,6 +123,20 @@ describe('examples/gitlab-ci.yml', () => {
     }
   >;
   const job = doc['psd2-conformance'];
+
+  it('runs in a stage after deploy, only once the deployment job succeeded', () => {
+    expect(doc.stages.indexOf(job?.stage as string)).toBeGreaterThan(doc.stages.indexOf('deploy'));
+    expect(doc.stages.indexOf('deploy')).toBeGreaterThanOrEqual(0);
+    expect(job?.needs).toEqual(['deploy-sandbox']);
+  });
+
+  it('names the profile, so that a missing BASE_URL variable fails the job with exit 2 and one line', async () => {
+    const run = job?.script.find((l) => l.includes('psd2-conformance run')) as string;
+    expect(run).toContain('--profile sandbox');
+    const r = await withoutTheBank(run, {});
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([NO_BANK.replace('%s', 'not set')]);
+  });
 
   it('runs the suite against BASE_URL with the certificate and key from File variables, gating on the exit code', () => {
     expect(job).toBeDefined();

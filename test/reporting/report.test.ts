@@ -59,7 +59,14 @@ describe('psd2-conformance report merges shards', () => {
       json<ReportSummary>(join(out, 'summary.json')),
     ];
     expect(m).toMatchObject({ profile: 'embedded', seed: 3, exitCode: 1 });
-    expect(m.target).toMatch(/^http:\/\/127\.0\.0\.1:\d+, http:\/\/127\.0\.0\.1:\d+$/);
+    // Each shard started its own embedded bank: the merged target names it in words, without the ports.
+    expect(sa.target).toMatchObject({ kind: 'embedded', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
+    expect(m.target).toEqual({
+      kind: 'embedded',
+      description: 'the embedded reference bank with fault accept-long-creditor-name',
+      faults: ['accept-long-creditor-name'],
+      variants: [],
+    });
     expect(m.durationSeconds).toBe(Math.max(sa.durationSeconds, sb.durationSeconds));
     expect([m.total, m.passed, m.failed, m.skipped]).toEqual([
       sa.total + sb.total,
@@ -90,6 +97,13 @@ describe('psd2-conformance report merges shards', () => {
     expect(m.find((r) => r.id === 'NCBCT.creditorName.max70')?.state).toBe('failed');
     const md = readFileSync(join(out, 'coverage.md'), 'utf8');
     for (const id of ids) expect(md, id).toContain(`| \`${id}\` |`);
+    expect(md.split('\n').slice(0, 3)).toEqual([
+      '# Requirement coverage of the embedded reference bank with fault accept-long-creditor-name',
+      '',
+      expect.stringMatching(
+        /^NOT CONFORMANT: \d+ requirement\(s\) failed\. Target: the embedded reference bank with fault accept-long-creditor-name; profile embedded, seed 3\.$/,
+      ),
+    ]);
   });
 
   it('junit.xml is well-formed JUnit with one testcase per test of both shards', () => {
@@ -112,10 +126,24 @@ describe('psd2-conformance report merges shards', () => {
     expect(Number(doc.testsuites['@_failures'])).toBe(m.failed);
     expect(cases.filter((c) => c.failure !== undefined).length).toBe(m.failed);
     expect(new Set(doc.testsuites.testsuite.map((s) => s['@_name'])).size).toBe(doc.testsuites.testsuite.length);
+    expect(xml).toContain(
+      '<testsuites name="psd2-conformance: the embedded reference bank with fault accept-long-creditor-name"',
+    );
+    const named =
+      '<property name="psd2-conformance.target" value="the embedded reference bank with fault accept-long-creditor-name"/>';
+    expect(xml.split(named).length - 1).toBe(doc.testsuites.testsuite.length);
+    expect(xml).not.toContain('psd2-conformance.target.url');
   });
 
   it('the Allure HTML report and its single-file variant are written, with the coverage matrix inside', () => {
     expect(existsSync(join(out, 'html', 'index.html'))).toBe(true);
+    expect(json<{ name: string }>(join(out, 'html', 'summary.json')).name).toBe(
+      'psd2-conformance: the embedded reference bank with fault accept-long-creditor-name',
+    );
+    expect(json<Record<string, string>>(join(out, 'html', 'widgets', 'variables.json'))).toMatchObject({
+      Target: 'the embedded reference bank with fault accept-long-creditor-name',
+      'Target kind': 'embedded',
+    });
     const globals = json<{ attachments: { name: string; contentType: string }[] }>(
       join(out, 'html', 'widgets', 'globals.json'),
     );

@@ -1,0 +1,41 @@
+/**
+ * The target a run judged, as the verdict line and every report name it: the embedded reference bank in
+ * words (its port is random and means nothing after the run), or the bank's URL with the profile.
+ */
+export type Target =
+  | { kind: 'embedded'; description: string; url?: string; faults: string[]; variants: string[] }
+  | { kind: 'remote'; description: string; url: string; profile: 'sandbox' | 'production' };
+
+const list = (what: string, ids: string[]) =>
+  ids.length ? `${what}${ids.length > 1 ? 's' : ''} ${ids.join(', ')}` : '';
+
+export function embeddedTarget(options: { url?: string; faults?: string[]; variants?: string[] }): Target {
+  const faults = options.faults ?? [];
+  const variants = options.variants ?? [];
+  const deviations = [list('fault', faults), list('variant', variants)].filter(Boolean).join(' and ');
+  return {
+    kind: 'embedded',
+    description: `the embedded reference bank${deviations ? ` with ${deviations}` : ''}`,
+    ...(options.url ? { url: options.url } : {}),
+    faults,
+    variants,
+  };
+}
+
+export const remoteTarget = (url: string, profile: 'sandbox' | 'production'): Target => ({
+  kind: 'remote',
+  description: `${url} (profile ${profile})`,
+  url,
+  profile,
+});
+
+/** A target read back from a summary.json; anything else (an older summary's plain URL) is not trusted. */
+export function isTarget(value: unknown): value is Target {
+  const t = value as Partial<Target> | null;
+  return (
+    typeof t === 'object' &&
+    t !== null &&
+    (t.kind === 'embedded' || t.kind === 'remote') &&
+    typeof t.description === 'string'
+  );
+}
