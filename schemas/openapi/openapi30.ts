@@ -76,17 +76,30 @@ function mediaTypes30(content: unknown): unknown {
 
 const parameter30 = (p: JsonSchema): JsonSchema => (p.schema ? { ...p, schema: toSchema30(p.schema) } : p);
 
+/**
+ * `default` (any other status: the Error body) becomes `4XX` and `5XX`: Dredd's parser turns `default` into a
+ * transaction expecting 200 with an error body, one more per operation (two "200" transactions of the same name on
+ * basket reads); ranges it skips with a warning, and 3.0 tools that read ranges (Portman) keep the meaning.
+ */
+function responses30(responses: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = {};
+  for (const [status, response] of Object.entries(responses)) {
+    const rendered = response.content ? { ...response, content: mediaTypes30(response.content) } : response;
+    if (status !== 'default') out[status] = rendered;
+    else {
+      out['4XX'] = { ...rendered, description: 'Any other client error: the Error body.' };
+      out['5XX'] = { ...rendered, description: 'Any other server error: the Error body.' };
+    }
+  }
+  return out;
+}
+
 function operation30(op: Operation): Operation {
   return {
     ...op,
     ...(op.parameters ? { parameters: op.parameters.map(parameter30) } : {}),
     ...(op.requestBody ? { requestBody: { ...op.requestBody, content: mediaTypes30(op.requestBody.content) } } : {}),
-    responses: Object.fromEntries(
-      Object.entries(op.responses).map(([status, r]) => [
-        status,
-        r.content ? { ...r, content: mediaTypes30(r.content) } : r,
-      ]),
-    ),
+    responses: responses30(op.responses),
   };
 }
 
@@ -101,7 +114,8 @@ export function buildOpenApi30(): JsonSchema {
       description:
         `${DOCUMENT_NOTE} This is the OpenAPI 3.0 rendering of schemas/openapi.json (3.1), for tools that read ` +
         'only 3.0 (Dredd, Portman): const, if/then and contains are rewritten as enum, anyOf/not and not/items, ' +
-        'which decide the same.',
+        "which decide the same; requirement ids are in the schemas' descriptions; the default response is " +
+        'written as 4XX and 5XX.',
     },
     paths: Object.fromEntries(
       Object.entries(paths as Record<string, Record<string, Operation>>).map(([path, item]) => [

@@ -22,6 +22,22 @@ export type Operation = {
   responses: Record<string, unknown>;
 };
 
+/** Operations whose request body interface.md or platform-notes.md shows, and the optional body of the reset. */
+export const WITH_BODY = [
+  'ncbct.create',
+  'sct.create',
+  'bulk.create',
+  'basket.create',
+  'sandbox.engagement.create',
+  'sandbox.cardAccount.create',
+  'sandbox.customer.create',
+  'sandbox.account.create',
+  'sandbox.agreement.create',
+  'sandbox.transactions.create',
+  'sandbox.cardTransactions.create',
+  'sandbox.initialize',
+];
+
 export const FILES = { '3.1': 'openapi.json', '3.0': 'openapi-3.0.json' } as const;
 export type Version = keyof typeof FILES;
 

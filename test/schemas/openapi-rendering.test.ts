@@ -13,6 +13,7 @@ import {
   operations,
   type Schema,
   type Version,
+  WITH_BODY,
 } from './openapi-docs.js';
 
 const VERSIONS: Version[] = ['3.1', '3.0'];
@@ -25,22 +26,6 @@ addFormats(suitesAjv, FORMATS);
 for (const schema of Object.values(SCHEMAS)) suitesAjv.addSchema(schema);
 const suitesVerdict = (name: string, body: unknown) =>
   (suitesAjv.getSchema(`https://psd2-conformance.example/schemas/${name}`) as (v: unknown) => boolean)(body);
-
-/** Operations whose request body interface.md or platform-notes.md shows, and the optional body of the reset. */
-const WITH_BODY = [
-  'ncbct.create',
-  'sct.create',
-  'bulk.create',
-  'basket.create',
-  'sandbox.engagement.create',
-  'sandbox.cardAccount.create',
-  'sandbox.customer.create',
-  'sandbox.account.create',
-  'sandbox.agreement.create',
-  'sandbox.transactions.create',
-  'sandbox.cardTransactions.create',
-  'sandbox.initialize',
-];
 
 /** Every value of a document, with the key it sits under. */
 function* entries(node: unknown, key = ''): Generator<[string, unknown]> {
