@@ -3,12 +3,11 @@ import type { JsonSchema } from '../json/annotate.js';
 import { componentSchemas, schemaRef } from './components.js';
 import { REQUEST_EXAMPLES } from './examples.js';
 import {
-  PSU_IDENTIFICATION,
   documentPaths,
   headerParameters,
   pathParameter,
   queryParameter,
-  takesPsuId,
+  psuIdentification,
   type DocumentPath,
   type HeaderParameters,
 } from './parameters.js';
@@ -51,10 +50,7 @@ function requestBody(op: OperationSpec): JsonSchema | undefined {
 
 function operation(op: OperationSpec, path: DocumentPath, headers: HeaderParameters): JsonSchema {
   const body = requestBody(op);
-  const description = [
-    `interface.md › ${op.section}. Standing: ${op.standing}.`,
-    takesPsuId(op) ? `PSU identification: ${PSU_IDENTIFICATION}` : '',
-  ];
+  const description = [`interface.md › ${op.section}. Standing: ${op.standing}.`, psuIdentification(op) ?? ''];
   return {
     operationId: op.id,
     summary: op.summary,

@@ -18,6 +18,15 @@ export const PSU_IDENTIFICATION =
   'Required: PSU-ID, or X-PSU-IDENTITY instead: one of the two identifies the PSU (interface.md › Authentication 4). ' +
   'OpenAPI cannot require one of two headers, so both are marked required: false.';
 
+/** The same where interface.md leaves the operation's required headers open (basket read: "not shown"). */
+export const PSU_IDENTIFICATION_NOT_SHOWN =
+  'PSU-ID, or X-PSU-IDENTITY instead, identifies the PSU (interface.md › Authentication 4); whether this operation ' +
+  'requires it: not shown.';
+
+/** The sentence on PSU identification for a header of the given presence. */
+const psuSentence = (presence: HeaderSpec['presence']) =>
+  presence === 'unknown' ? PSU_IDENTIFICATION_NOT_SHOWN : PSU_IDENTIFICATION;
+
 function headerSchema(header: HeaderSpec): JsonSchema {
   switch (header.format.kind) {
     case 'uuid':
@@ -36,13 +45,15 @@ function headerSchema(header: HeaderSpec): JsonSchema {
 const identifiesPsu = (header: HeaderSpec) => header.name === 'PSU-ID' || header.name === 'X-PSU-IDENTITY';
 
 function headerParameter(header: HeaderSpec): JsonSchema {
-  const notes = [
-    `Group ${header.group}.`,
-    identifiesPsu(header) ? PSU_IDENTIFICATION : '',
-    header.presence === 'conditional' && !identifiesPsu(header) ? 'Conditionally required.' : '',
-    header.presence === 'unknown' ? 'Whether required: not shown.' : '',
-    header.note ?? '',
-  ];
+  const psu = identifiesPsu(header);
+  const notes = psu
+    ? [`Group ${header.group}.`, psuSentence(header.presence), header.name === 'PSU-ID' ? '' : (header.note ?? '')]
+    : [
+        `Group ${header.group}.`,
+        header.presence === 'conditional' ? 'Conditionally required.' : '',
+        header.presence === 'unknown' ? 'Whether required: not shown.' : '',
+        header.note ?? '',
+      ];
   return {
     name: header.name,
     in: 'header',
@@ -88,8 +99,11 @@ export function headerParameters(ops: readonly OperationSpec[]): HeaderParameter
   };
 }
 
-/** True when the operation takes PSU-ID, so its description must say how the PSU is identified. */
-export const takesPsuId = (op: OperationSpec): boolean => op.headers.some((h) => h.name === 'PSU-ID');
+/** What the operation's description says about PSU identification, when it takes PSU-ID. */
+export function psuIdentification(op: OperationSpec): string | undefined {
+  const psuId = op.headers.find((h) => h.name === 'PSU-ID');
+  return psuId && `PSU identification: ${psuSentence(psuId.presence)}`;
+}
 
 export function queryParameter(param: QueryParam): JsonSchema {
   const schema: JsonSchema =
