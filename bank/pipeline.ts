@@ -4,6 +4,7 @@ import { verifyRequest } from '../signing/index.js';
 import { PSU_CONTEXTS, PSU_HTTP_METHODS, type OperationSpec } from '../spec/index.js';
 import type { Faults } from './context.js';
 import { Rejection } from './errors.js';
+import { nearMissAccepted } from './near-misses.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Headers = Record<string, string | string[] | undefined>;
@@ -40,14 +41,23 @@ export function checkHeaders(op: OperationSpec, headers: Headers, faults: Faults
   if (names.has('psu-ip-address') && ip !== undefined && !isIP(ip))
     throw new Rejection(400, 'FORMAT_ERROR', 'PSU-IP-Address must be an IP address');
   const method = get(headers, 'psu-http-method');
-  if (names.has('psu-http-method') && method !== undefined && !(PSU_HTTP_METHODS as readonly string[]).includes(method))
+  if (
+    names.has('psu-http-method') &&
+    method !== undefined &&
+    !(PSU_HTTP_METHODS as readonly string[]).includes(method) &&
+    !nearMissAccepted(faults, 'Headers.PSU-HTTP-Method.enum', method)
+  )
     throw new Rejection(400, 'FORMAT_ERROR', 'PSU-HTTP-Method is not one of GET, POST, PUT, PATCH, DELETE');
   const preferred = get(headers, 'tpp-redirect-preferred');
   if (names.has('tpp-redirect-preferred') && preferred !== undefined && preferred !== 'true' && preferred !== 'false')
     throw new Rejection(400, 'FORMAT_ERROR', 'TPP-Redirect-Preferred must be true or false');
   const context = get(headers, 'psu-context');
   if (names.has('psu-context') && context !== undefined) {
-    if (!(PSU_CONTEXTS as readonly string[]).includes(context) && !faults.has('accept-bad-psu-context'))
+    if (
+      !(PSU_CONTEXTS as readonly string[]).includes(context) &&
+      !faults.has('accept-bad-psu-context') &&
+      !nearMissAccepted(faults, 'Headers.PSU-Context.enum', context)
+    )
       throw new Rejection(400, 'FORMAT_ERROR', 'PSU-Context must be PRIVATE or CORPORATE');
     if (context === 'CORPORATE' && !get(headers, 'psu-corporate-id')) {
       if (faults.has('corporate-without-id-500')) throw new Rejection(500, 'SYSTEM_ERROR', '');
@@ -201,7 +211,10 @@ export function checkBody(
     return typeof bban === 'string' && isSandboxBban(bban);
   };
   const violations = validate(op.requestBody, body).filter(
-    (v) => !relaxed.has(v.requirementId) && !(v.requirementId === MOD11 && knownBban(v.pointer)),
+    (v) =>
+      !relaxed.has(v.requirementId) &&
+      !(v.requirementId === MOD11 && knownBban(v.pointer)) &&
+      !nearMissAccepted(faults, v.requirementId, at(body, v.pointer)),
   );
   if (violations.length === 0) return;
   const kid = violations.find((v) => v.requirementId === 'StructuredRemittance.kid.checkDigit');
