@@ -1,8 +1,11 @@
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { FAULTS, startBank } from '../../bank/index.js';
+import { faultSet } from '../../bank/context.js';
 import { SLOW_MS } from '../../bank/faults.js';
-import { hasRequirement } from '../../spec/index.js';
+import { NEAR_MISS_FAULTS } from '../../bank/near-misses.js';
+import { checkBody, checkHeaders } from '../../bank/pipeline.js';
+import { NEAR_MISS_CLASSES, hasRequirement, operation, type OperationId } from '../../spec/index.js';
 import { ncbctBody } from '../../suites/support/bodies.js';
 import { DEFAULTS, fundedAccount, openBank } from './support.js';
 
@@ -110,5 +113,107 @@ describe('transport faults (slow, hang, reset) and the consent fault', () => {
     } finally {
       await bank.close();
     }
+  });
+});
+
+describe('near-miss faults: each accepts exactly the near misses of one list (spec/near-misses.ts)', () => {
+  it('registers every near-miss fault with the rules of its list', () => {
+    for (const [id, list] of Object.entries(NEAR_MISS_FAULTS))
+      expect(FAULTS.find((f) => f.id === id)?.breaks, id).toEqual(NEAR_MISS_CLASSES[list].requirementIds);
+  });
+
+  const ncbct = ncbctBody({ id: 'a-1', bban: '86011117947', iban: 'NO9386011117947', customerNumber: '123456' });
+  const engagement = {
+    customer: '123456',
+    account: { iban: 'NO9386011117947' },
+    roles: ['REGISTER', 'VIEW'],
+    registerLimit: 1,
+    approvalLimit: 1,
+  };
+  const card = {
+    customerNumber: '123456',
+    maskedPan: '5555 55** **** 1234',
+    currency: 'NOK',
+    creditLimit: { currency: 'NOK', amount: 50000 },
+    balances: [{ balanceAmount: { currency: 'NOK', amount: 1 }, balanceType: 'expected' }],
+    cardId: 'card-1',
+    cardIdVNo: '1',
+    accountNumber: '86011117947',
+    expiry: '2029-12',
+    name: 'Kort',
+    product: 'Gold',
+    status: 'enabled',
+  };
+  type Body = Record<string, unknown>;
+  // fault, operation, the body with a value put in, a near miss, and a made-up value the fault still refuses.
+  const bodies: [string, OperationId, (v: string) => Body, string, string][] = [
+    [
+      'accept-unlisted-currency',
+      'ncbct.create',
+      (v) => ({ ...ncbct, instructedAmount: { amount: '10.00', currency: v } }),
+      'BYN',
+      'XYZ',
+    ],
+    ['accept-unlisted-country', 'ncbct.create', (v) => ({ ...ncbct, creditorAddress: { country: v } }), 'XK', 'XX'],
+    ['accept-unlisted-purpose-code', 'ncbct.create', (v) => ({ ...ncbct, purposeCode: v }), 'GDDS', 'XXXX'],
+    [
+      'accept-unlisted-reporting-code',
+      'ncbct.create',
+      (v) => ({ ...ncbct, regulatoryReportingCode: v, regulatoryReportingInformation: 'Varekjøp' }),
+      '15',
+      '99',
+    ],
+    [
+      'accept-unlisted-engagement-role',
+      'sandbox.engagement.create',
+      (v) => ({ ...engagement, roles: ['REGISTER', 'VIEW', v] }),
+      'ADMIN',
+      'PAY',
+    ],
+    ['accept-unlisted-card-status', 'sandbox.cardAccount.create', (v) => ({ ...card, status: v }), 'active', 'gone'],
+    [
+      'accept-unlisted-balance-type',
+      'sandbox.cardAccount.create',
+      (v) => ({ ...card, balances: [{ balanceAmount: { currency: 'NOK', amount: 1 }, balanceType: v }] }),
+      'interimBooked',
+      'booked',
+    ],
+  ];
+  const verdict = (run: () => void): number => {
+    try {
+      run();
+      return 0;
+    } catch (err) {
+      return (err as { status: number }).status;
+    }
+  };
+  it.each(bodies)(
+    '%s on %s: takes the near miss; without the fault refuses it, with it still refuses a made-up value',
+    (fault, op, body, near, madeUp) => {
+      const spec = operation(op);
+      const on = faultSet([fault]);
+      expect(verdict(() => checkBody(spec, body(near), faultSet([])))).toBe(400);
+      expect(verdict(() => checkBody(spec, body(near), on))).toBe(0);
+      expect(verdict(() => checkBody(spec, body(madeUp), on))).toBe(400);
+    },
+  );
+
+  const headers = {
+    'x-request-id': '0b6a2c1e-0000-4000-8000-000000000001',
+    'psu-id': '2d3e4f50-0000-4000-8000-000000000001',
+    'psu-ip-address': '192.0.2.10',
+    'tpp-session-id': '0b6a2c1e-0000-4000-8000-000000000002',
+    'tpp-redirect-uri': 'https://tpp.example/callback',
+    'x-accept-fix': 'amount-as-string',
+  };
+  it.each([
+    ['accept-unlisted-psu-context', 'psu-context', 'BUSINESS', 'FAMILY'],
+    ['accept-unlisted-psu-http-method', 'psu-http-method', 'HEAD', 'FETCH'],
+  ])('%s: takes %s: %s but still refuses %s', (fault, name, near, madeUp) => {
+    const spec = operation('ncbct.create');
+    const on = faultSet([fault]);
+    expect(verdict(() => checkHeaders(spec, { ...headers, [name]: near }, faultSet([])))).toBe(400);
+    expect(verdict(() => checkHeaders(spec, { ...headers, [name]: near }, on))).toBe(0);
+    expect(verdict(() => checkHeaders(spec, { ...headers, [name]: madeUp }, on))).toBe(400);
   });
 });
