@@ -288,6 +288,14 @@ export const FAULTS: readonly Fault[] = [
     'accepts PSU-HTTP-Method HEAD, OPTIONS, TRACE or CONNECT',
     'Headers.PSU-HTTP-Method.enum',
   ),
+  // RFC 2047 in the Signature (bank/rfc2047-faults.ts).
+  f('refuse-rfc2047', 'signature', 'answers an RFC 2047-encoded Signature with 401', 'Auth.signature.rfc2047'),
+  f(
+    'misread-rfc2047-charset',
+    'signature',
+    'decodes RFC 2047 words as ISO-8859-1 whatever their charset, so a keyId with æ, ø, å no longer names the certificate',
+    'Auth.signature.rfc2047',
+  ),
 ];
 
 export const faultIds = (): string[] => FAULTS.map((x) => x.id);

@@ -5,6 +5,7 @@ import { PSU_CONTEXTS, PSU_HTTP_METHODS, type OperationSpec } from '../spec/inde
 import type { Faults } from './context.js';
 import { Rejection } from './errors.js';
 import { nearMissAccepted } from './near-misses.js';
+import { signatureAsSeen } from './rfc2047-faults.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Headers = Record<string, string | string[] | undefined>;
@@ -104,7 +105,7 @@ export function checkSignature(
   if (faults.has('skip-signature')) return;
   // The bank's clock (BankOptions.now) judges Date, so a test bank living at a fixed time accepts requests signed at it.
   const result = verifyRequest(
-    { method, target, headers, ...(hasBody ? { body } : {}) },
+    { method, target, headers: signatureAsSeen(headers, faults), ...(hasBody ? { body } : {}) },
     {
       ...(now ? { now } : {}),
       ...(faults.has('accept-unsigned-psu-id')

@@ -4,8 +4,18 @@ import { FAULTS, startBank } from '../../bank/index.js';
 import { faultSet } from '../../bank/context.js';
 import { SLOW_MS } from '../../bank/faults.js';
 import { NEAR_MISS_FAULTS } from '../../bank/near-misses.js';
-import { checkBody, checkHeaders } from '../../bank/pipeline.js';
+import { checkBody, checkHeaders, checkSignature } from '../../bank/pipeline.js';
 import { NEAR_MISS_CLASSES, hasRequirement, operation, type OperationId } from '../../spec/index.js';
+import {
+  NORWEGIAN_CA_SUBJECT,
+  createCertificateAuthority,
+  identityFrom,
+  issueTppCertificate,
+  signRequest,
+  type SignOptions,
+  type SigningIdentity,
+} from '../../signing/index.js';
+import { X509Certificate } from 'node:crypto';
 import { ncbctBody } from '../../suites/support/bodies.js';
 import { DEFAULTS, fundedAccount, openBank } from './support.js';
 
@@ -215,5 +225,52 @@ describe('near-miss faults: each accepts exactly the near misses of one list (sp
     expect(verdict(() => checkHeaders(spec, { ...headers, [name]: near }, faultSet([])))).toBe(400);
     expect(verdict(() => checkHeaders(spec, { ...headers, [name]: near }, on))).toBe(0);
     expect(verdict(() => checkHeaders(spec, { ...headers, [name]: madeUp }, on))).toBe(400);
+  });
+});
+
+describe('RFC 2047 faults (Auth.signature.rfc2047): refuse-rfc2047, misread-rfc2047-charset', () => {
+  const identityUnder = (subject: typeof NORWEGIAN_CA_SUBJECT): SigningIdentity => {
+    const tpp = issueTppCertificate(createCertificateAuthority({ keyBits: 1024, subject }), { keyBits: 1024 });
+    return identityFrom(new X509Certificate(tpp.certificatePem), tpp.privateKey);
+  };
+  const norwegian = identityUnder(NORWEGIAN_CA_SUBJECT);
+  const ascii = identityUnder({ commonName: 'Plain Test CA', country: 'NO' });
+  const target = '/v1/payments/norwegian-cross-border-credit-transfers';
+  const body = Buffer.from('{"a":1}');
+  /** The bank's answer status to a request signed so, with the faults given: 0 when the signature passes. */
+  const status = (identity: SigningIdentity, options: SignOptions, faults: string[]): number => {
+    const signed = signRequest(
+      { method: 'POST', target, headers: { 'X-Request-ID': 'r-1', 'PSU-ID': 'p-1' }, body },
+      identity,
+      options,
+    );
+    const headers = Object.fromEntries(Object.entries(signed).map(([k, v]) => [k.toLowerCase(), v]));
+    try {
+      checkSignature('POST', target, headers, body, faultSet(faults));
+      return 0;
+    } catch (err) {
+      return (err as { status: number }).status;
+    }
+  };
+  it.each<[string, SigningIdentity, SignOptions, number, number, number]>([
+    // form, identity, options: clean bank, refuse-rfc2047, misread-rfc2047-charset
+    ['plain ASCII', ascii, {}, 0, 0, 0],
+    ['ASCII wrapped whole', ascii, { signatureEncoding: 'always' }, 0, 401, 0],
+    ['æøå keyId, whole value', norwegian, {}, 0, 401, 401],
+    ['æøå keyId, per value', norwegian, { signatureEncoding: 'per-value' }, 0, 401, 401],
+    [
+      'æøå keyId, per value in ISO-8859-1',
+      norwegian,
+      { signatureEncoding: 'per-value', rfc2047: { charset: 'iso-8859-1' } },
+      0,
+      401,
+      0,
+    ],
+  ])('%s: clean %i, refuse-rfc2047 %i, misread-rfc2047-charset %i', (_, identity, options, clean, refuse, misread) => {
+    expect([
+      status(identity, options, []),
+      status(identity, options, ['refuse-rfc2047']),
+      status(identity, options, ['misread-rfc2047-charset']),
+    ]).toEqual([clean, refuse, misread]);
   });
 });
