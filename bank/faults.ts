@@ -232,6 +232,70 @@ export const FAULTS: readonly Fault[] = [
     'offers an engagement for consent without both REGISTER and VIEW',
     'Sandbox.engagement.consentNeedsRegisterAndView',
   ),
+  // Near misses (spec/near-misses.ts, bank/near-misses.ts): each accepts exactly one list's near misses.
+  f(
+    'accept-unlisted-currency',
+    'body',
+    'accepts ISO 4217 codes absent from the list (BYN, VES, MRU, STN …), still refusing made-up codes',
+    'Currency.enum',
+  ),
+  f(
+    'accept-unlisted-country',
+    'body',
+    'accepts user-assigned and reserved country codes (XK, UK, EU …), still refusing others',
+    'Country.enum',
+  ),
+  f(
+    'accept-unlisted-purpose-code',
+    'body',
+    'accepts ISO 20022 purpose codes absent from the list (GDDS, BONU, COMC, SCVE …)',
+    'NCBCT.purposeCode.enum',
+    'BULK.entry.purposeCode.enum',
+  ),
+  f(
+    'accept-unlisted-reporting-code',
+    'body',
+    'accepts regulatory reporting codes next to listed ones (15, 27, 30 …)',
+    'NCBCT.regulatoryReportingCode.enum',
+  ),
+  f(
+    'accept-unlisted-engagement-role',
+    'sandbox',
+    'accepts engagement roles of neighbouring vocabularies (ADMIN, SIGNATORY, APPROVER …)',
+    'Sandbox.engagement.roles.enum',
+  ),
+  f(
+    'accept-unlisted-card-status',
+    'sandbox',
+    'accepts card account statuses of other APIs (active, closed …)',
+    'Sandbox.cardAccount.status.enum',
+  ),
+  f(
+    'accept-unlisted-balance-type',
+    'sandbox',
+    'accepts Berlin Group balance types absent from the list (interimBooked, closingAvailable …)',
+    'Sandbox.cardAccount.balanceType.enum',
+  ),
+  f(
+    'accept-unlisted-psu-context',
+    'headers',
+    'accepts PSU-Context BUSINESS, PERSONAL or RETAIL',
+    'Headers.PSU-Context.enum',
+  ),
+  f(
+    'accept-unlisted-psu-http-method',
+    'headers',
+    'accepts PSU-HTTP-Method HEAD, OPTIONS, TRACE or CONNECT',
+    'Headers.PSU-HTTP-Method.enum',
+  ),
+  // RFC 2047 in the Signature (bank/rfc2047-faults.ts).
+  f('refuse-rfc2047', 'signature', 'answers an RFC 2047-encoded Signature with 401', 'Auth.signature.rfc2047'),
+  f(
+    'misread-rfc2047-charset',
+    'signature',
+    'decodes RFC 2047 words as ISO-8859-1 whatever their charset, so a keyId with æ, ø, å no longer names the certificate',
+    'Auth.signature.rfc2047',
+  ),
 ];
 
 export const faultIds = (): string[] => FAULTS.map((x) => x.id);

@@ -4,6 +4,8 @@ import { verifyRequest } from '../signing/index.js';
 import { PSU_CONTEXTS, PSU_HTTP_METHODS, type OperationSpec } from '../spec/index.js';
 import type { Faults } from './context.js';
 import { Rejection } from './errors.js';
+import { nearMissAccepted } from './near-misses.js';
+import { signatureAsSeen } from './rfc2047-faults.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Headers = Record<string, string | string[] | undefined>;
@@ -40,14 +42,23 @@ export function checkHeaders(op: OperationSpec, headers: Headers, faults: Faults
   if (names.has('psu-ip-address') && ip !== undefined && !isIP(ip))
     throw new Rejection(400, 'FORMAT_ERROR', 'PSU-IP-Address must be an IP address');
   const method = get(headers, 'psu-http-method');
-  if (names.has('psu-http-method') && method !== undefined && !(PSU_HTTP_METHODS as readonly string[]).includes(method))
+  if (
+    names.has('psu-http-method') &&
+    method !== undefined &&
+    !(PSU_HTTP_METHODS as readonly string[]).includes(method) &&
+    !nearMissAccepted(faults, 'Headers.PSU-HTTP-Method.enum', method)
+  )
     throw new Rejection(400, 'FORMAT_ERROR', 'PSU-HTTP-Method is not one of GET, POST, PUT, PATCH, DELETE');
   const preferred = get(headers, 'tpp-redirect-preferred');
   if (names.has('tpp-redirect-preferred') && preferred !== undefined && preferred !== 'true' && preferred !== 'false')
     throw new Rejection(400, 'FORMAT_ERROR', 'TPP-Redirect-Preferred must be true or false');
   const context = get(headers, 'psu-context');
   if (names.has('psu-context') && context !== undefined) {
-    if (!(PSU_CONTEXTS as readonly string[]).includes(context) && !faults.has('accept-bad-psu-context'))
+    if (
+      !(PSU_CONTEXTS as readonly string[]).includes(context) &&
+      !faults.has('accept-bad-psu-context') &&
+      !nearMissAccepted(faults, 'Headers.PSU-Context.enum', context)
+    )
       throw new Rejection(400, 'FORMAT_ERROR', 'PSU-Context must be PRIVATE or CORPORATE');
     if (context === 'CORPORATE' && !get(headers, 'psu-corporate-id')) {
       if (faults.has('corporate-without-id-500')) throw new Rejection(500, 'SYSTEM_ERROR', '');
@@ -94,7 +105,7 @@ export function checkSignature(
   if (faults.has('skip-signature')) return;
   // The bank's clock (BankOptions.now) judges Date, so a test bank living at a fixed time accepts requests signed at it.
   const result = verifyRequest(
-    { method, target, headers, ...(hasBody ? { body } : {}) },
+    { method, target, headers: signatureAsSeen(headers, faults), ...(hasBody ? { body } : {}) },
     {
       ...(now ? { now } : {}),
       ...(faults.has('accept-unsigned-psu-id')
@@ -201,7 +212,10 @@ export function checkBody(
     return typeof bban === 'string' && isSandboxBban(bban);
   };
   const violations = validate(op.requestBody, body).filter(
-    (v) => !relaxed.has(v.requirementId) && !(v.requirementId === MOD11 && knownBban(v.pointer)),
+    (v) =>
+      !relaxed.has(v.requirementId) &&
+      !(v.requirementId === MOD11 && knownBban(v.pointer)) &&
+      !nearMissAccepted(faults, v.requirementId, at(body, v.pointer)),
   );
   if (violations.length === 0) return;
   const kid = violations.find((v) => v.requirementId === 'StructuredRemittance.kid.checkDigit');

@@ -1,5 +1,11 @@
 import fc from 'fast-check';
-import { LIMITS } from '../spec/index.js';
+import {
+  LIMITS,
+  NEAR_MISS_COUNTRIES,
+  NEAR_MISS_CURRENCIES,
+  NEAR_MISS_PURPOSE_CODES,
+  NEAR_MISS_REGULATORY_REPORTING_CODES,
+} from '../spec/index.js';
 import { text } from './valid.js';
 
 /**
@@ -29,6 +35,22 @@ export const breaker = (
   prepare?: Breaker['prepare'],
 ): Breaker => ({ requirementId, label, at, value, ...(prepare ? { prepare } : {}) });
 const b = breaker;
+
+/*
+ * Near misses (spec/near-misses.ts): real codes of the list's standard that interface.md's list does not hold. Each is
+ * its own breaker, so a rule's test picks one about as often as the made-up values beside it.
+ */
+const nearMissCurrency = (at: string) =>
+  b('Currency.enum', 'an ISO 4217 code outside the list (BYN, VES …)', at, fc.constantFrom(...NEAR_MISS_CURRENCIES));
+const nearMissCountry = (at: string) =>
+  b(
+    'Country.enum',
+    'a user-assigned or reserved code outside the list (XK, UK, EU …)',
+    at,
+    fc.constantFrom(...NEAR_MISS_COUNTRIES).map((country) => ({ country })),
+  );
+const nearMissPurposeCode = (requirementId: string, at: string) =>
+  b(requirementId, 'an ISO 20022 purpose code outside the list', at, fc.constantFrom(...NEAR_MISS_PURPOSE_CODES));
 
 /*
  * Cases interface.md leaves open are not generated: zero or negative amounts (no minimum is stated),
@@ -70,6 +92,7 @@ const amountRules = (root: string): Breaker[] => [
     ),
   ),
   b('Currency.enum', 'unknown currency', `${root}/currency`, fc.constantFrom('XYZ', 'nok', 'EURO', 'N0K')),
+  nearMissCurrency(`${root}/currency`),
 ];
 
 /** Street and country rules of an address (Address, Country), the rest of it valid. */
@@ -82,6 +105,7 @@ const addressRules = (at: string, country: string): Breaker[] => [
   ),
   b('Country.max2', 'three-letter country', at, fc.constantFrom({ country: 'NOR' }, { country: 'DEU' })),
   b('Country.enum', 'country outside the list', at, fc.constantFrom({ country: 'XX' }, { country: 'no' })),
+  nearMissCountry(at),
 ];
 
 export const NCBCT_BREAKERS: Breaker[] = [
@@ -192,6 +216,15 @@ export const NCBCT_BREAKERS: Breaker[] = [
     'country outside the list',
     '/creditorAddress',
     fc.constantFrom({ country: 'XX' }, { country: 'no' }),
+  ),
+  nearMissCountry('/creditorAddress'),
+  nearMissPurposeCode('NCBCT.purposeCode.enum', '/purposeCode'),
+  b(
+    'NCBCT.regulatoryReportingCode.enum',
+    'a code next to a listed one',
+    '/regulatoryReportingCode',
+    fc.constantFrom(...NEAR_MISS_REGULATORY_REPORTING_CODES),
+    (x) => ({ ...x, regulatoryReportingInformation: 'Varekjøp' }),
   ),
 ];
 
@@ -386,6 +419,7 @@ export const BULK_BREAKERS: Breaker[] = [
     inArray(over(35).map((referenceIssuer) => ({ reference: 'INV-1', referenceIssuer }))),
     onlyArray,
   ),
+  nearMissPurposeCode('BULK.entry.purposeCode.enum', `${entry}/purposeCode`),
 ];
 
 /** The broken item alone, or after a valid one (a server that judges only the first item must not escape). */

@@ -5,6 +5,9 @@ import {
   CONSENT_ROLES,
   ENGAGEMENT_ROLES,
   LIMITS,
+  NEAR_MISS_CARD_ACCOUNT_STATUSES,
+  NEAR_MISS_CARD_BALANCE_TYPES,
+  NEAR_MISS_ENGAGEMENT_ROLES,
   makeIban,
 } from '../spec/index.js';
 import { REMOVE, breaker as b, gone, type Breaker } from './invalid.js';
@@ -137,6 +140,13 @@ export const ENGAGEMENT_BREAKERS: Breaker[] = [
   ),
   b(`${E}.limits.int32`, 'registerLimit not an int32', '/registerLimit', notInt32),
   b(`${E}.limits.int32`, 'approvalLimit not an int32', '/approvalLimit', notInt32),
+  // Near misses (spec/near-misses.ts) beside the consent roles, so only the near miss is wrong.
+  b(
+    `${E}.roles.enum`,
+    'a role of a neighbouring vocabulary (ADMIN, SIGNATORY …)',
+    '/roles',
+    fc.constantFrom(...NEAR_MISS_ENGAGEMENT_ROLES).map((role) => [...CONSENT_ROLES, role]),
+  ),
 ];
 
 const C = 'Sandbox.cardAccount';
@@ -182,4 +192,16 @@ export const CARD_ACCOUNT_BREAKERS: Breaker[] = [
   ),
   b(`${C}.amounts.int32`, 'creditLimit.amount not an int32', '/creditLimit/amount', notInt32),
   b(`${C}.amounts.int32`, 'balanceAmount.amount not an int32', '/balances/0/balanceAmount/amount', notInt32),
+  b(
+    `${C}.status.enum`,
+    'a status of other APIs (active, closed …)',
+    '/status',
+    fc.constantFrom(...NEAR_MISS_CARD_ACCOUNT_STATUSES),
+  ),
+  b(
+    `${C}.balanceType.enum`,
+    'a Berlin Group balance type outside the list (interimBooked …)',
+    '/balances/0/balanceType',
+    fc.constantFrom(...NEAR_MISS_CARD_BALANCE_TYPES),
+  ),
 ];

@@ -208,6 +208,16 @@ export const TEST_TPP_SUBJECT: SubjectFields = {
   country: 'NO',
 };
 
+/**
+ * A test CA named the way Norwegian issuers can be, with æ, ø and å (UTF8String): a certificate it issues has a
+ * keyId that is not ASCII, so its Signature must be RFC 2047-encoded (interface.md › Authentication 2).
+ */
+export const NORWEGIAN_CA_SUBJECT: SubjectFields = {
+  commonName: 'Bankenes Testsertifikat Ærø',
+  organization: 'Bankenes Betalingssentral Blåbær AS',
+  country: 'NO',
+};
+
 export const TEST_PSD2_ROLES: NonNullable<CertificateOptions['psd2']> = {
   roles: ['PSP_AS', 'PSP_PI', 'PSP_AI', 'PSP_IC'],
   ncaName: 'Finanstilsynet',

@@ -6,7 +6,12 @@ import { fileURLToPath } from 'node:url';
 import forge from 'node-forge';
 import { UserError } from '../cli/errors.js';
 import type { Config } from '../config/index.js';
-import { createCertificateAuthority, issueTppCertificate } from './certificates.js';
+import {
+  createCertificateAuthority,
+  issueTppCertificate,
+  NORWEGIAN_CA_SUBJECT,
+  type SubjectFields,
+} from './certificates.js';
 import type { SigningIdentity } from './types.js';
 import { identityFrom } from './x509.js';
 
@@ -14,6 +19,8 @@ import { identityFrom } from './x509.js';
 export const DEFAULT_KEYS_DIR = fileURLToPath(new URL('../.keys/', import.meta.url));
 
 const BUNDLE = 'test-identity.json';
+/** The second test identity, issued by a CA whose DN is not ASCII (NORWEGIAN_CA_SUBJECT). */
+const NORWEGIAN_BUNDLE = 'test-identity-norwegian-ca.json';
 
 /** What testIdentity keeps on disk: the CA (so that tests can issue more certificates, e.g. for mTLS) and the TPP. */
 export interface TestPki {
@@ -23,8 +30,8 @@ export interface TestPki {
   privateKeyPem: string;
 }
 
-function generate(): TestPki {
-  const ca = createCertificateAuthority();
+function generate(caSubject?: SubjectFields): TestPki {
+  const ca = createCertificateAuthority(caSubject ? { subject: caSubject } : {});
   const tpp = issueTppCertificate(ca);
   return {
     caCertificatePem: ca.certificatePem,
@@ -34,11 +41,13 @@ function generate(): TestPki {
   };
 }
 
-async function readBundle(file: string): Promise<TestPki | undefined> {
+async function readBundle(file: string, caSubject?: SubjectFields): Promise<TestPki | undefined> {
   if (!existsSync(file)) return undefined;
   try {
     const pki = JSON.parse(await readFile(file, 'utf8')) as TestPki;
     const certificate = new X509Certificate(pki.certificatePem);
+    // A CA renamed in the code since the bundle was written: make a new one.
+    if (caSubject && !certificate.issuer.split('\n').includes(`CN=${caSubject.commonName}`)) return undefined;
     // Regenerate a day before expiry rather than fail a run.
     if (new Date(certificate.validTo).getTime() < Date.now() + 24 * 60 * 60 * 1000) return undefined;
     if (!certificate.checkPrivateKey(createPrivateKey(pki.privateKeyPem))) return undefined;
@@ -55,22 +64,32 @@ const pkis = new Map<string, Promise<TestPki>>();
  * written to a temporary name and renamed, so parallel test workers never read a certificate without its key.
  */
 export function testPki(options: { cacheDir?: string } = {}): Promise<TestPki> {
-  const dir = resolve(options.cacheDir ?? DEFAULT_KEYS_DIR);
-  let pending = pkis.get(dir);
+  return cachedPki(options.cacheDir, BUNDLE);
+}
+
+/** Like testPki, with the CA named NORWEGIAN_CA_SUBJECT (æ, ø and å in its DN), cached in a file of its own. */
+export function norwegianTestPki(options: { cacheDir?: string } = {}): Promise<TestPki> {
+  return cachedPki(options.cacheDir, NORWEGIAN_BUNDLE, NORWEGIAN_CA_SUBJECT);
+}
+
+function cachedPki(cacheDir: string | undefined, bundle: string, caSubject?: SubjectFields): Promise<TestPki> {
+  const dir = resolve(cacheDir ?? DEFAULT_KEYS_DIR);
+  const key = join(dir, bundle);
+  let pending = pkis.get(key);
   if (!pending) {
     pending = (async () => {
-      const file = join(dir, BUNDLE);
-      const existing = await readBundle(file);
+      const file = join(dir, bundle);
+      const existing = await readBundle(file, caSubject);
       if (existing) return existing;
-      const pki = generate();
+      const pki = generate(caSubject);
       await mkdir(dir, { recursive: true });
       const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
       await writeFile(temporary, `${JSON.stringify(pki, null, 2)}\n`, { mode: 0o600 });
       await rename(temporary, file);
       return pki;
     })();
-    pkis.set(dir, pending);
-    pending.catch(() => pkis.delete(dir));
+    pkis.set(key, pending);
+    pending.catch(() => pkis.delete(key));
   }
   return pending;
 }
@@ -78,6 +97,15 @@ export function testPki(options: { cacheDir?: string } = {}): Promise<TestPki> {
 /** The test TPP identity: a QSealC-shaped certificate issued by the test CA. */
 export async function testIdentity(options: { cacheDir?: string } = {}): Promise<SigningIdentity> {
   const pki = await testPki(options);
+  return identityFrom(new X509Certificate(pki.certificatePem), createPrivateKey(pki.privateKeyPem));
+}
+
+/**
+ * A second test TPP identity whose issuer DN holds æ, ø and å: its keyId `SN=…,CA=CN=Bankenes Testsertifikat Ærø,…`
+ * is not ASCII, which is what interface.md's Authentication 2 (RFC 2047) is about.
+ */
+export async function norwegianTestIdentity(options: { cacheDir?: string } = {}): Promise<SigningIdentity> {
+  const pki = await norwegianTestPki(options);
   return identityFrom(new X509Certificate(pki.certificatePem), createPrivateKey(pki.privateKeyPem));
 }
 

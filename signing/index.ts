@@ -67,10 +67,19 @@ export {
   serialWithLeadingZeroByte,
   TEST_TPP_SUBJECT,
   TEST_PSD2_ROLES,
+  NORWEGIAN_CA_SUBJECT,
   type CertificateOptions,
   type IssuedCertificate,
   type SubjectFields,
   type Psd2Role,
 } from './certificates.js';
-export { testIdentity, testPki, loadIdentity, DEFAULT_KEYS_DIR, type TestPki } from './identity.js';
+export {
+  testIdentity,
+  testPki,
+  norwegianTestIdentity,
+  norwegianTestPki,
+  loadIdentity,
+  DEFAULT_KEYS_DIR,
+  type TestPki,
+} from './identity.js';
 export { TAMPERINGS, type Tampering, type SignedMessage } from './tamper.js';

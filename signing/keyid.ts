@@ -87,7 +87,8 @@ function percentDecode(text: string): string {
   }
 }
 
-const comparable = (value: string) => value.trim().replace(/\s+/g, ' ').toLowerCase();
+// NFC: a DN's æ, ø and å may arrive composed or decomposed (e + combining ring) and name the same issuer.
+const comparable = (value: string) => value.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 const key = (a: DnAttribute) => `${canonicalAttributeName(a.name)}=${comparable(a.value)}`;
 
 export type KeyIdMatch = { ok: true } | { ok: false; message: string };

@@ -25,9 +25,10 @@ export interface SignOptions {
   /**
    * RFC 2047 for the Signature value (Authentication 2): `when-needed` wraps the whole value in one encoded word
    * when it is not ASCII (the platform's form, which may exceed 75 characters); `always` wraps it even when it is;
-   * `never` sends it as is.
+   * `per-value` writes each parameter value that is not ASCII (keyId with a non-ASCII issuer DN) as encoded words
+   * of at most 75 characters inside its quotes, and leaves the rest as is; `never` sends it as is.
    */
-  signatureEncoding?: 'when-needed' | 'always' | 'never';
+  signatureEncoding?: 'when-needed' | 'always' | 'per-value' | 'never';
   /** Charset and B/Q encoding for encoded words; default utf-8 and B. */
   rfc2047?: Rfc2047Options;
   now?: () => Date;
@@ -76,16 +77,32 @@ export function signRequest(
   const signed = headersToSign(headers, options);
   const text = signingString({ method: request.method, target: request.target, headers }, signed);
   const signature = rsaSign('sha256', Buffer.from(text, 'utf8'), identity.privateKey).toString('base64');
+  const encoding = options.signatureEncoding ?? 'when-needed';
+  const keyId = buildKeyId(identity, options.keyId);
   const value = buildSignatureHeader({
-    keyId: buildKeyId(identity, options.keyId),
+    keyId: encoding === 'per-value' ? perValue(keyId, options.rfc2047) : keyId,
     algorithm: SIGNATURE_ALGORITHM,
     headers: signed,
     signature,
   });
-  const encoding = options.signatureEncoding ?? 'when-needed';
   const wrap = encoding === 'always' || (encoding === 'when-needed' && !isAscii(value));
   setHeader(headers, 'Signature', wrap ? encodeWord(value, options.rfc2047) : value);
   return headers;
+}
+
+/*
+ * How we read interface.md › Authentication 2: "When any value in the Signature header is ISO-8859-1 or UTF-8
+ * encoded, the header is MIME-encoded per RFC 2047 and wrapped as `=?<charset>?<encoding>?<encoded_signature>?=`".
+ * Its subject is "the header", wrapped whole as one word whose payload it calls the encoded signature: the
+ * platform's form (`when-needed`), which a Norwegian client of the platform sends and which is longer than RFC
+ * 2047's 75 characters (platform-notes.md). "Any value … per RFC 2047" also admits a second reading, the one RFC
+ * 2047 itself would give: only the values that are not ASCII become encoded words, each at most 75 characters
+ * (`per-value`). RFC 2047 §5 keeps encoded words out of quoted strings, but a draft-cavage parameter value is always
+ * quoted, so the words fill the quotes. interface.md does not choose, so the verifier accepts both; the suites
+ * judge the whole-value form at MUST and the per-value form at SHOULD.
+ */
+function perValue(value: string, rfc2047: Rfc2047Options | undefined): string {
+  return isAscii(value) ? value : encodeWords(value, rfc2047);
 }
 
 /** SignOptions from the validated configuration (keyId form, digest algorithm, request target). */

@@ -86,10 +86,7 @@ export function verifyRequest(request: RequestToVerify, options: VerifyOptions =
 
   let params: SignatureParams;
   try {
-    const text = containsEncodedWord(signatureHeader.value)
-      ? decodeRfc2047(signatureHeader.value)
-      : signatureHeader.value;
-    params = parseSignatureHeader(text);
+    params = readSignatureHeader(signatureHeader.value);
   } catch (err) {
     if (err instanceof SignatureHeaderError) return fail('signature-malformed', err.message);
     if (err instanceof Rfc2047Error)
@@ -178,6 +175,42 @@ export function verifyRequest(request: RequestToVerify, options: VerifyOptions =
     'signature-invalid',
     "the signature does not verify over the signing string with the certificate's public key",
   );
+}
+
+/** Nothing but RFC 2047 encoded words (with linear white space between them): the whole value is encoded. */
+const ONLY_ENCODED_WORDS = /^=\?[^?\s]+\?[BbQq]\?[^?\s]*\?=(?:\s+=\?[^?\s]+\?[BbQq]\?[^?\s]*\?=)*$/;
+
+/**
+ * The Signature header's parameters, in either form Authentication 2 can be read to ask for (signing/sign.ts says
+ * how we read it): the whole value as encoded words is decoded, then parsed; otherwise the value is parsed and
+ * each parameter value decoded, so a decoded value may hold `"` or `\` (an issuer DN can) without breaking the
+ * quoting. A value that parses only once decoded whole (words mixed with text) is read that way last.
+ */
+function readSignatureHeader(value: string): SignatureParams {
+  if (!containsEncodedWord(value)) return parseSignatureHeader(value);
+  if (ONLY_ENCODED_WORDS.test(value.trim())) return parseSignatureHeader(decodeRfc2047(value.trim()));
+  let params: SignatureParams;
+  try {
+    params = parseSignatureHeader(value);
+  } catch (err) {
+    if (err instanceof SignatureHeaderError) return parseSignatureHeader(decodeRfc2047(value));
+    throw err;
+  }
+  const decode = (text: string) => (containsEncodedWord(text) ? decodeRfc2047(text) : text);
+  return {
+    ...params,
+    keyId: decode(params.keyId),
+    ...(params.algorithm !== undefined ? { algorithm: decode(params.algorithm) } : {}),
+    ...(params.headers
+      ? {
+          headers: decode(params.headers.join(' '))
+            .trim()
+            .split(/\s+/)
+            .map((h) => h.toLowerCase()),
+        }
+      : {}),
+    extra: Object.fromEntries(Object.entries(params.extra).map(([k, v]) => [k, decode(v)])),
+  };
 }
 
 /**

@@ -9,3 +9,4 @@ export * from './checksums.js';
 export * from './requirements/index.js';
 export * from './limits-table.js';
 export * from './basket-status.js';
+export * from './near-misses.js';

@@ -9,6 +9,11 @@ import { sharedDebtor } from './support/fixtures.js';
 import { operation } from './support/request.js';
 import { rule } from './support/rule.js';
 import type { CallOptions, Session } from './support/session.js';
+// For the RFC 2047 tests signed by a certificate whose issuer DN is not ASCII.
+import type { CheckResult } from '../checks/index.js';
+import { norwegianTestIdentity, signOptionsFrom, signRequest } from '../signing/index.js';
+import { runContext } from './support/context.js';
+import { pathFor } from './support/request.js';
 
 /** interface.md › Authentication and Endpoints › Header groups, judged on NCBCT creation (it takes every group). */
 
@@ -97,6 +102,57 @@ describe('signature', () => {
       const exchange = await call(s, { sign: { signatureEncoding: 'always' } });
       judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Auth.signature.rfc2047'));
     },
+  );
+
+  // Signed by a certificate whose issuer DN has æ, ø and å (signing/certificates.ts NORWEGIAN_CA_SUBJECT), so keyId
+  // is not ASCII and Authentication 2 applies for real. signing/sign.ts says how we read its two forms: the whole
+  // value as one word is what it describes (MUST); each non-ASCII value as words is RFC 2047's own reading (SHOULD).
+  // A bank that trusts only the configured certificate cannot take a generated one: then these are not testable.
+  const ownCertificate = runContext().config.signing.certificatePath || runContext().config.signing.p12Path;
+  const nonAsciiSkip = ownCertificate
+    ? 'needs a certificate whose issuer DN is not ASCII; the bank knows only the configured one'
+    : false;
+  const signedByNorwegianIssuer = async (s: Session, signatureEncoding: 'when-needed' | 'per-value') => {
+    const identity = await norwegianTestIdentity({ cacheDir: s.ctx.config.signing.cacheDir });
+    const target = pathFor(s.ctx, SUBJECT, {}, { allowLogicalDuplicate: true });
+    // Signed again over what the session signed (same Date, X-Request-ID, Digest), by the Norwegian issuer's TPP.
+    return call(s, {
+      afterSign: (signed) => ({
+        ...signed,
+        headers: signRequest(
+          {
+            method: operation(SUBJECT).method,
+            target,
+            headers: signed.headers,
+            ...(signed.body ? { body: signed.body } : {}),
+          },
+          identity,
+          { ...signOptionsFrom(s.ctx.config.signing), signatureEncoding },
+        ),
+      }),
+    });
+  };
+  rule(
+    'Auth.signature.rfc2047',
+    SUBJECT,
+    'a Signature whose keyId names an issuer with æ, ø and å, sent whole as one UTF-8 encoded word longer than 75 characters, is accepted',
+    async ({ s, judge }) => {
+      const exchange = await signedByNorwegianIssuer(s, 'when-needed');
+      judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Auth.signature.rfc2047'));
+    },
+    { skip: nonAsciiSkip },
+  );
+  rule(
+    'Auth.signature.rfc2047',
+    SUBJECT,
+    'a Signature whose keyId names an issuer with æ, ø and å, with only that value as RFC 2047 encoded words, is accepted',
+    async ({ s, judge }) => {
+      const exchange = await signedByNorwegianIssuer(s, 'per-value');
+      const atShould = (r: CheckResult): CheckResult =>
+        r.requirementId === 'Auth.signature.rfc2047' ? { ...r, level: 'SHOULD' } : r;
+      judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Auth.signature.rfc2047').map(atShould));
+    },
+    { skip: nonAsciiSkip, level: 'SHOULD' },
   );
 });
 

@@ -1,8 +1,21 @@
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { FAULTS, startBank } from '../../bank/index.js';
+import { faultSet } from '../../bank/context.js';
 import { SLOW_MS } from '../../bank/faults.js';
-import { hasRequirement } from '../../spec/index.js';
+import { NEAR_MISS_FAULTS } from '../../bank/near-misses.js';
+import { checkBody, checkHeaders, checkSignature } from '../../bank/pipeline.js';
+import { NEAR_MISS_CLASSES, hasRequirement, operation, type OperationId } from '../../spec/index.js';
+import {
+  NORWEGIAN_CA_SUBJECT,
+  createCertificateAuthority,
+  identityFrom,
+  issueTppCertificate,
+  signRequest,
+  type SignOptions,
+  type SigningIdentity,
+} from '../../signing/index.js';
+import { X509Certificate } from 'node:crypto';
 import { ncbctBody } from '../../suites/support/bodies.js';
 import { DEFAULTS, fundedAccount, openBank } from './support.js';
 
@@ -110,5 +123,154 @@ describe('transport faults (slow, hang, reset) and the consent fault', () => {
     } finally {
       await bank.close();
     }
+  });
+});
+
+describe('near-miss faults: each accepts exactly the near misses of one list (spec/near-misses.ts)', () => {
+  it('registers every near-miss fault with the rules of its list', () => {
+    for (const [id, list] of Object.entries(NEAR_MISS_FAULTS))
+      expect(FAULTS.find((f) => f.id === id)?.breaks, id).toEqual(NEAR_MISS_CLASSES[list].requirementIds);
+  });
+
+  const ncbct = ncbctBody({ id: 'a-1', bban: '86011117947', iban: 'NO9386011117947', customerNumber: '123456' });
+  const engagement = {
+    customer: '123456',
+    account: { iban: 'NO9386011117947' },
+    roles: ['REGISTER', 'VIEW'],
+    registerLimit: 1,
+    approvalLimit: 1,
+  };
+  const card = {
+    customerNumber: '123456',
+    maskedPan: '5555 55** **** 1234',
+    currency: 'NOK',
+    creditLimit: { currency: 'NOK', amount: 50000 },
+    balances: [{ balanceAmount: { currency: 'NOK', amount: 1 }, balanceType: 'expected' }],
+    cardId: 'card-1',
+    cardIdVNo: '1',
+    accountNumber: '86011117947',
+    expiry: '2029-12',
+    name: 'Kort',
+    product: 'Gold',
+    status: 'enabled',
+  };
+  type Body = Record<string, unknown>;
+  // fault, operation, the body with a value put in, a near miss, and a made-up value the fault still refuses.
+  const bodies: [string, OperationId, (v: string) => Body, string, string][] = [
+    [
+      'accept-unlisted-currency',
+      'ncbct.create',
+      (v) => ({ ...ncbct, instructedAmount: { amount: '10.00', currency: v } }),
+      'BYN',
+      'XYZ',
+    ],
+    ['accept-unlisted-country', 'ncbct.create', (v) => ({ ...ncbct, creditorAddress: { country: v } }), 'XK', 'XX'],
+    ['accept-unlisted-purpose-code', 'ncbct.create', (v) => ({ ...ncbct, purposeCode: v }), 'GDDS', 'XXXX'],
+    [
+      'accept-unlisted-reporting-code',
+      'ncbct.create',
+      (v) => ({ ...ncbct, regulatoryReportingCode: v, regulatoryReportingInformation: 'Varekjøp' }),
+      '15',
+      '99',
+    ],
+    [
+      'accept-unlisted-engagement-role',
+      'sandbox.engagement.create',
+      (v) => ({ ...engagement, roles: ['REGISTER', 'VIEW', v] }),
+      'ADMIN',
+      'PAY',
+    ],
+    ['accept-unlisted-card-status', 'sandbox.cardAccount.create', (v) => ({ ...card, status: v }), 'active', 'gone'],
+    [
+      'accept-unlisted-balance-type',
+      'sandbox.cardAccount.create',
+      (v) => ({ ...card, balances: [{ balanceAmount: { currency: 'NOK', amount: 1 }, balanceType: v }] }),
+      'interimBooked',
+      'booked',
+    ],
+  ];
+  const verdict = (run: () => void): number => {
+    try {
+      run();
+      return 0;
+    } catch (err) {
+      return (err as { status: number }).status;
+    }
+  };
+  it.each(bodies)(
+    '%s on %s: takes the near miss; without the fault refuses it, with it still refuses a made-up value',
+    (fault, op, body, near, madeUp) => {
+      const spec = operation(op);
+      const on = faultSet([fault]);
+      expect(verdict(() => checkBody(spec, body(near), faultSet([])))).toBe(400);
+      expect(verdict(() => checkBody(spec, body(near), on))).toBe(0);
+      expect(verdict(() => checkBody(spec, body(madeUp), on))).toBe(400);
+    },
+  );
+
+  const headers = {
+    'x-request-id': '0b6a2c1e-0000-4000-8000-000000000001',
+    'psu-id': '2d3e4f50-0000-4000-8000-000000000001',
+    'psu-ip-address': '192.0.2.10',
+    'tpp-session-id': '0b6a2c1e-0000-4000-8000-000000000002',
+    'tpp-redirect-uri': 'https://tpp.example/callback',
+    'x-accept-fix': 'amount-as-string',
+  };
+  it.each([
+    ['accept-unlisted-psu-context', 'psu-context', 'BUSINESS', 'FAMILY'],
+    ['accept-unlisted-psu-http-method', 'psu-http-method', 'HEAD', 'FETCH'],
+  ])('%s: takes %s: %s but still refuses %s', (fault, name, near, madeUp) => {
+    const spec = operation('ncbct.create');
+    const on = faultSet([fault]);
+    expect(verdict(() => checkHeaders(spec, { ...headers, [name]: near }, faultSet([])))).toBe(400);
+    expect(verdict(() => checkHeaders(spec, { ...headers, [name]: near }, on))).toBe(0);
+    expect(verdict(() => checkHeaders(spec, { ...headers, [name]: madeUp }, on))).toBe(400);
+  });
+});
+
+describe('RFC 2047 faults (Auth.signature.rfc2047): refuse-rfc2047, misread-rfc2047-charset', () => {
+  const identityUnder = (subject: typeof NORWEGIAN_CA_SUBJECT): SigningIdentity => {
+    const tpp = issueTppCertificate(createCertificateAuthority({ keyBits: 1024, subject }), { keyBits: 1024 });
+    return identityFrom(new X509Certificate(tpp.certificatePem), tpp.privateKey);
+  };
+  const norwegian = identityUnder(NORWEGIAN_CA_SUBJECT);
+  const ascii = identityUnder({ commonName: 'Plain Test CA', country: 'NO' });
+  const target = '/v1/payments/norwegian-cross-border-credit-transfers';
+  const body = Buffer.from('{"a":1}');
+  /** The bank's answer status to a request signed so, with the faults given: 0 when the signature passes. */
+  const status = (identity: SigningIdentity, options: SignOptions, faults: string[]): number => {
+    const signed = signRequest(
+      { method: 'POST', target, headers: { 'X-Request-ID': 'r-1', 'PSU-ID': 'p-1' }, body },
+      identity,
+      options,
+    );
+    const headers = Object.fromEntries(Object.entries(signed).map(([k, v]) => [k.toLowerCase(), v]));
+    try {
+      checkSignature('POST', target, headers, body, faultSet(faults));
+      return 0;
+    } catch (err) {
+      return (err as { status: number }).status;
+    }
+  };
+  it.each<[string, SigningIdentity, SignOptions, number, number, number]>([
+    // form, identity, options: clean bank, refuse-rfc2047, misread-rfc2047-charset
+    ['plain ASCII', ascii, {}, 0, 0, 0],
+    ['ASCII wrapped whole', ascii, { signatureEncoding: 'always' }, 0, 401, 0],
+    ['æøå keyId, whole value', norwegian, {}, 0, 401, 401],
+    ['æøå keyId, per value', norwegian, { signatureEncoding: 'per-value' }, 0, 401, 401],
+    [
+      'æøå keyId, per value in ISO-8859-1',
+      norwegian,
+      { signatureEncoding: 'per-value', rfc2047: { charset: 'iso-8859-1' } },
+      0,
+      401,
+      0,
+    ],
+  ])('%s: clean %i, refuse-rfc2047 %i, misread-rfc2047-charset %i', (_, identity, options, clean, refuse, misread) => {
+    expect([
+      status(identity, options, []),
+      status(identity, options, ['refuse-rfc2047']),
+      status(identity, options, ['misread-rfc2047-charset']),
+    ]).toEqual([clean, refuse, misread]);
   });
 });
