@@ -47,9 +47,10 @@ function bodyCause(value: string, algorithm: Algorithm, body: Uint8Array, json: 
 export function judgeDigest(header: string | undefined, body: Uint8Array, json?: { value: unknown }): Finding[] {
   if (header === undefined || header.trim() === '') return [];
   const id = 'Auth.digest.matchesBody';
-  const digests = parseDigestHeader(header);
+  // A bare SHA-256 or SHA-512 value parses as a digest list (its padding is an `=`): recognise it first.
+  const bare = /^([A-Za-z0-9+/]{43}=|[A-Za-z0-9+/]{86}==)$/.test(header.trim());
+  const digests = bare ? undefined : parseDigestHeader(header);
   if (!digests) {
-    const bare = /^[A-Za-z0-9+/]{43}=$|^[A-Za-z0-9+/]{86}==$/.test(header.trim());
     const colon = /^[A-Za-z0-9-]+:/.test(header.trim());
     return [
       finding(

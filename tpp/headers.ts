@@ -77,51 +77,78 @@ function enumCause(value: string, values: readonly string[]): string | undefined
     : undefined;
 }
 
-/** Formats of the headers that have one (interface.md › Header groups), each only where its rule applies. */
+interface FormatRule {
+  header: string;
+  requirementId: string;
+  ok: (value: string) => boolean;
+  /** What the value must be, in words ("a UUID"). */
+  expected: string;
+  cause?: (value: string) => string | undefined;
+}
+
+const methods: readonly string[] = PSU_HTTP_METHODS;
+const contexts: readonly string[] = PSU_CONTEXTS;
+
+/** The headers interface.md gives a format (Header groups), with the rule each breaks. */
+const FORMATS: readonly FormatRule[] = [
+  {
+    header: 'PSU-ID',
+    requirementId: 'Headers.PSU-ID.uuid',
+    ok: (v) => UUID.test(v),
+    expected: 'a UUID',
+    cause: psuIdCause,
+  },
+  {
+    header: 'PSU-Device-ID',
+    requirementId: 'Headers.PSU-Device-ID.uuid',
+    ok: (v) => UUID.test(v),
+    expected: 'a UUID',
+    cause: psuIdCause,
+  },
+  {
+    header: 'PSU-IP-Address',
+    requirementId: 'Headers.PSU-IP-Address.ip',
+    ok: (v) => isIP(v) !== 0,
+    expected: 'an IPv4 or IPv6 address',
+    cause: ipCause,
+  },
+  {
+    header: 'PSU-HTTP-Method',
+    requirementId: 'Headers.PSU-HTTP-Method.enum',
+    ok: (v) => methods.includes(v),
+    expected: 'one of GET, POST, PUT, PATCH, DELETE',
+    cause: (v) => enumCause(v, methods),
+  },
+  {
+    header: 'PSU-Context',
+    requirementId: 'Headers.PSU-Context.enum',
+    ok: (v) => contexts.includes(v),
+    expected: 'PRIVATE or CORPORATE',
+    cause: (v) => enumCause(v, contexts),
+  },
+  {
+    header: 'TPP-Redirect-Preferred',
+    requirementId: 'Headers.TPP-Redirect-Preferred.boolean',
+    ok: (v) => v === 'true' || v === 'false',
+    expected: 'true or false',
+  },
+  {
+    header: 'Accept',
+    requirementId: 'Negotiation.accept.unsupported',
+    ok: (v) => /application\/json|application\/\*|\*\/\*/i.test(v),
+    expected: 'a type that offers JSON',
+  },
+];
+
+/** Formats of the headers that have one, each only where its rule applies, and the corporate rule. */
 function formats(view: RequestView, op: OperationSpec | undefined): Finding[] {
   const out: Finding[] = [];
-  const check = (
-    name: string,
-    id: string,
-    ok: (v: string) => boolean,
-    describe: string,
-    cause?: (v: string) => string | undefined,
-  ) => {
-    const value = view.value(name);
-    if (value === undefined || value.trim() === '' || !appliesTo(id, op) || ok(value.trim())) return;
-    out.push(finding(id, `${name} "${maskHeaderValue(name, value)}" is not ${describe}`, cause?.(value.trim())));
-  };
-  check('PSU-ID', 'Headers.PSU-ID.uuid', (v) => UUID.test(v), 'a UUID', psuIdCause);
-  check('PSU-Device-ID', 'Headers.PSU-Device-ID.uuid', (v) => UUID.test(v), 'a UUID', psuIdCause);
-  check('PSU-IP-Address', 'Headers.PSU-IP-Address.ip', (v) => isIP(v) !== 0, 'an IPv4 or IPv6 address', ipCause);
-  const methods: readonly string[] = PSU_HTTP_METHODS;
-  check(
-    'PSU-HTTP-Method',
-    'Headers.PSU-HTTP-Method.enum',
-    (v) => methods.includes(v),
-    'one of GET, POST, PUT, PATCH, DELETE',
-    (v) => enumCause(v, methods),
-  );
-  const contexts: readonly string[] = PSU_CONTEXTS;
-  check(
-    'PSU-Context',
-    'Headers.PSU-Context.enum',
-    (v) => contexts.includes(v),
-    'PRIVATE or CORPORATE',
-    (v) => enumCause(v, contexts),
-  );
-  check(
-    'TPP-Redirect-Preferred',
-    'Headers.TPP-Redirect-Preferred.boolean',
-    (v) => v === 'true' || v === 'false',
-    'true or false',
-  );
-  check(
-    'Accept',
-    'Negotiation.accept.unsupported',
-    (v) => /application\/json|application\/\*|\*\/\*/i.test(v),
-    'a type that offers JSON',
-  );
+  for (const rule of FORMATS) {
+    const value = view.value(rule.header)?.trim();
+    if (value === undefined || value === '' || !appliesTo(rule.requirementId, op) || rule.ok(value)) continue;
+    const shown = maskHeaderValue(rule.header, value);
+    out.push(finding(rule.requirementId, `${rule.header} "${shown}" is not ${rule.expected}`, rule.cause?.(value)));
+  }
   const corporate = view.value('PSU-Context')?.trim() === 'CORPORATE';
   if (corporate && !present(view, 'PSU-Corporate-ID') && appliesTo('Errors.corporateWithoutCorporateId.400', op))
     out.push(

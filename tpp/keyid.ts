@@ -58,7 +58,6 @@ function platformDifferences(parts: { serial: string; ca: string }, facts: Certi
   if (/[,;]\s/.test(decodePercent(ca))) caQuirks.push('has spaces after the commas');
   const named = parseDn(decodePercent(ca));
   const canonical = named.map((a) => canonicalAttributeName(a.name));
-  const written = named.map((a) => a.name.toUpperCase());
   const extra = named.filter((a) => !PLATFORM_ATTRIBUTES.has(canonicalAttributeName(a.name)));
   if (extra.length) caQuirks.push(`adds ${extra.map((a) => a.name).join(', ')}, which the platform's form leaves out`);
   const order = canonical.filter((n) => PLATFORM_ATTRIBUTES.has(n));
@@ -70,7 +69,8 @@ function platformDifferences(parts: { serial: string; ca: string }, facts: Certi
         : `lists the attributes in another order (${order.join(',')})`,
     );
   if (/(^|[,;]\s*)ST\s*=/i.test(decodePercent(ca))) caQuirks.push('writes ST= where the platform writes S=');
-  else if (written.some((n) => n !== n.toUpperCase())) caQuirks.push('writes attribute names in lower case');
+  else if (/(^|[,;+])\s*(cn|o|ou|l|st|s|c)\s*=/.test(decodePercent(ca)))
+    caQuirks.push('writes attribute names in lower case');
   if (caQuirks.length) out.push(`keyId CA ${caQuirks.join(', ')}; the platform writes ${formatIssuer(facts.issuer)}`);
   return out;
 }

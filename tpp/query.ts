@@ -11,31 +11,54 @@ function isDate(v: string): boolean {
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v;
 }
 
-/** The query parameters interface.md types: allowLogicalDuplicate (payments) and the transaction list's. An empty cause is none. */
-export function judgeQuery(query: URLSearchParams, op: OperationSpec | undefined): Finding[] {
-  const out: Finding[] = [];
-  const each = (name: string, id: string, ok: (v: string) => boolean, what: string, cause?: (v: string) => string) => {
-    if (!appliesTo(id, op)) return;
-    for (const value of query.getAll(name))
-      if (!ok(value)) out.push(finding(id, `query ${name}=${value} is not ${what}`, cause?.(value)));
-  };
-  each(
-    'allowLogicalDuplicate',
-    'Payment.allowLogicalDuplicate.query',
-    (v) => v === 'true' || v === 'false',
-    'true or false',
-    (v) =>
+interface QueryRule {
+  names: string[];
+  requirementId: string;
+  ok: (value: string) => boolean;
+  expected: string;
+  cause?: (value: string) => string;
+}
+
+/** The query parameters interface.md types: allowLogicalDuplicate (payments) and the transaction list's. */
+const QUERY_RULES: readonly QueryRule[] = [
+  {
+    names: ['allowLogicalDuplicate'],
+    requirementId: 'Payment.allowLogicalDuplicate.query',
+    ok: (v) => v === 'true' || v === 'false',
+    expected: 'true or false',
+    cause: (v) =>
       /^(true|false)$/i.test(v)
         ? 'booleans are lower case in a query'
         : /^[01]$/.test(v)
           ? 'write true or false, not 1 or 0'
           : '',
+  },
+  { names: ['limit', 'offset'], requirementId: 'Sandbox.transactions.limit.int32', ok: isInt32, expected: 'an int32' },
+  {
+    names: ['limit'],
+    requirementId: 'Sandbox.transactions.limit.min1',
+    ok: (v) => !isInt32(v) || Number(v) >= 1,
+    expected: 'at least 1',
+  },
+  {
+    names: ['fromDate', 'toDate'],
+    requirementId: 'Sandbox.transactions.fromDate.date',
+    ok: isDate,
+    expected: 'a date (YYYY-MM-DD)',
+    cause: (v) => (/^\d{4}-\d{2}-\d{2}T/.test(v) ? 'a date-time was sent where a date is expected' : ''),
+  },
+];
+
+/** Each typed query parameter where its rule applies (an empty cause is none). */
+export function judgeQuery(query: URLSearchParams, op: OperationSpec | undefined): Finding[] {
+  return QUERY_RULES.filter((rule) => appliesTo(rule.requirementId, op)).flatMap((rule) =>
+    rule.names.flatMap((name) =>
+      query
+        .getAll(name)
+        .filter((value) => !rule.ok(value))
+        .map((value) =>
+          finding(rule.requirementId, `query ${name}=${value} is not ${rule.expected}`, rule.cause?.(value)),
+        ),
+    ),
   );
-  for (const name of ['limit', 'offset']) each(name, 'Sandbox.transactions.limit.int32', isInt32, 'an int32');
-  each('limit', 'Sandbox.transactions.limit.min1', (v) => !isInt32(v) || Number(v) >= 1, 'at least 1');
-  for (const name of ['fromDate', 'toDate'])
-    each(name, 'Sandbox.transactions.fromDate.date', isDate, 'a date (YYYY-MM-DD)', (v) =>
-      /^\d{4}-\d{2}-\d{2}T/.test(v) ? 'a date-time was sent where a date is expected' : '',
-    );
-  return out;
 }

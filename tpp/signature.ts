@@ -105,17 +105,16 @@ export function judgeSignature(view: RequestView, options: SignatureOptions): Si
   }
   const key = facts.x509.publicKey;
   const signature = Buffer.from(params.signature, 'base64');
-  if (verifies({ lines: lines as string[], cause: '' }, signature, key))
+  if (verifies({ lines: lines as string[] }, signature, key))
     return { findings, notes, signingString: { lines: shown, verified: true } };
   const decoded = signingLines(view, signed, true) as string[];
-  if (decoded.join('\n') !== lines.join('\n') && verifies({ lines: decoded, cause: '' }, signature, key)) {
+  if (decoded.join('\n') !== lines.join('\n') && verifies({ lines: decoded }, signature, key)) {
     notes.push(
       'the signature verifies over the signed values with their RFC 2047 words decoded (a bank may take either)',
     );
     return { findings, notes, signingString: { lines: shown, verified: true, form: 'RFC 2047 values decoded' } };
   }
-  const input = { view, signed, signature, key, ...(options.basePath ? { basePath: options.basePath } : {}) };
-  const explained = candidates(input).find((c) => verifies(c, signature, key));
+  const explained = candidates(view, signed, options.basePath).find((c) => verifies(c, signature, key));
   const keyIdBroken = findings.some((f) => f.requirementId === 'Auth.signature.keyId.form');
   findings.push(
     finding(

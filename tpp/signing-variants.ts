@@ -11,14 +11,6 @@ export interface Candidate {
   pss?: boolean;
 }
 
-export interface VerifyInput {
-  view: RequestView;
-  signed: readonly string[];
-  signature: Buffer;
-  key: KeyObject;
-  basePath?: string;
-}
-
 /** One line of draft-cavage-10's signing string: lower-cased name, `: `, trimmed values joined with `, `. */
 function line(view: RequestView, name: string, options: { decode?: boolean; method?: string; target?: string } = {}) {
   if (name === REQUEST_TARGET)
@@ -41,7 +33,7 @@ export function signingLines(view: RequestView, signed: readonly string[], decod
   return signed.map((name) => line(view, name, { decode }));
 }
 
-export function verifies(candidate: Candidate, signature: Buffer, key: KeyObject): boolean {
+export function verifies(candidate: Omit<Candidate, 'cause'>, signature: Buffer, key: KeyObject): boolean {
   const data = Buffer.from(candidate.lines.join(candidate.join ?? '\n'), 'utf8');
   const padding = candidate.pss ? constants.RSA_PKCS1_PSS_PADDING : constants.RSA_PKCS1_PADDING;
   try {
@@ -58,8 +50,7 @@ const defined = (lines: (string | undefined)[]): string[] => lines.filter((l): l
  * (request-target) added or left out or written differently, a listed line left out, lines in the order sent,
  * CRLF or a trailing newline, one value of a repeated header, another hash or RSA-PSS padding.
  */
-export function candidates(input: VerifyInput): Candidate[] {
-  const { view, signed, basePath } = input;
+export function candidates(view: RequestView, signed: readonly string[], basePath?: string): Candidate[] {
   const right = defined(signingLines(view, signed));
   const verifiesOver = 'the signature verifies over a signing string';
   const out: Candidate[] = [];
