@@ -1,5 +1,6 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { certificateFacts } from '../../signing/index.js';
 import { judgeCertificate } from '../../tpp/certificate.js';
@@ -157,5 +158,45 @@ describe('secrets and the rest of a request', () => {
     expect(by('Headers.PSU-HTTP-Method.enum')?.cause).toBe('the value is in the wrong case: write POST');
     expect(verdict.notes).toContain('the request is not signed: nothing to rebuild');
     expect(verdict.conforms).toBe(false);
+  });
+});
+
+describe('any request', () => {
+  const headerName = fc.constantFrom(
+    'Signature',
+    'Digest',
+    'TPP-Signature-Certificate',
+    'Date',
+    'PSU-ID',
+    'X-Request-ID',
+    'psu-id',
+  );
+  const signatureLike = fc.oneof(
+    fc.string(),
+    fc
+      .tuple(fc.string(), fc.string(), fc.string())
+      .map(([k, h, s]) => `keyId="${k}",algorithm="rsa-sha256",headers="${h}",signature="${s}"`),
+    fc.string().map((s) => `=?utf-8?B?${Buffer.from(s).toString('base64')}?=`),
+  );
+  const request = fc.record({
+    method: fc.constantFrom('GET', 'POST', 'put'),
+    url: fc.constantFrom(
+      '/v1/payments/sepa-credit-transfers',
+      'https://b/api/v1/sandbox/accounts/x/transactions?limit=0',
+      '/',
+      '',
+    ),
+    headers: fc.array(fc.tuple(headerName, signatureLike)),
+    body: fc.uint8Array({ maxLength: 64 }),
+  });
+
+  it('gets a verdict, never an exception, and conforms exactly when no MUST rule is broken', () => {
+    fc.assert(
+      fc.property(request, (r) => {
+        const verdict = verifyRequest(r, { now: new Date('2026-11-20T10:00:00Z') });
+        expect(verdict.conforms).toBe(!verdict.findings.some((f) => f.level === 'MUST'));
+      }),
+      { numRuns: 300, seed: 17 },
+    );
   });
 });

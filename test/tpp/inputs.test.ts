@@ -34,6 +34,10 @@ describe('curl command lines', () => {
     expect(text(request)).toBe('{"creditorName":"Blåbær\tAS"}');
   });
 
+  it("reads $'\\xHH' escapes as bytes of UTF-8 text", () => {
+    expect(text(curl("curl https://x/v1/a --data-raw $'Bl\\xc3\\xa5b\\xc3\\xa6r'")[0])).toBe('Blåbær');
+  });
+
   it('reads one request per command, and a command the project prints for a failed test', () => {
     const requests = curl(
       [

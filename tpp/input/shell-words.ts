@@ -85,12 +85,24 @@ const SIMPLE: Record<string, string> = {
   '?': '?',
 };
 
-/** bash's $'…' (browsers' "Copy as cURL" uses it for bodies): \n, \t, \xHH, \uHHHH, \' … */
+/** bash's $'…' (browsers' "Copy as cURL" uses it for bodies): \n, \t, \uHHHH, \' …; \xHH are bytes, read as UTF-8. */
 function ansiC(text: string, start: number, add: (s: string) => void): number {
   let i = start;
+  let bytes: number[] = [];
+  const flush = () => {
+    if (bytes.length) add(Buffer.from(bytes).toString('utf8'));
+    bytes = [];
+  };
   add('');
   while (i < text.length) {
     const ch = text[i] as string;
+    const byte = /^\\x([0-9a-fA-F]{1,2})/.exec(text.slice(i, i + 4));
+    if (byte) {
+      bytes.push(parseInt(byte[1] as string, 16));
+      i += byte[0].length;
+      continue;
+    }
+    flush();
     if (ch === "'") return i + 1;
     if (ch !== '\\') {
       add(ch);
@@ -98,13 +110,13 @@ function ansiC(text: string, start: number, add: (s: string) => void): number {
       continue;
     }
     const next = text[i + 1] ?? '';
-    const hex = /^x([0-9a-fA-F]{1,2})/.exec(text.slice(i + 1)) ?? /^u([0-9a-fA-F]{1,4})/.exec(text.slice(i + 1));
+    const unicode = /^u([0-9a-fA-F]{1,4})/.exec(text.slice(i + 1, i + 6));
     if (SIMPLE[next] !== undefined) {
       add(SIMPLE[next] as string);
       i += 2;
-    } else if (hex) {
-      add(String.fromCharCode(parseInt(hex[1] as string, 16)));
-      i += 1 + hex[0].length;
+    } else if (unicode) {
+      add(String.fromCharCode(parseInt(unicode[1] as string, 16)));
+      i += 1 + unicode[0].length;
     } else {
       add(`\\${next}`);
       i += 2;
