@@ -16,3 +16,4 @@ export { readRequests, detectFormat, InputError, type InputFormat, type ReadOpti
 export { formatVerdicts, verdictsJson, type FormatOptions } from './format.js';
 export { maskNationalId, maskHeaderValue } from './mask.js';
 export { matchOperation } from './operation.js';
+export { headerLines } from './request-view.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { certificateFacts } from '../../signing/index.js';
 import { judgeCertificate } from '../../tpp/certificate.js';
 import { judgeDigest } from '../../tpp/digest.js';
-import { maskNationalId, matchOperation, verifyRequest } from '../../tpp/index.js';
+import { headerLines, maskNationalId, matchOperation, verifyRequest } from '../../tpp/index.js';
 import { judgeKeyId } from '../../tpp/keyid.js';
 
 /** The single checks behind verifyRequest, on the mistakes the fixtures do not each carry. */
@@ -15,6 +15,16 @@ const facts = certificateFacts(new X509Certificate(pem));
 const der = facts.x509.raw.toString('base64');
 const ISSUER = 'CN=Verify Test CA,O=Example Bank AS,C=NO';
 const SERIAL = '9A4F00C1E2D3B4A5968778695A4B3C2D';
+
+describe("node's rawHeaders", () => {
+  it('pair up into header lines, names and repeats kept', () => {
+    expect(headerLines(['Host', 'b', 'psu-id', 'x', 'PSU-ID', 'y'])).toEqual([
+      ['Host', 'b'],
+      ['psu-id', 'x'],
+      ['PSU-ID', 'y'],
+    ]);
+  });
+});
 
 describe('operation by method and path', () => {
   it.each([
