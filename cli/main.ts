@@ -15,6 +15,7 @@ const commands: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./commands/serve.js')).default,
   generate: async () => (await import('./commands/generate.js')).default,
   mutation: async () => (await import('./commands/mutation.js')).default,
+  verify: async () => (await import('./commands/verify.js')).default,
 };
 
 function usage(): string {

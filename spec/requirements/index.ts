@@ -3,6 +3,7 @@ import { BASKET_RULES } from './baskets.js';
 import { ERROR_RULES } from './errors.js';
 import { HEADER_RULES } from './headers.js';
 import { PAYMENT_RULES } from './payments.js';
+import { REQUEST_RULES } from './requests.js';
 import { SANDBOX_RULES } from './sandbox.js';
 import { SHARED_TYPE_RULES } from './shared-types.js';
 import type { Requirement } from './types.js';
@@ -20,6 +21,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
   ...AUTHENTICATION_RULES,
   ...ERROR_RULES,
   ...VERSIONING_RULES,
+  ...REQUEST_RULES,
 ];
 
 const byId = new Map(REQUIREMENTS.map((r) => [r.id, r]));
