@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { validate } from '../schemas/index.js';
+import { validate, type Violation } from '../schemas/index.js';
 import { verifyRequest } from '../signing/index.js';
 import { PSU_CONTEXTS, PSU_HTTP_METHODS, type OperationSpec } from '../spec/index.js';
 import type { Faults } from './context.js';
@@ -12,8 +12,12 @@ const get = (h: Headers, name: string): string | undefined => {
   return Array.isArray(v) ? v[0] : v;
 };
 
-/** Header groups of the operation: required ones present, formats right (interface.md › Header groups). */
-export function checkHeaders(op: OperationSpec, headers: Headers, faults: Faults): void {
+/**
+ * Header groups of the operation: required ones present, formats right (interface.md › Header groups).
+ * `corporateFromContext`: PSU-Context CORPORATE makes a corporate user (false when the bank's policy decides
+ * that from the debtor's owner instead, bank/corporate.ts).
+ */
+export function checkHeaders(op: OperationSpec, headers: Headers, faults: Faults, corporateFromContext = true): void {
   const names = new Set(op.headers.map((h) => h.name.toLowerCase()));
   for (const h of op.headers) {
     if (h.presence !== 'yes' || ['signature', 'tpp-signature-certificate', 'digest'].includes(h.name.toLowerCase()))
@@ -49,7 +53,7 @@ export function checkHeaders(op: OperationSpec, headers: Headers, faults: Faults
   if (names.has('psu-context') && context !== undefined) {
     if (!(PSU_CONTEXTS as readonly string[]).includes(context) && !faults.has('accept-bad-psu-context'))
       throw new Rejection(400, 'FORMAT_ERROR', 'PSU-Context must be PRIVATE or CORPORATE');
-    if (context === 'CORPORATE' && !get(headers, 'psu-corporate-id')) {
+    if (context === 'CORPORATE' && corporateFromContext && !get(headers, 'psu-corporate-id')) {
       if (faults.has('corporate-without-id-500')) throw new Rejection(500, 'SYSTEM_ERROR', '');
       throw new Rejection(400, 'FORMAT_ERROR', 'a corporate PSU (PSU-Context CORPORATE) needs PSU-Corporate-ID');
     }
@@ -75,6 +79,7 @@ export function checkSignature(
   body: Buffer | undefined,
   faults: Faults,
   now?: () => Date,
+  clockSkewSeconds?: number,
 ): void {
   const hasBody = body !== undefined && body.length > 0;
   const missing = ['signature', 'tpp-signature-certificate', 'x-request-id'].find(
@@ -97,6 +102,7 @@ export function checkSignature(
     { method, target, headers, ...(hasBody ? { body } : {}) },
     {
       ...(now ? { now } : {}),
+      ...(clockSkewSeconds !== undefined ? { clockSkewSeconds } : {}),
       ...(faults.has('accept-unsigned-psu-id')
         ? { requiredHeaders: ['date', 'digest', 'x-request-id', 'psu-corporate-id', 'tpp-redirect-uri'] }
         : {}),
@@ -191,6 +197,7 @@ export function checkBody(
   body: unknown,
   faults: Faults,
   isSandboxBban: (bban: string) => boolean = () => false,
+  tolerate: (violation: Violation) => boolean = () => false,
 ): void {
   if (!op.requestBody) return;
   const relaxed = new Set(Object.entries(RELAXED).flatMap(([fault, ids]) => (faults.has(fault) ? ids : [])));
@@ -201,7 +208,7 @@ export function checkBody(
     return typeof bban === 'string' && isSandboxBban(bban);
   };
   const violations = validate(op.requestBody, body).filter(
-    (v) => !relaxed.has(v.requirementId) && !(v.requirementId === MOD11 && knownBban(v.pointer)),
+    (v) => !relaxed.has(v.requirementId) && !(v.requirementId === MOD11 && knownBban(v.pointer)) && !tolerate(v),
   );
   if (violations.length === 0) return;
   const kid = violations.find((v) => v.requirementId === 'StructuredRemittance.kid.checkDigit');
