@@ -237,8 +237,18 @@ export const VARIANTS: readonly Variant[] = [
     'a created payment is ACTC: "a created payment is returned with a status of this set"; transitions are not shown',
     { createdStatus: 'ACTC' },
   ),
-  v('status-pdng', 'States and transitions', 'a created payment is PDNG (pending)', { createdStatus: 'PDNG' }),
-  v('status-accp', 'States and transitions', 'a created payment is ACCP', { createdStatus: 'ACCP' }),
+  v(
+    'status-pdng',
+    'States and transitions',
+    'a created payment is PDNG (pending): any status of the set may come back for a created payment',
+    { createdStatus: 'PDNG' },
+  ),
+  v(
+    'status-accp',
+    'States and transitions',
+    'a created payment is ACCP (accepted customer profile): any status of the set may come back for a created payment',
+    { createdStatus: 'ACCP' },
+  ),
   v(
     'status-moves-after-read',
     'States and transitions',

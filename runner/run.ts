@@ -25,6 +25,8 @@ export interface RunOptions {
   /** Whole-run budget; the run is cancelled when it is spent. */
   budgetSeconds: number;
   faults?: string[];
+  /** Conformant variants of the embedded bank (bank/variants.ts). */
+  variants?: string[];
   progress: (line: string) => void;
   reportsDir: string;
 }
@@ -51,7 +53,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   let profile: Profile;
   if (!config.baseUrl) {
     const { startBank } = await import('../bank/index.js');
-    const bank = await startBank({ faults: options.faults ?? [] });
+    const bank = await startBank({ faults: options.faults ?? [], variants: options.variants ?? [] });
     baseUrl = bank.url;
     stopBank = bank.close;
     profile = 'embedded';
@@ -74,6 +76,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     config,
     selection: options.selection,
     ...(options.faults?.length ? { faults: options.faults } : {}),
+    ...(options.variants?.length ? { variants: options.variants } : {}),
     ...(options.replayPath ? { replayPath: options.replayPath } : {}),
     ...(options.exchangesPath ? { exchangesPath: resolve(options.exchangesPath) } : {}),
   };

@@ -1,4 +1,5 @@
 import { FAULTS } from '../../bank/faults.js';
+import { checkVariants } from '../variants.js';
 import { loadConfig } from '../../config/index.js';
 import { loadIdentity } from '../../signing/index.js';
 import { OPERATIONS, REQUIREMENTS } from '../../spec/index.js';
@@ -72,6 +73,7 @@ const command: Command = {
         'requirement',
         'budget',
         'fault',
+        'variant',
         'env-file',
         'reports',
         'exchanges',
@@ -88,6 +90,10 @@ const command: Command = {
     if (level && level !== 'MUST' && level !== 'SHOULD')
       throw new UserError(`--level must be MUST or SHOULD, got "${level}"`);
     checkSelection(args);
+    // Variants shape the embedded bank; a run against BASE_URL would silently ignore them.
+    const variants = checkVariants(args.flags.get('variant') ?? []);
+    if (variants.length && config.baseUrl)
+      throw new UserError('--variant switches on a variant of the embedded reference bank: unset BASE_URL');
     // A key or certificate that cannot be used is a configuration error, found before any test runs.
     if (config.signing.certificatePath || config.signing.p12Path) await loadIdentity(config.signing);
     const seed = integer(args, 'seed', 0);
@@ -111,6 +117,7 @@ const command: Command = {
       },
       budgetSeconds: integer(args, 'budget', 1) ?? 900,
       faults: args.flags.get('fault') ?? [],
+      variants,
       progress: (line) => process.stderr.write(`${line}\n`),
       reportsDir: flag(args, 'reports') ?? 'reports',
     });
