@@ -195,9 +195,18 @@ export const matrixPassed = (m: Matrix): boolean =>
 
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
+/** A choice as a table cell: its first clause (before the reasoning), at most 90 characters. */
+function shortChoice(choice: string): string {
+  const clause = choice.split(/: | \(/)[0] ?? choice;
+  return clause.length > 90 ? `${clause.slice(0, 89)}…` : clause;
+}
+
+const verdictOf = (v: VariantResult) =>
+  variantPassed(v) ? 'passed' : v.reason === 'not run' ? 'not run' : '**false verdict**';
+
 /** The matrix as Markdown: the variant runs with their false failures, then the fault × variant pairs. */
 export function renderMatrixMarkdown(m: Matrix): string[] {
-  const failing = m.variants.filter((v) => !variantPassed(v));
+  const failing = m.variants.filter((v) => !variantPassed(v) && v.reason !== 'not run');
   return [
     '## False-verdict matrix',
     '',
@@ -210,7 +219,7 @@ export function renderMatrixMarkdown(m: Matrix): string[] {
     '|---|---|---|---|---|---|',
     ...m.variants.map(
       (v) =>
-        `| ${v.id} | ${cell(v.choice)} | ${variantPassed(v) ? 'passed' : '**false verdict**'} | ${v.exitCode ?? '-'} | ${v.seconds.toFixed(1)} | ${cell(v.falseFailures.join('; ') || (v.reason ?? '-'))} |`,
+        `| ${v.id} | ${cell(shortChoice(v.choice))} | ${verdictOf(v)} | ${v.exitCode ?? '-'} | ${v.seconds.toFixed(1)} | ${cell(v.falseFailures.join('; ') || (v.reason ?? '-'))} |`,
     ),
     '',
     ...(failing.length

@@ -26,7 +26,11 @@ const input = (runs: MutationRun[], overrides: Partial<MatrixInput> = {}): Matri
   ],
   runs,
   breaks: (fault) => BREAKS[fault] ?? [],
-  describe: (id) => ({ 'v-ids': 'ids are UUIDs', 'v-links': 'links | absolute' })[id],
+  describe: (id) =>
+    ({
+      'v-ids': 'ids are UUIDs: interface.md shows no form',
+      'v-links': `links | absolute (${'a very long reason '.repeat(5)})`,
+    })[id],
   ...overrides,
 });
 
@@ -58,7 +62,7 @@ describe('scoreMatrix', () => {
     ]);
     expect(m.variants[2]?.reason).toBe('not run');
     expect(m.withoutFalseFailures).toBe(1);
-    expect(m.variants[0]?.choice).toBe('ids are UUIDs');
+    expect(m.variants[0]?.choice).toBe('ids are UUIDs: interface.md shows no form');
     expect(m.variants[2]?.choice).toBe('v-lost');
   });
 
@@ -137,6 +141,11 @@ describe('the report', () => {
     expect(report.faults[0]).toMatchObject({ id: 'f-status', detected: true, failedRequirements: ['Y.one'] });
   });
 
+  it('shows a choice by its first clause, at most 90 characters', () => {
+    const long = { ...report, matrix: scoreMatrix(input(RUNS, { describe: () => `${'x'.repeat(100)}: why` })) };
+    expect(renderMutationMarkdown(long)).toContain(`| v-ids | ${'x'.repeat(89)}… | passed |`);
+  });
+
   it('renders the variant runs with their false failures and the pairs, after the fault table', () => {
     const md = renderMutationMarkdown(report);
     expect(md.indexOf('## False-verdict matrix')).toBeGreaterThan(md.indexOf('## Per fault'));
@@ -145,8 +154,8 @@ describe('the report', () => {
     expect(md).toContain(
       '| v-links | links \\| absolute | **false verdict** | 1 | 21.5 | baskets.suite.ts › Link.href [MUST] follows self |',
     );
-    expect(md).toContain('| v-lost | v-lost | **false verdict** | - | 0.0 | not run |');
-    expect(md).toContain('False verdicts in 2 run(s): `v-links`, `v-lost`.');
+    expect(md).toContain('| v-lost | v-lost | not run | - | 0.0 | not run |');
+    expect(md).toContain('False verdicts in 1 run(s): `v-links`.');
     expect(md).toContain('| f-body | v-ids | detected | yes | 1 | 19.0 | X.one |');
     expect(md).toContain('| f-status | v-links | **missed** | no | 1 | 18.0 | Link.href |');
   });
