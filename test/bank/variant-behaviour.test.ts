@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeIban } from '../../spec/index.js';
 import { bulkBody, ncbctBody, sctBody } from '../../suites/support/bodies.js';
 import { bban, cardAccount, fundedAccount, openBank, type Funded, type TestBank } from './support.js';
