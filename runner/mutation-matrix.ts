@@ -236,7 +236,7 @@ export function renderMatrixMarkdown(m: Matrix): string[] {
     '|---|---|---|---|---|---|---|',
     ...m.pairs.map(
       (p) =>
-        `| ${p.fault} | ${p.variant} | ${p.detected ? 'detected' : '**missed**'} | ${p.namedBreak ? 'yes' : 'no'} | ${p.exitCode ?? '-'} | ${p.seconds.toFixed(1)} | ${cell(p.failedRequirements.join(', ') || (p.reason ?? '-'))} |`,
+        `| ${p.fault} | ${p.variant} | ${p.detected ? 'detected' : p.reason === 'not run' ? 'not run' : '**missed**'} | ${p.namedBreak ? 'yes' : 'no'} | ${p.exitCode ?? '-'} | ${p.seconds.toFixed(1)} | ${cell(p.failedRequirements.join(', ') || (p.reason ?? '-'))} |`,
     ),
     '',
   ];

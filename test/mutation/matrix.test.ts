@@ -158,6 +158,8 @@ describe('the report', () => {
     expect(md).toContain('False verdicts in 1 run(s): `v-links`.');
     expect(md).toContain('| f-body | v-ids | detected | yes | 1 | 19.0 | X.one |');
     expect(md).toContain('| f-status | v-links | **missed** | no | 1 | 18.0 | Link.href |');
+    const partial = { ...report, matrix: scoreMatrix(input([])) };
+    expect(renderMutationMarkdown(partial)).toContain('| f-body | v-ids | not run | no | - | 0.0 | not run |');
   });
 
   it('the closing line and the gate include the matrix', () => {
