@@ -87,6 +87,13 @@ describe('variant catalogue', () => {
       expect(ids, id).toContain(id);
   });
 
+  it('every variant has a behaviour test that starts a bank with it (test/bank/variant-behaviour.test.ts)', () => {
+    const source = readFileSync(new URL('./variant-behaviour.test.ts', import.meta.url), 'utf8');
+    // Each behaviour test names its variants as the first element of an array literal: `withBank(['ids-uuid'], …)`.
+    const tested = (id: string) => source.includes(`['${id}'`);
+    expect(VARIANTS.map((v) => v.id).filter((id) => !tested(id))).toEqual([]);
+  });
+
   it('faults a variant hides exist', () => {
     for (const v of VARIANTS)
       for (const fault of v.hides ?? [])
