@@ -16,7 +16,7 @@ export class PropertyFailure extends Error {
 const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The flags that point a new run at the same target: the embedded bank needs the same faults and variants. */
-export const targetFlags = (ctx: RunContext): string[] =>
+const targetFlags = (ctx: RunContext): string[] =>
   ctx.profile === 'embedded'
     ? [
         ...(ctx.faults ?? []).flatMap((f) => ['--fault', shellQuote(f)]),
