@@ -11,12 +11,13 @@ export function sendError(
   code: string,
   message: string,
   language: Language = 'en',
+  body?: Record<string, unknown>,
 ): FastifyReply {
   return reply
     .code(status)
     .type(faults.has('text-plain') ? 'text/plain' : 'application/json; charset=utf-8')
     .header('content-language', language)
-    .send(errorJson(faults, status, code, message, language));
+    .send(body ? JSON.stringify(body) : errorJson(faults, status, code, message, language));
 }
 
 export function errorJson(
@@ -38,6 +39,8 @@ export class Rejection extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** A body other than the Error body (a policy's form for signature failures, bank/responses.ts). */
+    readonly body?: Record<string, unknown>,
   ) {
     super(message);
   }

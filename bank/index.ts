@@ -1,3 +1,5 @@
-/** The embedded reference bank: interface.md implemented faithfully, with a catalogue of deliberate faults. */
+/** The embedded reference bank: interface.md implemented faithfully, with deliberate faults and conformant variants. */
 export { startBank, type BankOptions, type RunningBank } from './server.js';
 export { FAULTS, faultIds, type Fault } from './faults.js';
+export { VARIANTS, variantIds, findVariant, variantConflict, variantPolicy, type Variant } from './variants.js';
+export { DEFAULT_POLICY, type BankPolicy } from './policy.js';

@@ -3,7 +3,7 @@ import { PAYMENT_PRODUCTS, fractionDigitsFor, worstCaseBasketStatus } from '../s
 import type { Faults } from './context.js';
 import { Rejection } from './errors.js';
 import { transactionPath } from './sandbox-transactions.js';
-import { opaqueId, type BankState, type Payment } from './state.js';
+import { type BankState, type Payment } from './state.js';
 
 export interface Created {
   status: number;
@@ -34,11 +34,14 @@ function decimalOrZero(value: unknown): Decimal {
   }
 }
 
-/** The debtor as the bank knows it (sandbox accounts); unknown debtors are accepted: the bank cannot check their funds. */
-function checkFunds(state: BankState, body: Record<string, unknown>, faults: Faults): void {
+/**
+ * The debtor as the bank knows it (sandbox accounts); unknown debtors are accepted: the bank cannot check their
+ * funds. Returns the debit to book when the payment is accepted (policy debitBalance).
+ */
+function checkFunds(state: BankState, body: Record<string, unknown>, faults: Faults): () => void {
   const debtor = body.debtorAccount as { bban?: string; iban?: string } | undefined;
   const account = state.accountByNumber(debtor?.bban, debtor?.iban);
-  if (!account) return;
+  if (!account) return () => undefined;
   const amounts = Array.isArray(body.payments)
     ? (body.payments as { instructedAmount?: { amount?: string } }[]).map((p) => p.instructedAmount?.amount)
     : [(body.instructedAmount as { amount?: string } | undefined)?.amount];
@@ -47,7 +50,34 @@ function checkFunds(state: BankState, body: Record<string, unknown>, faults: Fau
     if (faults.has('insufficient-funds-500')) throw new Rejection(500, 'SYSTEM_ERROR', '');
     throw new Rejection(400, 'PAYMENT_FAILED', `insufficient funds on ${account.bban ?? account.iban}`);
   }
+  return () => {
+    if (state.policy.debitBalance) account.balance = new Decimal(account.balance).minus(total).toNumber();
+  };
 }
+
+/** The fee members of an initiation response under the policy: a fee on single payments, never, always, or an indicator false. */
+function feeMembers(
+  state: BankState,
+  faults: Faults,
+  kind: Payment['kind'],
+  currency: string,
+): Record<string, unknown> {
+  const fees = state.policy.fees;
+  if (fees === 'never') return {};
+  if (fees === 'indicator-false' || (fees === 'single-payments' && kind === 'bulk'))
+    return { transactionFeeIndicator: false };
+  const amount = new Decimal(kind === 'bulk' ? 5 : 2.5).toFixed(
+    faults.has('fee-wrong-digits') ? 1 : fractionDigitsFor(currency) || 0,
+  );
+  return { transactionFees: { amount, currency }, transactionFeeIndicator: true };
+}
+
+/** A WARNING a bank may send with a success: execution moves to the next banking day (policy successWarnings). */
+export const SUCCESS_WARNING = {
+  category: 'WARNING',
+  code: 'EXECUTION_DATE_INVALID',
+  text: 'The payment will be executed on the next banking day.',
+};
 
 /** Payment initiation (Endpoints 3, 4, 5): business rules after the schema, then the initiation response. */
 export function initiate(
@@ -63,9 +93,9 @@ export function initiate(
   if (allow !== undefined && allow !== 'true' && allow !== 'false')
     throw new Rejection(400, 'FORMAT_ERROR', 'allowLogicalDuplicate must be true or false');
   const dates = [body.requestedExecutionDate].filter((d): d is string => typeof d === 'string');
-  if (dates.some((d) => d < today))
+  if (state.policy.pastExecutionDate === 'refuse' && dates.some((d) => d < today))
     throw new Rejection(400, 'EXECUTION_DATE_INVALID', `requestedExecutionDate is before ${today}`);
-  checkFunds(state, body, faults);
+  const debit = checkFunds(state, body, faults);
   const duplicate = state.isDuplicate(product, body);
   if (duplicate && (allow !== 'true' || faults.has('ignore-allow-duplicate')))
     throw new Rejection(
@@ -73,25 +103,31 @@ export function initiate(
       'CONFLICT',
       'a logical duplicate of an earlier payment (set allowLogicalDuplicate=true to allow it)',
     );
-  const id = opaqueId('P');
-  state.payments.set(id, { id, product, kind, status: 'RCVD', body });
+  debit();
+  const id = state.newId('P');
+  const status = state.policy.createdStatus;
+  state.payments.set(id, { id, product, kind, status, body });
   recordPaymentTransaction(state, product, kind, body, id, today);
-  const base = paymentPath({ id, product, kind, status: 'RCVD', body });
+  const base = paymentPath({ id, product, kind, status, body });
   const currency = String((body.debtorAccount as { currency?: string } | undefined)?.currency ?? 'NOK');
-  const fee = new Decimal(kind === 'bulk' ? 0 : 2.5).toFixed(
-    faults.has('fee-wrong-digits') ? 1 : fractionDigitsFor(currency) || 0,
-  );
+  const linkSet = state.policy.linkSet;
   const response: Record<string, unknown> = {
     paymentId: id,
-    transactionStatus: faults.has('status-outside-enum') ? 'RECEIVED' : 'RCVD',
-    ...(kind === 'bulk'
-      ? { transactionFeeIndicator: false }
-      : { transactionFees: { amount: fee, currency }, transactionFeeIndicator: true }),
-    _links: links(faults, {
-      self: link(base, 'GET'),
-      status: link(`${base}/status`, 'GET'),
-      startAuthorisation: link(`${base}/authorisations`, 'POST'),
-    }),
+    transactionStatus: faults.has('status-outside-enum') ? 'RECEIVED' : status,
+    ...feeMembers(state, faults, kind, currency),
+    ...(state.policy.successWarnings ? { tppMessages: [SUCCESS_WARNING] } : {}),
+    ...(linkSet === 'required-only'
+      ? {}
+      : {
+          _links: links(faults, {
+            self: link(base, 'GET'),
+            status: link(`${base}/status`, 'GET'),
+            startAuthorisation: link(`${base}/authorisations`, 'POST'),
+            ...(linkSet === 'extra'
+              ? { startAuthorisationWithPsuIdentification: link(`${base}/authorisations`, 'POST') }
+              : {}),
+          }),
+        }),
   };
   if (faults.has('missing-payment-id')) delete response.paymentId;
   if (faults.has('long-psu-message')) response.psuMessage = 'Betalingen er mottatt. '.repeat(27);
@@ -127,7 +163,7 @@ function recordPaymentTransaction(
     const entry = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
     const amount = (entry.instructedAmount ?? {}) as { amount?: unknown; currency?: unknown };
     const creditor = (entry.creditorAccount ?? {}) as { iban?: unknown; bban?: unknown };
-    const id = opaqueId('T');
+    const id = state.newId('T');
     list.push({
       id,
       amount: -decimalOrZero(amount.amount).round().toNumber(),
@@ -161,15 +197,29 @@ export function findPayment(state: BankState, product: string, paymentId: string
 export const paymentPath = (payment: Payment): string =>
   `/v1/${payment.kind === 'bulk' ? 'bulk-payments' : 'payments'}/${payment.product}/${encodeURIComponent(payment.id)}`;
 
+/** Where a payment's status goes by itself after its first read (policy statusFlow moves-after-first-read). */
+const NEXT_STATUS: Record<string, string> = { RCVD: 'ACTC', PDNG: 'ACTC', ACTC: 'ACSP', ACCP: 'ACSP' };
+
 export function paymentStatus(state: BankState, faults: Faults, product: string, paymentId: string): Created {
   const payment = findPayment(state, product, paymentId);
-  return {
-    status: 200,
-    body: {
-      transactionStatus: payment.status,
-      _links: links(faults, { self: link(`${paymentPath(payment)}/status`, 'GET') }),
-    },
+  const { policy } = state;
+  const body: Record<string, unknown> = {
+    transactionStatus: payment.status,
+    ...(policy.statusExtraMembers ? { fundsAvailable: true, psuMessage: 'Betalingen behandles.' } : {}),
+    ...(policy.linkSet === 'required-only'
+      ? {}
+      : {
+          _links: links(faults, {
+            self: link(`${paymentPath(payment)}/status`, 'GET'),
+            ...(policy.linkSet === 'extra' ? { payment: link(paymentPath(payment), 'GET') } : {}),
+          }),
+        }),
   };
+  if (policy.statusFlow === 'moves-after-first-read' && !payment.statusRead) {
+    payment.statusRead = true;
+    payment.status = NEXT_STATUS[payment.status] ?? payment.status;
+  }
+  return { status: 200, body };
 }
 
 /** The payment detail response is not shown in interface.md: the request as received, its status and links. */

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { validate } from '../schemas/index.js';
+import { validate, type Violation } from '../schemas/index.js';
 import { verifyRequest } from '../signing/index.js';
 import { PSU_CONTEXTS, PSU_HTTP_METHODS, type OperationSpec } from '../spec/index.js';
 import type { Faults } from './context.js';
@@ -14,8 +14,12 @@ const get = (h: Headers, name: string): string | undefined => {
   return Array.isArray(v) ? v[0] : v;
 };
 
-/** Header groups of the operation: required ones present, formats right (interface.md › Header groups). */
-export function checkHeaders(op: OperationSpec, headers: Headers, faults: Faults): void {
+/**
+ * Header groups of the operation: required ones present, formats right (interface.md › Header groups).
+ * `corporateFromContext`: PSU-Context CORPORATE makes a corporate user (false when the bank's policy decides
+ * that from the debtor's owner instead, bank/corporate.ts).
+ */
+export function checkHeaders(op: OperationSpec, headers: Headers, faults: Faults, corporateFromContext = true): void {
   const names = new Set(op.headers.map((h) => h.name.toLowerCase()));
   for (const h of op.headers) {
     if (h.presence !== 'yes' || ['signature', 'tpp-signature-certificate', 'digest'].includes(h.name.toLowerCase()))
@@ -60,7 +64,7 @@ export function checkHeaders(op: OperationSpec, headers: Headers, faults: Faults
       !nearMissAccepted(faults, 'Headers.PSU-Context.enum', context)
     )
       throw new Rejection(400, 'FORMAT_ERROR', 'PSU-Context must be PRIVATE or CORPORATE');
-    if (context === 'CORPORATE' && !get(headers, 'psu-corporate-id')) {
+    if (context === 'CORPORATE' && corporateFromContext && !get(headers, 'psu-corporate-id')) {
       if (faults.has('corporate-without-id-500')) throw new Rejection(500, 'SYSTEM_ERROR', '');
       throw new Rejection(400, 'FORMAT_ERROR', 'a corporate PSU (PSU-Context CORPORATE) needs PSU-Corporate-ID');
     }
@@ -86,6 +90,7 @@ export function checkSignature(
   body: Buffer | undefined,
   faults: Faults,
   now?: () => Date,
+  clockSkewSeconds?: number,
 ): void {
   const hasBody = body !== undefined && body.length > 0;
   const missing = ['signature', 'tpp-signature-certificate', 'x-request-id'].find(
@@ -108,6 +113,7 @@ export function checkSignature(
     { method, target, headers: signatureAsSeen(headers, faults), ...(hasBody ? { body } : {}) },
     {
       ...(now ? { now } : {}),
+      ...(clockSkewSeconds !== undefined ? { clockSkewSeconds } : {}),
       ...(faults.has('accept-unsigned-psu-id')
         ? { requiredHeaders: ['date', 'digest', 'x-request-id', 'psu-corporate-id', 'tpp-redirect-uri'] }
         : {}),
@@ -202,6 +208,7 @@ export function checkBody(
   body: unknown,
   faults: Faults,
   isSandboxBban: (bban: string) => boolean = () => false,
+  tolerate: (violation: Violation) => boolean = () => false,
 ): void {
   if (!op.requestBody) return;
   const relaxed = new Set(Object.entries(RELAXED).flatMap(([fault, ids]) => (faults.has(fault) ? ids : [])));
@@ -215,7 +222,8 @@ export function checkBody(
     (v) =>
       !relaxed.has(v.requirementId) &&
       !(v.requirementId === MOD11 && knownBban(v.pointer)) &&
-      !nearMissAccepted(faults, v.requirementId, at(body, v.pointer)),
+      !nearMissAccepted(faults, v.requirementId, at(body, v.pointer)) &&
+      !tolerate(v),
   );
   if (violations.length === 0) return;
   const kid = violations.find((v) => v.requirementId === 'StructuredRemittance.kid.checkDigit');

@@ -2,7 +2,7 @@ import { LIMITS } from '../spec/index.js';
 import type { Faults } from './context.js';
 import { Rejection } from './errors.js';
 import type { Created } from './payments.js';
-import { opaqueId, type BankState, type Transaction } from './state.js';
+import { type BankState, type Transaction } from './state.js';
 
 type Body = Record<string, unknown>;
 const isObject = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -83,7 +83,7 @@ export function addTransactions(state: BankState, accountId: string, body: unkno
     sandboxTransaction(t, i, typeof currency === 'string' && currency ? currency : 'NOK', today),
   );
   const added = checked.map((t) => {
-    const id = opaqueId('T');
+    const id = state.newId('T');
     const tx: Transaction = {
       ...t,
       id,
@@ -118,7 +118,11 @@ function date(name: string, value: string | undefined): string | undefined {
   return value;
 }
 
-/** Endpoint 9: filtered by booking date, ordered by it (ties in the order added), `offset` skipped before `limit` counts. */
+/**
+ * Endpoint 9: filtered by booking date (ends inclusive, or exclusive by policy), ordered by it (oldest first, ties
+ * in the order added; or newest first by policy), `offset` skipped before `limit` counts (a policy may page
+ * without a limit).
+ */
 export function listTransactions(
   state: BankState,
   faults: Faults,
@@ -127,14 +131,19 @@ export function listTransactions(
 ): Created {
   const list = state.transactions.get(accountId);
   if (!list) throw new Rejection(404, 'RESOURCE_UNKNOWN', `no sandbox account ${accountId}`);
-  const limit = int('limit', query.limit, faults.has('accept-limit-zero') ? 0 : 1);
+  const { policy } = state;
+  const limit = int('limit', query.limit, faults.has('accept-limit-zero') ? 0 : 1) ?? policy.transactionDefaultLimit;
   const offset = int('offset', query.offset, 0) ?? 0;
   const from = date('fromDate', query.fromDate);
   const to = date('toDate', query.toDate);
   let found = [...list].sort((a, b) => a.bookingDate.localeCompare(b.bookingDate));
+  if (policy.transactionOrder === 'newest-first') found.reverse();
+  const exclusive = policy.transactionDateRange === 'exclusive';
+  const after = (d: string) => (exclusive ? d > (from as string) : d >= (from as string));
+  const before = (d: string) => (exclusive ? d < (to as string) : d <= (to as string));
   if (!faults.has('ignore-date-range'))
-    found = found.filter((t) => (!from || t.bookingDate >= from) && (!to || t.bookingDate <= to));
+    found = found.filter((t) => (!from || after(t.bookingDate)) && (!to || before(t.bookingDate)));
   const start = offset + (faults.has('offset-off-by-one') && offset > 0 ? 1 : 0);
-  found = found.slice(start, limit === undefined || faults.has('ignore-limit') ? undefined : start + limit);
+  found = found.slice(start, limit === null || faults.has('ignore-limit') ? undefined : start + limit);
   return { status: 200, body: found as unknown as Body };
 }

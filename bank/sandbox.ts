@@ -1,7 +1,7 @@
 import type { Faults } from './context.js';
 import { Rejection } from './errors.js';
 import { link, links, type Created } from './payments.js';
-import { opaqueId, type BankState, type Customer } from './state.js';
+import { type BankState, type Customer } from './state.js';
 
 type Body = Record<string, unknown>;
 const text = (v: unknown, what: string): string => {
@@ -23,12 +23,12 @@ export function createCustomer(state: BankState, raw: unknown): Created {
   const customerNumber = text(body.customerNumber, 'customerNumber');
   if (body.type !== undefined && body.type !== 'private' && body.type !== 'corporate')
     throw new Rejection(400, 'FORMAT_ERROR', 'type must be private or corporate');
-  const id = opaqueId('C');
+  const id = state.newId('C');
   const type = body.type === 'corporate' ? 'corporate' : 'private';
   const customer: Customer = { id, customerNumber, name: str(body.name), type };
   if (type === 'private') {
     // The agreement a private customer's card accounts join by themselves (interface.md › Sandbox card account).
-    const agreementId = opaqueId('G');
+    const agreementId = state.newId('G');
     state.agreements.set(agreementId, {
       id: agreementId,
       owner: customerNumber,
@@ -63,7 +63,7 @@ export function createAccount(state: BankState, raw: unknown): Created {
   const balances = Array.isArray(body.balances) ? body.balances.filter(isObject) : [];
   const expected = balances.find((b) => str(b.balanceType).toLowerCase() === 'expected') ?? balances[0];
   const amount = isObject(expected?.balanceAmount) ? expected.balanceAmount.amount : undefined;
-  const id = opaqueId('A');
+  const id = state.newId('A');
   const account = {
     id,
     customerNumber,
@@ -84,10 +84,10 @@ export function createAgreement(state: BankState, raw: unknown): Created {
   const owner = text(body.owner, 'owner');
   if (body.engagements !== undefined && !Array.isArray(body.engagements))
     throw new Rejection(400, 'FORMAT_ERROR', 'engagements must be an array');
-  const id = opaqueId('G');
+  const id = state.newId('G');
   const engagements = new Map<string, Body>();
   for (const [i, e] of ((body.engagements as unknown[] | undefined) ?? []).entries())
-    engagements.set(opaqueId('E'), object(e, `engagements[${i}]`));
+    engagements.set(state.newId('E'), object(e, `engagements[${i}]`));
   state.agreements.set(id, { id, owner, name: str(body.name), engagements });
   return {
     status: 201,
@@ -105,7 +105,7 @@ export function createEngagement(state: BankState, agreementId: string, body: Bo
   const account = state.accountByNumber(undefined, (body.account as { iban?: string } | undefined)?.iban);
   if (account && account.customerNumber === body.customer)
     throw new Rejection(400, 'FORMAT_ERROR', 'the engagement account must not be owned by the PSU in customer');
-  const id = opaqueId('E');
+  const id = state.newId('E');
   agreement.engagements.set(id, body);
   return { status: 201, body: { ...body, id } };
 }
@@ -122,13 +122,13 @@ export function getEngagement(state: BankState, faults: Faults, agreementId: str
 }
 
 export function createCardAccount(state: BankState, faults: Faults, body: Body): Created {
-  const resourceId = opaqueId('K');
+  const resourceId = state.newId('K');
   state.cardAccounts.set(resourceId, body);
   state.transactions.set(resourceId, []);
   const owner = state.customers.get(str(body.customerNumber));
   const agreement =
     owner?.type === 'private' && owner.agreementId ? state.agreements.get(owner.agreementId) : undefined;
-  agreement?.engagements.set(opaqueId('E'), {
+  agreement?.engagements.set(state.newId('E'), {
     customer: owner?.customerNumber,
     account: { resourceId, accountNumber: str(body.accountNumber) },
     roles: ['OWNER', 'VIEW', 'REGISTER'],

@@ -24,7 +24,11 @@ import {
   productNotOffered,
   type Created,
 } from './payments.js';
+import { checkCorporate, rememberCorporate } from './corporate.js';
+import { normaliseBody, refuseUnknownMembers, tolerated } from './leniency.js';
 import { checkBody, checkHeaders, checkSignature, parseJson } from './pipeline.js';
+import { DEFAULT_POLICY, type BankPolicy } from './policy.js';
+import { authFailure, encodeBody, policyCode, styleLinks, unknownRouteCode, withExtraMembers } from './responses.js';
 import {
   consentAccounts,
   createAccount,
@@ -38,11 +42,17 @@ import {
 } from './sandbox.js';
 import { addTransactions, getTransaction, listTransactions } from './sandbox-transactions.js';
 import { BankState } from './state.js';
+import { variantPolicy } from './variants.js';
+import { ACCEPT_FIX_VALUES } from '../spec/index.js';
 
 export interface BankOptions {
   port?: number;
   host?: string;
   faults?: string[];
+  /** Conformant variants (bank/variants.ts) switched on; conflicting or unknown ids are refused. */
+  variants?: string[];
+  /** Policy choices over the variants' (tests of a single choice). */
+  policy?: Partial<BankPolicy>;
   /** Let unsigned requests through (a developer exploring with curl); loudly logged by `serve`. */
   allowUnsigned?: boolean;
   now?: () => Date;
@@ -53,7 +63,10 @@ export interface BankOptions {
 }
 
 export interface RunningBank {
+  /** Where the API is: the origin and the policy's base path (`http://127.0.0.1:8417/api-sandbox`). */
   url: string;
+  /** The choices this bank makes (defaults and variants merged). */
+  policy: BankPolicy;
   close(): Promise<void>;
 }
 
@@ -86,7 +99,7 @@ function handlers(state: BankState, faults: Faults, today: () => string): Record
     'bulk.create': (c) =>
       initiate(state, faults, 'norwegian-domestic-credit-transfers', 'bulk', body(c), c.query, today()),
     'payment.status': (c) => paymentStatus(state, faults, c.params.payment_product ?? '', c.params.paymentId ?? ''),
-    'basket.create': (c) => createBasket(state, faults, body(c)),
+    'basket.create': (c) => createBasket(state, faults, body(c), first(c.headers['tpp-redirect-uri']), c.origin),
     'basket.get': (c) => getBasket(state, faults, c.params.basketId ?? ''),
     'basket.startAuthorisation': (c) =>
       startAuthorisation(state, faults, c.params.basketId ?? '', first(c.headers['tpp-redirect-uri']), c.origin),
@@ -212,7 +225,7 @@ function extraRoutes(
 }
 
 /** Answers what node's HTTP parser refuses (oversized header section, malformed request line) with the Error body. */
-function clientErrorHandler(faults: Faults) {
+function clientErrorHandler(faults: Faults, policy: BankPolicy) {
   return (err: Error & { code?: string }, socket: Socket) => {
     if (err.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
     const [status, message] =
@@ -223,7 +236,7 @@ function clientErrorHandler(faults: Faults) {
           : [400, 'the request is not well-formed HTTP/1.1'];
     const body = errorJson(faults, status, 'FORMAT_ERROR', message);
     socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Language: en\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json${policy.contentTypeCharset ? '; charset=utf-8' : ''}\r\nContent-Language: en\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   };
 }
@@ -233,8 +246,11 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
   const unknown = (options.faults ?? []).filter((id) => !FAULTS.some((f) => f.id === id));
   if (unknown.length) throw new Error(`unknown fault(s): ${unknown.join(', ')} (see serve --list-faults)`);
   const faults = faultSet(options.faults ?? []);
-  const state = new BankState();
-  const today = () => (options.now?.() ?? new Date()).toISOString().slice(0, 10);
+  const policy: BankPolicy = { ...DEFAULT_POLICY, ...variantPolicy(options.variants ?? []), ...options.policy };
+  const clock = () => options.now?.() ?? new Date();
+  const state = new BankState(policy, clock);
+  const today = () => clock().toISOString().slice(0, 10);
+  const base = policy.basePath;
   const log = options.log;
   const timers = new Set<NodeJS.Timeout>();
   const app = Fastify({
@@ -245,7 +261,7 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
     forceCloseConnections: true,
     requestTimeout: 30_000,
     http: { maxHeaderSize: HEADER_LIMIT_BYTES },
-    clientErrorHandler: clientErrorHandler(faults),
+    clientErrorHandler: clientErrorHandler(faults, policy),
     frameworkErrors: (error, req, reply) => {
       const language = pickLanguage(first(req.headers['accept-language']));
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
@@ -288,7 +304,7 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
         reply,
         faults,
         404,
-        'RESOURCE_UNKNOWN',
+        unknownRouteCode(policy),
         `no operation ${req.method} ${req.url.split('?')[0]}`,
         pickLanguage(first(req.headers['accept-language'])),
       ),
@@ -297,6 +313,16 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
     app.addHook('onResponse', async (req, reply) =>
       log(`${req.method} ${req.url} → ${reply.statusCode} (${reply.elapsedTime.toFixed(1)} ms)`),
     );
+  // Content-Type without charset and gzip, when the policy says so, for every answer (errors included).
+  app.addHook('onSend', async (req, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (!policy.contentTypeCharset && typeof type === 'string' && type.startsWith('application/json'))
+      reply.header('content-type', 'application/json');
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const encoded = encodeBody(policy, req.headers['accept-encoding'], payload);
+    if (encoded.gzip) reply.header('content-encoding', 'gzip').header('vary', 'Accept-Encoding');
+    return encoded.payload;
+  });
   app.addHook('onClose', async () => {
     for (const t of timers) clearTimeout(t);
   });
@@ -312,36 +338,81 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
     const params = req.params as Record<string, string>;
     if (op.id === 'basket.get' && faults.has('hang-on-unknown-basket') && !state.baskets.has(params.basketId ?? ''))
       return new Promise<never>(() => undefined);
+    const host = first(req.headers.host);
+    const origin = host && HOST.test(host) ? `http://${host}` : bankOrigin;
     try {
-      if (!acceptsJson(first(req.headers.accept)))
+      if (policy.accept === 'strict-406' && !acceptsJson(first(req.headers.accept)))
         throw new Rejection(406, 'FORMAT_ERROR', 'this bank answers application/json only');
-      checkHeaders(op, req.headers, faults);
+      rememberCorporate(state, op, req.headers);
+      checkHeaders(op, req.headers, faults, policy.corporateUser !== 'customer-type');
+      checkPolicyHeaders(op, req);
       const raw = Buffer.isBuffer(req.body) ? req.body : undefined;
-      if (!options.allowUnsigned) checkSignature(op.method, req.url, req.headers, raw, faults, options.now);
-      const body = raw && raw.length > 0 ? parseJson(raw, faults) : undefined;
-      if (body === undefined && op.method === 'POST' && (op.requestBody || op.createsPayment))
+      if (!options.allowUnsigned) {
+        try {
+          checkSignature(op.method, req.url, req.headers, raw, faults, options.now, policy.clockSkewSeconds);
+        } catch (err) {
+          if (!(err instanceof Rejection) || err.status !== 401) throw err;
+          const errorBody = () => JSON.parse(errorJson(faults, err.status, err.code, err.message, language)) as object;
+          throw authFailure(policy, err, () => ({ ...errorBody() }), `${origin}${base}/sca/authenticate`);
+        }
+      }
+      const parsed = raw && raw.length > 0 ? parseJson(raw, faults) : undefined;
+      if (parsed === undefined && op.method === 'POST' && (op.requestBody || op.createsPayment))
         throw new Rejection(400, 'FORMAT_ERROR', 'a body is required');
-      checkBody(op, body, faults, (bban) => state.accountByNumber(bban) !== undefined);
+      const body = normaliseBody(op, parsed, policy);
+      const isSandboxBban = (bban: string) => policy.mod11 !== 'all' && state.accountByNumber(bban) !== undefined;
+      checkBody(op, body, faults, isSandboxBban, (v) => tolerated(policy, body, v));
+      refuseUnknownMembers(op, body, policy);
+      checkCorporate(state, faults, op, req.headers, body);
       const query = Object.fromEntries(
         Object.entries(req.query as Record<string, unknown>).map(([k, v]) => [k, first(v)]),
       );
-      const host = first(req.headers.host);
-      const origin = host && HOST.test(host) ? `http://${host}` : bankUrl;
-      const result = run({ params, query, body, headers: req.headers, origin });
+      // The card-account request is echoed as sent: its letter-case leniency only judged a copy.
+      const handed = op.requestBody === 'SandboxCardAccountRequest' ? parsed : body;
+      const result = run({ params, query, body: handed, headers: req.headers, origin });
       if (op.id === 'basket.startAuthorisation' && faults.has('reset-on-basket-start')) {
         reply.hijack();
         req.raw.socket.destroy();
         return undefined;
       }
       if (op.createsPayment && faults.has('slow-payments')) await delay(options.slowMs ?? SLOW_MS);
+      const shaped = withExtraMembers(policy, styleLinks(policy, origin, result.body), clock());
       return reply
         .code(result.status)
         .type(faults.has('text-plain') ? 'text/plain' : 'application/json; charset=utf-8')
         .header('content-language', language)
-        .send(JSON.stringify(result.body));
+        .send(JSON.stringify(shaped));
     } catch (err) {
       if (!(err instanceof Rejection)) throw err;
-      return sendError(reply, faults, err.status, err.code, err.message, language);
+      const code = policyCode(policy, op, err.status, err.code);
+      const body =
+        err.body ??
+        (policy.extraResponseMembers
+          ? (withExtraMembers(
+              policy,
+              JSON.parse(errorJson(faults, err.status, code, err.message, language)),
+              clock(),
+            ) as Record<string, unknown>)
+          : undefined);
+      return sendError(reply, faults, err.status, code, err.message, language, body);
+    }
+  }
+
+  /** The policy's own header and query rules: known x-accept-fix values only, no query parameter the operation does not take. */
+  function checkPolicyHeaders(op: OperationSpec, req: FastifyRequest): void {
+    const fix = first(req.headers['x-accept-fix']);
+    if (policy.acceptFix === 'known-only' && fix !== undefined && op.headers.some((h) => h.name === 'x-accept-fix')) {
+      const unknown = fix
+        .split(',')
+        .map((value) => value.trim())
+        .filter((value) => !(ACCEPT_FIX_VALUES as readonly string[]).includes(value));
+      if (unknown.length)
+        throw new Rejection(400, 'FORMAT_ERROR', `x-accept-fix value(s) not known: ${unknown.join(', ')}`);
+    }
+    if (policy.unknownQueryParameters === 'refuse') {
+      const unknown = Object.keys(req.query as object).filter((name) => !op.query.some((q) => q.name === name));
+      if (unknown.length)
+        throw new Rejection(400, 'FORMAT_ERROR', `query parameter(s) not taken here: ${unknown.join(', ')}`);
     }
   }
 
@@ -358,7 +429,7 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
   for (const op of OPERATIONS)
     app.route({
       method: op.method,
-      url: routeOf(op.path),
+      url: `${base}${routeOf(op.path)}`,
       handler: (req, reply) => serve(op, req, reply, table[op.id]),
     });
   for (const extra of extraRoutes(state, faults)) {
@@ -370,11 +441,15 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
       requestBody: undefined,
       createsPayment: false,
     };
-    app.route({ method: extra.method, url: extra.url, handler: (req, reply) => serve(spec, req, reply, extra.run) });
+    app.route({
+      method: extra.method,
+      url: `${base}${extra.url}`,
+      handler: (req, reply) => serve(spec, req, reply, extra.run),
+    });
   }
 
   // The PSU's browser, not the TPP, follows scaRedirect: no signature here.
-  app.get('/sca/:authorisationId', async (req, reply) => {
+  app.get(`${base}/sca/:authorisationId`, async (req, reply) => {
     const { authorisationId } = req.params as Record<string, string>;
     const target = completeSca(state, authorisationId ?? '', first((req.query as Record<string, unknown>).result));
     if (!target)
@@ -393,6 +468,6 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
   await app.listen({ port: options.port ?? 0, host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  const bankUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  return { url: bankUrl, close: () => app.close() };
+  const bankOrigin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return { url: `${bankOrigin}${base}`, policy, close: () => app.close() };
 }

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { DEFAULT_POLICY, type BankPolicy } from './policy.js';
 
 /** Opaque ids shaped like the platform's (`enc!!…==`): clients must percent-encode them in paths. */
 export const opaqueId = (prefix: string): string =>
@@ -21,6 +22,8 @@ export interface Payment {
   kind: 'single' | 'bulk';
   status: string;
   body: Record<string, unknown>;
+  /** Its status was read once (policy statusFlow moves-after-first-read). */
+  statusRead?: boolean;
 }
 
 export interface Transaction {
@@ -37,6 +40,8 @@ export interface Authorisation {
   paymentIds: string[];
   /** The path of the resource it authorises (`/v1/signing-baskets/…`), for its scaStatus link. */
   resource: string;
+  /** The bank's origin as the client that started it reached it, for a later scaRedirect link. */
+  origin: string;
 }
 
 export interface Agreement {
@@ -66,8 +71,42 @@ export function canonical(value: unknown): unknown {
   );
 }
 
+/** An identifier in the policy's style; `prefix` tells opaque ids of different resources apart. */
+export function newId(style: BankPolicy['idStyle'], prefix: string): string {
+  if (style === 'uuid') return randomUUID();
+  // 18 digits: far from the short made-up ids a test may send for "unknown".
+  if (style === 'numeric')
+    return `${randomInt(1, 10)}${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+  return opaqueId(prefix);
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v ?? null));
+
+/** The members that make two payments the same for a policy: the whole body, or debtor, creditors and amounts. */
+function duplicateKey(policy: BankPolicy, product: string, body: unknown): string {
+  if (policy.duplicateKey === 'body') return `${product}\n${JSON.stringify(canonical(body))}`;
+  const b = (body ?? {}) as Record<string, unknown>;
+  const account = (a: unknown) => {
+    const ref = (a ?? {}) as Record<string, unknown>;
+    return `${text(ref.iban ?? ref.bban)}`;
+  };
+  const transfer = (entry: unknown) => {
+    const e = (entry ?? {}) as Record<string, unknown>;
+    const amount = (e.instructedAmount ?? {}) as Record<string, unknown>;
+    return `${account(e.creditorAccount)} ${text(amount.amount)} ${text(amount.currency)}`;
+  };
+  const entries = Array.isArray(b.payments) ? b.payments.map(transfer).sort() : [transfer(b)];
+  return `${account(b.debtorAccount)}\n${entries.join('\n')}`;
+}
+
 /** In-memory state. Node runs one handler at a time and no handler awaits, so plain maps are safe under concurrent requests. */
 export class BankState {
+  constructor(
+    /** The choices this bank makes where interface.md is silent (bank/policy.ts). */
+    readonly policy: BankPolicy = { ...DEFAULT_POLICY },
+    readonly now: () => Date = () => new Date(),
+  ) {}
+
   customers = new Map<string, Customer>();
   accounts = new Map<string, Account>();
   agreements = new Map<string, Agreement>();
@@ -76,21 +115,39 @@ export class BankState {
   payments = new Map<string, Payment>();
   baskets = new Map<string, { id: string; payments: string[] }>();
   authorisations = new Map<string, Authorisation>();
-  seenPayments = new Set<string>();
+  /** Duplicate keys with the time they were first seen (ms). */
+  seenPayments = new Map<string, number>();
+  /** PSU identities once seen with PSU-Context CORPORATE (policy corporateUser: remembered). */
+  corporatePsus = new Set<string>();
+
+  /** An identifier for a new resource, in the policy's style. */
+  newId(prefix: string): string {
+    return newId(this.policy.idStyle, prefix);
+  }
 
   accountByNumber(bban?: unknown, iban?: unknown): Account | undefined {
     for (const a of this.accounts.values()) if ((bban && a.bban === bban) || (iban && a.iban === iban)) return a;
     return undefined;
   }
 
-  /** A logical duplicate: the same product and body as an earlier payment (the rule this bank documents), whatever the key order. */
+  /**
+   * A logical duplicate: by default the same product and body as an earlier payment (the rule this bank
+   * documents), whatever the key order; the policy may take a coarser key, a time window, or never refuse.
+   */
   isDuplicate(product: string, body: unknown): boolean {
     const key = createHash('sha256')
-      .update(`${product}\n${JSON.stringify(canonical(body))}`)
+      .update(duplicateKey(this.policy, product, body))
       .digest('hex');
-    if (this.seenPayments.has(key)) return true;
-    this.seenPayments.add(key);
-    return false;
+    const now = this.now().getTime();
+    const seen = this.seenPayments.get(key);
+    if (
+      seen === undefined ||
+      (this.policy.duplicates === 'window' && now - seen > this.policy.duplicateWindowSeconds * 1000)
+    ) {
+      this.seenPayments.set(key, now);
+      return false;
+    }
+    return this.policy.duplicates !== 'never';
   }
 
   reset(): void {
@@ -106,5 +163,6 @@ export class BankState {
     ])
       map.clear();
     this.seenPayments.clear();
+    this.corporatePsus.clear();
   }
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MutationRun } from './mutation.js';
+import { gateLevel, type TestOutcome } from './outcome.js';
 
 const BIN = fileURLToPath(new URL('../bin/psd2-conformance.mjs', import.meta.url));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -15,12 +16,31 @@ export interface MutationRunOptions {
   extraArgs?: string[];
 }
 
+/** What one run switches on in the embedded bank: a fault, variants, both or neither. */
+export interface MutationJob {
+  fault?: string;
+  variants?: string[];
+}
+
+/** The tests that fail the gate: MUST-level failures, or every failure under --strict. */
+function failedTests(reports: string, strict: boolean): string[] | undefined {
+  try {
+    const outcomes = JSON.parse(readFileSync(join(reports, 'outcomes.json'), 'utf8')) as TestOutcome[];
+    return outcomes
+      .filter((o) => o.state === 'failed' && (strict || gateLevel(o) === 'MUST'))
+      .map((o) => `${o.file.split('/').at(-1)} › ${o.name}`);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * One `psd2-conformance run` against the embedded bank, in a child process so that each fault gets a fresh
- * bank and vitest. `--profile embedded` asks for the reference bank (a .env target is ignored); BASE_URL leaves
+ * One `psd2-conformance run` against the embedded bank, in a child process so that each fault or variant gets a
+ * fresh bank and vitest. `--profile embedded` asks for the reference bank (a .env target is ignored); BASE_URL leaves
  * the child's environment, since a blank one would be a configuration error (a missing CI secret).
  */
-export function runOnce(fault: string | undefined, options: MutationRunOptions): Promise<MutationRun> {
+export function runOnce(job: MutationJob, options: MutationRunOptions): Promise<MutationRun> {
+  const { fault, variants = [] } = job;
   const reports = mkdtempSync(join(tmpdir(), 'psd2-mutation-'));
   const args = [
     BIN,
@@ -34,6 +54,7 @@ export function runOnce(fault: string | undefined, options: MutationRunOptions):
     String(options.budgetSeconds),
     ...(options.seed !== undefined ? ['--seed', String(options.seed)] : []),
     ...(fault ? ['--fault', fault] : []),
+    ...variants.flatMap((v) => ['--variant', v]),
     ...(options.extraArgs ?? []),
   ];
   const started = performance.now();
@@ -59,14 +80,17 @@ export function runOnce(fault: string | undefined, options: MutationRunOptions):
       } catch {
         // No summary: the run ended before writing it; the reason below says why.
       }
+      const failed = failedTests(reports, args.includes('--strict'));
       rmSync(reports, { recursive: true, force: true });
       const last = stderr.trim().split('\n').at(-1) ?? '';
       const reason = signal ? `killed (${signal}) after the budget` : code !== 0 && code !== 1 ? last : undefined;
       resolve({
         ...(fault ? { fault } : {}),
+        ...(variants.length ? { variants } : {}),
         exitCode: code,
         seconds: Math.round((performance.now() - started) / 100) / 10,
         failedRequirements,
+        ...(failed ? { failedTests: failed } : {}),
         ...(reason ? { reason } : {}),
       });
     });

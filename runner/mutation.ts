@@ -2,13 +2,19 @@
  * The mutation score: how many of the reference bank's deliberate faults the suites catch. A fault is
  * detected when the run against the bank with that fault exits 1 (a MUST test failed); whether the failure
  * named one of the requirement ids the fault breaks is recorded separately, because a run may fail for the
- * right fault through a neighbouring rule.
+ * right fault through a neighbouring rule. The false-verdict matrix (runner/mutation-matrix.ts) adds the other
+ * half: conformant variants of the bank must pass.
  */
+import { matrixPassed, renderMatrixMarkdown, type Matrix } from './mutation-matrix.js';
 
-/** What one run (clean or with one fault) left behind. */
+/** What one run (clean or with one fault, against the default bank or variants of it) left behind. */
 export interface MutationRun {
   /** The fault id, or undefined for the clean bank. */
   fault?: string;
+  /** Variants of the bank switched on; none for the default bank. */
+  variants?: string[];
+  /** Names of the tests that failed at MUST level (every failed test under --strict). */
+  failedTests?: string[];
   exitCode: number | null;
   seconds: number;
   failedRequirements: string[];
@@ -56,6 +62,8 @@ export interface MutationReport {
   /** Missed faults that no request can observe, with the reason; any other miss is a gap to close. */
   knownGaps: { id: string; reason: string }[];
   clean: { exitCode: number | null; seconds: number; falseFailures: string[]; reason?: string };
+  /** Variants and fault × variant pairs, when they ran. */
+  matrix?: Matrix;
 }
 
 export const score = (detected: number, total: number): Score => ({
@@ -71,7 +79,7 @@ export function scoreMutation(
   clean: MutationRun,
   seed: number,
 ): MutationReport {
-  const byFault = new Map(runs.filter((r) => r.fault).map((r) => [r.fault as string, r]));
+  const byFault = new Map(runs.filter((r) => r.fault && !r.variants?.length).map((r) => [r.fault as string, r]));
   const results: FaultResult[] = faults.map((f) => {
     const run = byFault.get(f.id) ?? { exitCode: null, seconds: 0, failedRequirements: [], reason: 'not run' };
     return {
@@ -154,14 +162,20 @@ export function renderMutationMarkdown(report: MutationReport): string {
         `| ${f.id} | ${f.area} | ${f.detected ? 'detected' : '**missed**'} | ${f.namedBreak ? 'yes' : 'no'} | ${f.exitCode ?? '-'} | ${f.seconds.toFixed(1)} | ${cell(f.failedRequirements.join(', ') || '-')} |`,
     ),
     '',
+    ...(report.matrix ? renderMatrixMarkdown(report.matrix) : []),
   ];
   return lines.join('\n');
 }
 
 /** The one line `npm run mutation` ends with. */
 export const scoreLine = (report: MutationReport): string =>
-  `mutation score: ${pct(report.overall)} faults detected; clean bank: ${report.clean.falseFailures.length} false failure(s)${report.clean.exitCode === 0 ? '' : ` (exit ${report.clean.exitCode})`}`;
+  `mutation score: ${pct(report.overall)} faults detected; clean bank: ${report.clean.falseFailures.length} false failure(s)${report.clean.exitCode === 0 ? '' : ` (exit ${report.clean.exitCode})`}${report.matrix ? `; variants: ${report.matrix.withoutFalseFailures}/${report.matrix.variants.length} without false failures; fault × variant pairs: ${report.matrix.pairsDetected}/${report.matrix.pairs.length} detected` : ''}`;
 
-/** `npm run mutation` passes when every fault is detected or a known gap, and the clean bank passes. */
+/**
+ * `npm run mutation` passes when every fault is detected or a known gap, the clean bank passes, and (when the
+ * matrix ran) every variant passes and every fault × variant pair is detected.
+ */
 export const mutationPassed = (report: MutationReport): boolean =>
-  report.clean.exitCode === 0 && report.faults.every((f) => f.detected || report.knownGaps.some((g) => g.id === f.id));
+  report.clean.exitCode === 0 &&
+  report.faults.every((f) => f.detected || report.knownGaps.some((g) => g.id === f.id)) &&
+  (report.matrix === undefined || matrixPassed(report.matrix));

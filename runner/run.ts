@@ -28,7 +28,7 @@ export interface RunOptions {
   /** Whole-run budget; the run is cancelled when it is spent. */
   budgetSeconds: number;
   faults?: string[];
-  /** Variants of the embedded bank, named in the reports. */
+  /** Conformant variants of the embedded bank (bank/variants.ts). */
   variants?: string[];
   progress: (line: string) => void;
   reportsDir: string;
@@ -57,7 +57,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   let target: Target;
   if (options.target.kind === 'embedded') {
     const { startBank } = await import('../bank/index.js');
-    const bank = await startBank({ faults: options.faults ?? [] });
+    const bank = await startBank({ faults: options.faults ?? [], variants: options.variants ?? [] });
     baseUrl = bank.url;
     stopBank = bank.close;
     profile = 'embedded';
@@ -82,6 +82,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     config,
     selection: options.selection,
     ...(options.faults?.length ? { faults: options.faults } : {}),
+    ...(options.variants?.length ? { variants: options.variants } : {}),
     ...(options.replayPath ? { replayPath: options.replayPath } : {}),
     ...(options.exchangesPath ? { exchangesPath: resolve(options.exchangesPath) } : {}),
   };

@@ -1,5 +1,5 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { FAULTS } from '../../bank/index.js';
+import { FAULTS, VARIANTS, findVariant } from '../../bank/index.js';
 import { loadConfig } from '../../config/index.js';
 import { requirement } from '../../spec/index.js';
 import {
@@ -10,7 +10,8 @@ import {
   type FaultSpec,
   type MutationRun,
 } from '../../runner/mutation.js';
-import { pool, runOnce } from '../../runner/mutation-run.js';
+import { COMBINATIONS, FAULT_VARIANT_PAIRS, scoreMatrix, type Matrix } from '../../runner/mutation-matrix.js';
+import { pool, runOnce, type MutationJob } from '../../runner/mutation-run.js';
 import { flag, parseArgs } from '../args.js';
 import { UserError } from '../errors.js';
 import type { Command } from '../main.js';
@@ -21,20 +22,72 @@ function positive(raw: string | undefined, name: string, fallback: number): numb
   return Number(raw);
 }
 
-/** Runs of an earlier report, so `--fault ID` reruns only those faults and keeps the rest. */
+interface StoredReport {
+  faults?: (MutationRun & { id: string })[];
+  clean?: { exitCode: number | null; seconds: number; falseFailures: string[]; reason?: string };
+  matrix?: Matrix;
+}
+
+/** Runs of an earlier report, so `--fault ID` or `--variant ID` reruns only those and keeps the rest. */
 async function previousRuns(path: string): Promise<MutationRun[]> {
+  let old: StoredReport;
   try {
-    const old = JSON.parse(await readFile(path, 'utf8')) as { faults: (MutationRun & { id: string })[] };
-    return old.faults.map((f) => ({
+    old = JSON.parse(await readFile(path, 'utf8')) as StoredReport;
+  } catch {
+    return [];
+  }
+  const reason = (r: { reason?: string }) => (r.reason ? { reason: r.reason } : {});
+  return [
+    ...(old.faults ?? []).map((f) => ({
       fault: f.id,
       exitCode: f.exitCode,
       seconds: f.seconds,
       failedRequirements: f.failedRequirements,
-      ...(f.reason ? { reason: f.reason } : {}),
-    }));
-  } catch {
-    return [];
-  }
+      ...reason(f),
+    })),
+    ...(old.clean
+      ? [
+          {
+            exitCode: old.clean.exitCode,
+            seconds: old.clean.seconds,
+            failedRequirements: old.clean.falseFailures,
+            ...reason(old.clean),
+          },
+        ]
+      : []),
+    ...(old.matrix?.variants ?? []).map((v) => ({
+      variants: v.variants,
+      exitCode: v.exitCode,
+      seconds: v.seconds,
+      failedRequirements: v.failedRequirements,
+      failedTests: v.falseFailures,
+      ...reason(v),
+    })),
+    ...(old.matrix?.pairs ?? []).map((p) => ({
+      fault: p.fault,
+      variants: [p.variant],
+      exitCode: p.exitCode,
+      seconds: p.seconds,
+      failedRequirements: p.failedRequirements,
+      ...reason(p),
+    })),
+  ];
+}
+
+const sameJob = (run: MutationRun, job: MutationJob) =>
+  run.fault === job.fault && [...(run.variants ?? [])].sort().join('+') === [...(job.variants ?? [])].sort().join('+');
+
+/** One progress line per finished run: what it switched on and how it ended. */
+function verdictOf(job: MutationJob, run: MutationRun): string {
+  const what = [job.fault, ...(job.variants?.length ? [`variant ${job.variants.join('+')}`] : [])].filter(Boolean);
+  const verdict = job.fault
+    ? run.exitCode === 1
+      ? 'detected'
+      : 'MISSED'
+    : run.exitCode === 0
+      ? 'passed'
+      : `FALSE VERDICT (${run.failedTests?.length ?? '?'} MUST test(s) failed)`;
+  return `${what.join(' × ') || '(clean bank)'}: ${verdict} (exit ${run.exitCode}, ${run.seconds} s)${run.reason ? ` ${run.reason}` : ''}`;
 }
 
 /** The catalogue decides how a fault is judged: SHOULD-only faults under --strict; not-testable ones are known gaps. */
@@ -52,11 +105,13 @@ function faultSpec(f: (typeof FAULTS)[number]): FaultSpec {
   };
 }
 
+const MATRIX_IDS = [...VARIANTS.map((x) => x.id), ...COMBINATIONS.map((c) => c.id)];
+
 const command: Command = {
   summary:
-    'run every suite against the reference bank once per deliberate fault and once clean; write reports/mutation.{md,json} (--parallel N, --fault ID…, --seed S, --budget S, --out DIR)',
+    'run every suite against the reference bank once per deliberate fault, once clean, once per conformant variant (and combinations of them) and for a sample of faults against variants; write reports/mutation.{md,json} (--parallel N, --fault ID…, --variant ID…, --seed S, --budget S, --out DIR)',
   async run(argv) {
-    const args = parseArgs(argv, { values: ['parallel', 'fault', 'seed', 'budget', 'out'] });
+    const args = parseArgs(argv, { values: ['parallel', 'fault', 'variant', 'seed', 'budget', 'out'] });
     const parallel = positive(flag(args, 'parallel'), 'parallel', 2);
     const budgetSeconds = positive(flag(args, 'budget'), 'budget', 300);
     const out = flag(args, 'out') ?? 'reports';
@@ -64,36 +119,57 @@ const command: Command = {
       flag(args, 'seed') !== undefined
         ? positive(flag(args, 'seed'), 'seed', 0)
         : loadConfig({ env: { ...process.env, BASE_URL: '' } }).seed;
-    const only = args.flags.get('fault') ?? [];
-    const unknown = only.filter((id) => !FAULTS.some((f) => f.id === id));
+    const onlyFaults = args.flags.get('fault') ?? [];
+    const unknown = onlyFaults.filter((id) => !FAULTS.some((f) => f.id === id));
     if (unknown.length) throw new UserError(`unknown fault(s): ${unknown.join(', ')} (see serve --list-faults)`);
+    const onlyVariants = args.flags.get('variant') ?? [];
+    const unknownVariants = onlyVariants.filter((id) => !MATRIX_IDS.includes(id));
+    if (unknownVariants.length)
+      throw new UserError(
+        `unknown variant(s): ${unknownVariants.join(', ')} (see serve --list-variants; combinations: ${COMBINATIONS.map((c) => c.id).join(', ')})`,
+      );
     const specs = FAULTS.map(faultSpec);
-    const chosen = only.length ? specs.filter((f) => only.includes(f.id)) : specs;
+    const full = onlyFaults.length === 0 && onlyVariants.length === 0;
+    const faultJobs = full ? specs.map((f) => f.id) : onlyFaults;
+    const variantJobs = full ? MATRIX_IDS : onlyVariants;
+    const pairJobs = FAULT_VARIANT_PAIRS.filter((p) => full || onlyVariants.includes(p.variant));
+    const variantsOf = (id: string) => COMBINATIONS.find((c) => c.id === id)?.variants ?? [id];
+    const jobs: MutationJob[] = [
+      ...(full || onlyFaults.length ? [{}] : []),
+      ...faultJobs.map((fault) => ({ fault })),
+      ...variantJobs.map((id) => ({ variants: variantsOf(id) })),
+      ...pairJobs.map((p) => ({ fault: p.fault, variants: [p.variant] })),
+    ];
 
     const started = performance.now();
     let done = 0;
-    const jobs: (string | undefined)[] = [undefined, ...chosen.map((f) => f.id)];
-    const runs = await pool(jobs, parallel, async (fault) => {
-      const strict = specs.find((f) => f.id === fault)?.strict;
-      const run = await runOnce(fault, { seed, budgetSeconds, ...(strict ? { extraArgs: ['--strict'] } : {}) });
+    const runs = await pool(jobs, parallel, async (job) => {
+      const strict = specs.find((f) => f.id === job.fault)?.strict;
+      const run = await runOnce(job, { seed, budgetSeconds, ...(strict ? { extraArgs: ['--strict'] } : {}) });
       done++;
-      const verdict = fault
-        ? run.exitCode === 1
-          ? 'detected'
-          : 'MISSED'
-        : run.exitCode === 0
-          ? 'clean: passed'
-          : 'clean: FAILED';
-      console.error(
-        `[${done}/${jobs.length}] ${fault ?? '(clean bank)'}: ${verdict} (exit ${run.exitCode}, ${run.seconds} s)${run.reason ? ` ${run.reason}` : ''}`,
-      );
+      console.error(`[${done}/${jobs.length}] ${verdictOf(job, run)}`);
       return run;
     });
-    const [clean, ...faultRuns] = runs as [MutationRun, ...MutationRun[]];
-    const kept = only.length
-      ? (await previousRuns(`${out}/mutation.json`)).filter((r) => !only.includes(r.fault ?? ''))
-      : [];
-    const report = scoreMutation(specs, [...kept, ...faultRuns], clean, seed);
+    const kept = full
+      ? []
+      : (await previousRuns(`${out}/mutation.json`)).filter((r) => !jobs.some((job) => sameJob(r, job)));
+    const all = [...kept, ...runs];
+    const clean = all.find((r) => !r.fault && !r.variants?.length) ?? {
+      exitCode: null,
+      seconds: 0,
+      failedRequirements: [],
+      reason: 'not run',
+    };
+    const report = {
+      ...scoreMutation(specs, all, clean, seed),
+      matrix: scoreMatrix({
+        runIds: MATRIX_IDS,
+        pairs: FAULT_VARIANT_PAIRS,
+        runs: all,
+        breaks: (fault) => FAULTS.find((f) => f.id === fault)?.breaks ?? [],
+        describe: (id) => findVariant(id)?.choice,
+      }),
+    };
     await mkdir(out, { recursive: true });
     await writeFile(`${out}/mutation.json`, `${JSON.stringify(report, null, 2)}\n`);
     await writeFile(`${out}/mutation.md`, renderMutationMarkdown(report));

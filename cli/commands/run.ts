@@ -1,4 +1,5 @@
 import { FAULTS } from '../../bank/faults.js';
+import { checkVariants } from '../variants.js';
 import { loadConfig } from '../../config/index.js';
 import { chooseTarget } from '../../config/target.js';
 import { OPERATIONS, REQUIREMENTS } from '../../spec/index.js';
@@ -68,6 +69,7 @@ const command: Command = {
         'requirement',
         'budget',
         'fault',
+        'variant',
         'env-file',
         'reports',
         'exchanges',
@@ -79,14 +81,17 @@ const command: Command = {
     const target = chooseTarget(config, flag(args, 'profile'), (line) =>
       console.error(`psd2-conformance run: warning: ${line}`),
     );
-    if (target.kind === 'remote' && args.flags.has('fault'))
-      throw new UserError(
-        `--fault switches on a fault of the embedded reference bank, but the target is BASE_URL (${target.url}): drop --fault, or pass --profile embedded`,
-      );
+    // Faults and variants shape the embedded bank; a run against BASE_URL would silently ignore them.
+    for (const name of ['fault', 'variant'])
+      if (target.kind === 'remote' && args.flags.has(name))
+        throw new UserError(
+          `--${name} switches on a ${name} of the embedded reference bank, but the target is BASE_URL (${target.url}): drop --${name}, or pass --profile embedded`,
+        );
     const level = flag(args, 'level');
     if (level && level !== 'MUST' && level !== 'SHOULD')
       throw new UserError(`--level must be MUST or SHOULD, got "${level}"`);
     checkSelection(args);
+    const variants = checkVariants(args.flags.get('variant') ?? []);
     // A key or certificate that cannot be used is a configuration error, found before any test runs.
     if (config.signing.certificatePath || config.signing.p12Path)
       await (await import('../../signing/index.js')).loadIdentity(config.signing);
@@ -116,6 +121,7 @@ const command: Command = {
       },
       budgetSeconds: integer(args, 'budget', 1) ?? 900,
       faults: args.flags.get('fault') ?? [],
+      variants,
       progress: (line) => process.stderr.write(`${line}\n`),
       reportsDir: flag(args, 'reports') ?? 'reports',
     });

@@ -22,6 +22,8 @@ export interface RunContext {
   exchangesPath?: string;
   /** Faults switched on in the embedded bank: a replay command must switch them on again. */
   faults?: string[];
+  /** Variants switched on in the embedded bank: a replay command must switch them on again. */
+  variants?: string[];
   config: Config;
 }
 

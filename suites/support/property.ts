@@ -15,9 +15,14 @@ export class PropertyFailure extends Error {
 /** --grep takes a regular expression; a test name holds "(", "+", "[" … that must match literally. */
 const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The flags that point a new run at the same target: the embedded bank needs the same faults switched on. */
+/** The flags that point a new run at the same target: the embedded bank needs the same faults and variants. */
 const targetFlags = (ctx: RunContext): string[] =>
-  ctx.profile === 'embedded' ? (ctx.faults ?? []).flatMap((f) => ['--fault', shellQuote(f)]) : [];
+  ctx.profile === 'embedded'
+    ? [
+        ...(ctx.faults ?? []).flatMap((f) => ['--fault', shellQuote(f)]),
+        ...(ctx.variants ?? []).flatMap((v) => ['--variant', shellQuote(v)]),
+      ]
+    : [];
 
 /** The command that runs one test again against the same target, with the same seed (and a fast-check path). */
 export function rerunCommand(ctx: RunContext, testName: string, seed: number, path?: string): string {

@@ -100,7 +100,7 @@ async function attachFailure(
   // The embedded bank stops with the run: say how to bring it back where the curl command points.
   const embedded =
     ctx.profile === 'embedded'
-      ? `# The embedded bank stopped with the run; on its port again: npx psd2-conformance serve --port ${new URL(ctx.baseUrl).port}${(ctx.faults ?? []).map((f) => ` --fault ${f}`).join('')}\n`
+      ? `# The embedded bank stopped with the run; on its port again: npx psd2-conformance serve --port ${new URL(ctx.baseUrl).port}${(ctx.faults ?? []).map((f) => ` --fault ${f}`).join('')}${(ctx.variants ?? []).map((v) => ` --variant ${v}`).join('')}\n`
       : '';
   const curl = (exchange: Exchange) =>
     `# The exact request as sent, with its Date and Signature: a bank accepts these only within its clock-skew window\n# (300 s at the reference bank). Later, the psd2-conformance command attached below sends it freshly signed.\n${embedded}${replayCommand(exchange)}\n`;

@@ -62,7 +62,10 @@ export async function answer(res: Awaited<ReturnType<typeof request>>): Promise<
 export async function openBank(options: BankOptions = {}): Promise<TestBank> {
   const bank = await startBank(options);
   const identity = await testIdentity();
-  const pool = new Pool(bank.url, { connections: 8 });
+  // A variant may put the API under a base path (`/api-sandbox`): requests go to the origin, paths carry the prefix.
+  const { origin, pathname } = new URL(bank.url);
+  const prefix = pathname === '/' ? '' : pathname;
+  const pool = new Pool(origin, { connections: 8 });
   // Signed at the bank's own time: the bank judges Date by its clock.
   const signOptions = options.now ? { now: options.now } : {};
   const prepare: TestBank['prepare'] = (id, o = {}) => {
@@ -76,7 +79,7 @@ export async function openBank(options: BankOptions = {}): Promise<TestBank> {
       if (value !== undefined) headers[name] = value;
     }
     const plain = Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => e[1] !== undefined));
-    const path = pathFor(ctx, id, o.params, o.query);
+    const path = `${prefix}${pathFor(ctx, id, o.params, o.query)}`;
     let signed: { headers: Record<string, string>; body?: Buffer } = o.unsigned
       ? { headers: plain, ...(body ? { body } : {}) }
       : {
@@ -105,7 +108,8 @@ export async function openBank(options: BankOptions = {}): Promise<TestBank> {
         }),
       );
     },
-    async signed(method, path, extra, body) {
+    async signed(method, relative, extra, body) {
+      const path = `${prefix}${relative}`;
       const bytes = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
       const headers = signRequest(
         {

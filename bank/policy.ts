@@ -1,0 +1,156 @@
+/**
+ * The choices the reference bank makes where interface.md is silent ("not shown") or leaves a bank free to
+ * refuse or accept. DEFAULT_POLICY is the bank as it has always behaved; a variant (bank/variants.ts) sets some
+ * of these keys differently and must stay conformant. Faults (bank/faults.ts) are the other axis: they break
+ * interface.md on purpose.
+ */
+
+/** The answer to a signature, Digest or certificate failure (interface.md › Errors shows 401 with a Challenge body). */
+export type AuthFailureForm =
+  /** 401 with interface.md's Error body. */
+  | 'error-401'
+  /** 400 with interface.md's Error body. */
+  | 'error-400'
+  /** 401 with only the Challenge body `{_links: {scaRedirect}}`, no code (the Errors table's 401 row). */
+  | 'challenge-401'
+  /** 401 with only Berlin Group's `{tppMessages: [...]}`. */
+  | 'tpp-messages-401'
+  /** 401 with the Error body and tppMessages in one body. */
+  | 'error-and-tpp-messages-401'
+  /** 401 with the Error body and the Challenge body's `_links.scaRedirect` in one body. */
+  | 'error-and-challenge-401';
+
+export interface BankPolicy {
+  /** Resource identifiers: the platform's opaque `enc!!…==`, UUIDs, or decimal numbers. */
+  idStyle: 'opaque' | 'uuid' | 'numeric';
+  /** Prefix of every route, e.g. the platform's `/api-sandbox`; the bank's URL carries it. */
+  basePath: string;
+  /** Link hrefs: relative to base_url (`/v1/…`), carrying the base path (`/api-sandbox/v1/…`), or absolute URLs. */
+  linkStyle: 'relative' | 'prefixed' | 'absolute';
+  /** Which links responses carry: the usual set, more links, or only those interface.md requires. */
+  linkSet: 'standard' | 'extra' | 'required-only';
+  /** Who is a corporate user (Authentication 4): from PSU-Context per request, remembered per PSU, or from the debtor's owner. */
+  corporateUser: 'psu-context' | 'remembered' | 'customer-type';
+  authFailure: AuthFailureForm;
+  /** BIC letter case: only upper case, or any case (upper-cased before checking). */
+  bicCase: 'exact' | 'insensitive';
+  /** Sandbox card-account values (balanceType, status) in any letter case, as the platform's clients write EXPECTED. */
+  sandboxEnumCase: 'exact' | 'insensitive';
+  /** Surrounding whitespace of BIC, IBAN and BBAN values trimmed before checking. */
+  trimWhitespace: boolean;
+  /** MOD11 of Norwegian bbans in payment bodies: for bbans the sandbox does not hold, for all, or never. */
+  mod11: 'unknown-accounts' | 'all' | 'never';
+  /** MOD 97-10 check digits of IBANs verified, or only their structure (country, length, characters). */
+  ibanCheckDigits: 'verify' | 'ignore';
+  /** A KID's MOD10/MOD11 check digit verified, or only its form (2 to 25 digits). */
+  kidCheckDigit: 'verify' | 'ignore';
+  /** The listed code a KID error (400) carries. */
+  kidErrorCode: 'KID_INVALID' | 'FORMAT_ERROR';
+  /** Codes where several listed ones fit: the specific ones, or BAD_REQUEST / NOT_FOUND (bulk keeps FORMAT_ERROR). */
+  errorCodes: 'specific' | 'generic';
+  /** Fees: on single payments only, never, always (bulk too), or an indicator false without fees everywhere. */
+  fees: 'single-payments' | 'never' | 'always' | 'indicator-false';
+  /** Logical duplicates: refused, refused only within duplicateWindowSeconds, or never refused. */
+  duplicates: 'refuse' | 'window' | 'never';
+  /** What makes a duplicate: the same product and body, or only the same debtor, creditor and amount. */
+  duplicateKey: 'body' | 'coarse';
+  duplicateWindowSeconds: number;
+  /** The transactionStatus of a created payment. */
+  createdStatus: 'RCVD' | 'ACTC' | 'PDNG' | 'ACCP';
+  /** Whether a payment's status moves on by itself after its first status read (RCVD → ACTC …), or only through SCA. */
+  statusFlow: 'sca-only' | 'moves-after-first-read';
+  /** Status reads carry members beyond transactionStatus (fundsAvailable, psuMessage). */
+  statusExtraMembers: boolean;
+  /** Basket creation: links to start an authorisation, or an authorisation started implicitly (Berlin Group). */
+  basketCreateShape: 'start-link' | 'implicit-authorisation';
+  /** A started authorisation: scaStatus RECEIVED, or STARTED with a psuMessage. */
+  authorisationShape: 'received' | 'started';
+  /** scaRedirect on the 201 of an authorisation start, or only on the authorisation's own resource. */
+  scaRedirect: 'on-201' | 'via-authorisation-resource';
+  /** fromDate and toDate of the transaction list: inclusive or exclusive at the ends. */
+  transactionDateRange: 'inclusive' | 'exclusive';
+  /** Transactions returned when `limit` is absent: all (null) or this many. */
+  transactionDefaultLimit: number | null;
+  transactionOrder: 'oldest-first' | 'newest-first';
+  /** An Accept the bank cannot satisfy: 406, or JSON anyway (RFC 7231 §5.3.2 allows disregarding Accept). */
+  accept: 'strict-406' | 'lenient';
+  /** Content-Type `application/json; charset=utf-8`, or `application/json` alone (JSON is UTF-8 by RFC 8259). */
+  contentTypeCharset: boolean;
+  /** gzip-compressed responses when Accept-Encoding asks for gzip. */
+  compression: 'never' | 'gzip-when-asked';
+  /** A WARNING tppMessage on successful payment initiations and basket creations. */
+  successWarnings: boolean;
+  /** Members interface.md does not name, added to response bodies. */
+  extraResponseMembers: boolean;
+  /** Each accepted payment lowers the debtor's sandbox balance. */
+  debitBalance: boolean;
+  /** A requestedExecutionDate before today: refused (EXECUTION_DATE_INVALID), or accepted (executed on the next banking day). */
+  pastExecutionDate: 'refuse' | 'accept';
+  /** x-accept-fix values: any accepted (unknown ones ignored), or only the values interface.md names. */
+  acceptFix: 'any' | 'known-only';
+  /** Body members interface.md does not name: ignored, or refused with 400. */
+  unknownBodyMembers: 'ignore' | 'refuse';
+  /** Query parameters the operation does not take: ignored, or refused with 400. */
+  unknownQueryParameters: 'ignore' | 'refuse';
+  /** Largest allowed distance between the signed Date and the bank's clock. */
+  clockSkewSeconds: number;
+  /** A signing basket of no payments: refused, or created (empty). */
+  emptyBasket: 'refuse' | 'accept';
+  /** A bulk payment with no entries: refused, or accepted. */
+  emptyBulk: 'refuse' | 'accept';
+}
+
+/** The reference bank as it behaved before variants existed. */
+export const DEFAULT_POLICY: Readonly<BankPolicy> = Object.freeze({
+  idStyle: 'opaque',
+  basePath: '',
+  linkStyle: 'relative',
+  linkSet: 'standard',
+  corporateUser: 'psu-context',
+  authFailure: 'error-401',
+  bicCase: 'exact',
+  sandboxEnumCase: 'exact',
+  trimWhitespace: false,
+  mod11: 'unknown-accounts',
+  ibanCheckDigits: 'verify',
+  kidCheckDigit: 'verify',
+  kidErrorCode: 'KID_INVALID',
+  errorCodes: 'specific',
+  fees: 'single-payments',
+  duplicates: 'refuse',
+  duplicateKey: 'body',
+  duplicateWindowSeconds: 120,
+  createdStatus: 'RCVD',
+  statusFlow: 'sca-only',
+  statusExtraMembers: false,
+  basketCreateShape: 'start-link',
+  authorisationShape: 'received',
+  scaRedirect: 'on-201',
+  transactionDateRange: 'inclusive',
+  transactionDefaultLimit: null,
+  transactionOrder: 'oldest-first',
+  accept: 'strict-406',
+  contentTypeCharset: true,
+  compression: 'never',
+  successWarnings: false,
+  extraResponseMembers: false,
+  debitBalance: false,
+  pastExecutionDate: 'refuse',
+  acceptFix: 'any',
+  unknownBodyMembers: 'ignore',
+  unknownQueryParameters: 'ignore',
+  clockSkewSeconds: 300,
+  emptyBasket: 'refuse',
+  emptyBulk: 'refuse',
+});
+
+export const POLICY_KEYS = Object.keys(DEFAULT_POLICY) as (keyof BankPolicy)[];
+
+/** The keys two partial policies both set, to different values. */
+export function conflictingKeys(a: Partial<BankPolicy>, b: Partial<BankPolicy>): (keyof BankPolicy)[] {
+  return POLICY_KEYS.filter((key) => key in a && key in b && a[key] !== b[key]);
+}
+
+/** The policy with the given choices over the default. */
+export const policyWith = (...choices: Partial<BankPolicy>[]): BankPolicy =>
+  Object.assign({}, DEFAULT_POLICY, ...choices) as BankPolicy;
