@@ -191,7 +191,7 @@ export function errorCode(
   if (requirementId && expected && expected.codes.length > 0) {
     const ok = codes.some((c) => expected.codes.includes(c));
     // A 401 may answer with the Challenge body, which has no code (Errors table): a code is then a convention.
-    const atMost = exchange.response?.status === 401 ? 'SHOULD' : expected.exactness;
+    const atMost = exchange.response?.status === 401 ? 'SHOULD' : (expected.codeExactness ?? expected.exactness);
     results.push(
       verdict(
         'expected_code',

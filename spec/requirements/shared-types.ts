@@ -1,5 +1,5 @@
 import { LIMITS } from '../limits.js';
-import { ALL_OPERATIONS, PAYMENT_CREATION, formatError, rule } from './build.js';
+import { ALL_OPERATIONS, PAYMENT_CREATION, bulkFormatError, formatError, rule } from './build.js';
 
 const S = 'Resources › Shared types';
 const body = formatError();
@@ -172,7 +172,7 @@ export const SHARED_TYPE_RULES = [
     'A structured remittance item has a reference.',
     ['bulk.create'],
     'body',
-    { expected: formatError('MUST') },
+    { expected: bulkFormatError },
   ),
   ...(['reference', 'referenceType', 'referenceIssuer'] as const).map((member) =>
     rule(
@@ -182,7 +182,7 @@ export const SHARED_TYPE_RULES = [
       `${member} has ${LIMITS.structuredRemittanceMember.min} to ${LIMITS.structuredRemittanceMember.max} characters.`,
       ['bulk.create'],
       'body',
-      { expected: formatError('MUST') },
+      { expected: bulkFormatError },
     ),
   ),
   rule(

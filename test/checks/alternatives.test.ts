@@ -87,6 +87,23 @@ describe('conformant alternatives pass the checks', () => {
     ).toEqual([]);
   });
 
+  it('a malformed bulk field: 400 is stated (MUST), another listed code that fits is only a SHOULD warning', () => {
+    const body = { id: 'e', system: 's', status: 400, code: 'EXECUTION_DATE_INVALID', message: 'no such date' };
+    const id = 'BULK.requestedExecutionDate.isoDate';
+    const results = checkRejected(exchange(400, body), id, requirement(id).expected);
+    expect(failures(results)).toEqual([]);
+    expect(failures(results, true).map((r) => [r.check, r.level])).toEqual([['expected_code', 'SHOULD']]);
+    const forbidden = checkRejected(exchange(403, { ...body, status: 403 }), id, requirement(id).expected);
+    expect(failures(forbidden).map((r) => [r.check, r.level])).toEqual([['expected_status', 'MUST']]);
+    // A body that is not JSON at all is the table's own case: FORMAT_ERROR stays a MUST there.
+    const json = checkRejected(
+      exchange(400, body),
+      'Errors.bulk.formatError400',
+      requirement('Errors.bulk.formatError400').expected,
+    );
+    expect(failures(json).map((r) => [r.check, r.level])).toEqual([['expected_code', 'MUST']]);
+  });
+
   // Payment initiation response: unknown members, WARNING tppMessages with listed codes, any status of the set,
   // absolute links or links behind a base path prefix, extra links, opaque or numeric-string ids, fees never,
   // always, or an indicator false without fees.
