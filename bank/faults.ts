@@ -64,7 +64,9 @@ export const FAULTS: readonly Fault[] = [
   f(
     'accept-bad-iban',
     'body',
-    'accepts an IBAN whose MOD 97 check digits are wrong',
+    // interface.md names the ISO 13616 structure only: MOD 97 is AccountReference.iban.checksum (SHOULD), so this
+    // fault breaks the structure itself (country code, check digits, alphanumeric BBAN).
+    'accepts an IBAN without the ISO 13616 structure (no country code, letters for check digits)',
     'AccountReference.iban.structure',
   ),
   f(

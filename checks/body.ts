@@ -46,27 +46,38 @@ export function responseSchema(exchange: ObservedExchange, schema: SchemaName, r
   );
 }
 
-export type ErrorBodyForm = 'interface' | 'berlin-group' | 'none';
+export type ErrorBodyForm = 'interface' | 'berlin-group' | 'both' | 'challenge' | 'none';
 
 interface ErrorCodes {
   form: ErrorBodyForm;
   codes: string[];
 }
 
-/** The codes of an error body in either accepted form. */
+/**
+ * The codes of an error body in any accepted form: interface.md's (`code`), Berlin Group's (`tppMessages`), a
+ * body with both (every code counts), or the Challenge body of a 401 (no code: interface.md's Errors table).
+ */
 export function errorCodes(body: unknown): ErrorCodes {
   if (body && typeof body === 'object') {
     const record = body as Record<string, unknown>;
-    if (typeof record.code === 'string') return { form: 'interface', codes: [record.code] };
-    if (Array.isArray(record.tppMessages)) {
-      const codes = record.tppMessages.map((m) =>
-        m && typeof m === 'object' ? (m as Record<string, unknown>).code : undefined,
-      );
-      return { form: 'berlin-group', codes: codes.filter((c): c is string => typeof c === 'string') };
-    }
+    const messages = Array.isArray(record.tppMessages)
+      ? record.tppMessages
+          .map((m) => (m && typeof m === 'object' ? (m as Record<string, unknown>).code : undefined))
+          .filter((c): c is string => typeof c === 'string')
+      : undefined;
+    if (typeof record.code === 'string')
+      return messages
+        ? { form: 'both', codes: [...new Set([record.code, ...messages])] }
+        : { form: 'interface', codes: [record.code] };
+    if (messages) return { form: 'berlin-group', codes: messages };
+    if (isChallenge(record)) return { form: 'challenge', codes: [] };
   }
   return { form: 'none', codes: [] };
 }
+
+/** interface.md's Challenge body: `_links` with an `scaRedirect` link (its shape is judged by the schema). */
+const isChallenge = (record: Record<string, unknown>): boolean =>
+  typeof record._links === 'object' && record._links !== null && 'scaRedirect' in record._links;
 
 /**
  * error_body_conformance: interface.md's Error body (MUST); a Berlin Group tppMessages body is accepted
@@ -76,6 +87,28 @@ export function errorBody(exchange: ObservedExchange): CheckResult[] {
   const parsed = jsonBody(exchange, 'error_body_conformance', 'Errors.body.shape');
   if (!('body' in parsed)) return [parsed];
   const { form } = errorCodes(parsed.body);
+  // Errors table: "401 | none; Challenge body with scaRedirect link". A 401 conforms with the Challenge body as
+  // well as with an error body; a Challenge body anywhere else is not an error body.
+  if (form === 'challenge' && exchange.response?.status === 401) {
+    const violations = validate('ChallengeBody', parsed.body);
+    if (violations.length === 0)
+      return [
+        verdict('error_body_conformance', 'Errors.body.shape', true, '401 with the Challenge body', {
+          detail: { form },
+        }),
+      ];
+    return violations.map((v) =>
+      verdict(
+        'error_body_conformance',
+        v.requirementId,
+        false,
+        `Challenge body${v.pointer ? ` at ${v.pointer}` : ''}: ${v.message}`,
+        {
+          detail: { form },
+        },
+      ),
+    );
+  }
   if (form === 'berlin-group') {
     const violations = validate('ErrorBody', parsed.body).length;
     return [
@@ -157,13 +190,17 @@ export function errorCode(
   }
   if (requirementId && expected && expected.codes.length > 0) {
     const ok = codes.some((c) => expected.codes.includes(c));
+    // A 401 may answer with the Challenge body, which has no code (Errors table): a code is then a convention.
+    const atMost = exchange.response?.status === 401 ? 'SHOULD' : (expected.codeExactness ?? expected.exactness);
     results.push(
       verdict(
         'expected_code',
         requirementId,
         ok,
         `expected ${expected.codes.join(' or ')}, got [${codes.join(', ')}]`,
-        { atMost: expected.exactness },
+        {
+          atMost,
+        },
       ),
     );
   }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import type { Config } from '../config/index.js';
 import { UserError } from '../cli/errors.js';
+import { UndecodableBody, decodeBody } from './decode.js';
 import { Throttle, realClock, retryAfterMs, type Clock } from './throttle.js';
 import type { Exchange, HttpClient, OutgoingRequest, TransportErrorKind } from './types.js';
 
@@ -138,7 +139,15 @@ export function createClient(baseUrl: string, http: HttpOptions, options: Client
         }
         throw err;
       }
-      const text = Buffer.concat(chunks).toString('utf8');
+      let decoded: Buffer;
+      try {
+        decoded = decodeBody(Buffer.concat(chunks), response.headers['content-encoding'], http.maxResponseBytes);
+      } catch (err) {
+        if (!(err instanceof UndecodableBody)) throw err;
+        record.error = { kind: 'other', message: `${err.message} (HTTP ${response.statusCode})` };
+        return record;
+      }
+      const text = decoded.toString('utf8');
       const json = parseJson(text);
       record.response = {
         status: response.statusCode,

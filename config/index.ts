@@ -45,7 +45,10 @@ export interface Config {
     digestAlgorithm: 'SHA-256' | 'SHA-512';
     requestTarget: boolean;
   };
-  psu: { id: string; ipAddress: string; corporateId?: string; identity?: string };
+  /** The private test PSU: every test that does not change how the bank sees its PSU. */
+  psu: { id: string; ipAddress: string; identity?: string };
+  /** The corporate test PSU, a different person from `psu` (a bank may remember who is corporate). */
+  corporatePsu: { id: string; corporateId: string; identity?: string };
   tpp: { redirectUri: string; sessionId?: string };
 }
 
@@ -113,11 +116,26 @@ export function loadConfig(
   };
   const optional = (name: string) => raw(name);
 
-  const psuId = raw('PSU_ID') as string;
-  if (!UUID.test(psuId)) fail('PSU_ID', 'a UUID', psuId);
-  const identity = optional('PSU_IDENTITY');
-  if (identity !== undefined && !/^\d{11}$/.test(identity))
-    fail('PSU_IDENTITY', 'an 11-digit national identity or D-number', identity);
+  const uuid = (name: string): string => {
+    const value = raw(name) as string;
+    if (!UUID.test(value)) fail(name, 'a UUID', value);
+    return value;
+  };
+  const nationalId = (name: string): string | undefined => {
+    const value = optional(name);
+    if (value !== undefined && !/^\d{11}$/.test(value)) fail(name, 'an 11-digit national identity or D-number', value);
+    return value;
+  };
+  const psuId = uuid('PSU_ID');
+  const identity = nationalId('PSU_IDENTITY');
+  // Separate private and corporate test PSUs, as real sandboxes provide them: a bank that remembers a PSU as
+  // corporate would otherwise refuse every later request of the private one.
+  const corporatePsuId = uuid('CORPORATE_PSU_ID');
+  if (corporatePsuId.toLowerCase() === psuId.toLowerCase())
+    throw new UserError('CORPORATE_PSU_ID must name another PSU than PSU_ID');
+  const corporateIdentity = nationalId('CORPORATE_PSU_IDENTITY');
+  if (corporateIdentity !== undefined && corporateIdentity === identity)
+    throw new UserError('CORPORATE_PSU_IDENTITY must name another PSU than PSU_IDENTITY');
 
   const paths: Partial<Record<OperationId, string>> = {};
   for (const op of OPERATIONS.filter((o) => o.pathAssumed)) {
@@ -147,7 +165,6 @@ export function loadConfig(
   const proxy = url('HTTP_PROXY');
   const baseUrl = url('BASE_URL');
   const sessionId = optional('TPP_SESSION_ID');
-  const corporateId = optional('PSU_CORPORATE_ID');
 
   const signingCert = optional('SIGNING_CERT_PATH');
   const signingKey = optional('SIGNING_KEY_PATH');
@@ -205,8 +222,12 @@ export function loadConfig(
     psu: {
       id: psuId,
       ipAddress: raw('PSU_IP_ADDRESS') as string,
-      ...(corporateId ? { corporateId } : {}),
       ...(identity ? { identity } : {}),
+    },
+    corporatePsu: {
+      id: corporatePsuId,
+      corporateId: raw('PSU_CORPORATE_ID') as string,
+      ...(corporateIdentity ? { identity: corporateIdentity } : {}),
     },
     tpp: { redirectUri: raw('TPP_REDIRECT_URI') as string, ...(sessionId ? { sessionId } : {}) },
   };

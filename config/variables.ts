@@ -72,8 +72,27 @@ export const VARIABLES: Variable[] = [
     meaning: 'PSU-ID (UUID) of the private test PSU.',
   },
   { name: 'PSU_IP_ADDRESS', default: '192.0.2.10', meaning: 'PSU-IP-Address to forward.' },
-  { name: 'PSU_CORPORATE_ID', meaning: 'PSU-Corporate-ID of a corporate test PSU.' },
-  { name: 'PSU_IDENTITY', secret: true, meaning: 'X-PSU-IDENTITY (national identity or D-number): masked everywhere.' },
+  {
+    name: 'PSU_IDENTITY',
+    secret: true,
+    meaning: 'X-PSU-IDENTITY (national identity or D-number) of the private test PSU: masked everywhere.',
+  },
+  {
+    name: 'CORPORATE_PSU_ID',
+    default: '2d3e4f50-0000-4000-8000-000000000002',
+    meaning:
+      'PSU-ID (UUID) of the corporate test PSU, not the private one: tests that make a PSU corporate use only this one.',
+  },
+  {
+    name: 'PSU_CORPORATE_ID',
+    default: 'corp-1',
+    meaning: 'PSU-Corporate-ID of the corporate test PSU (its corporation).',
+  },
+  {
+    name: 'CORPORATE_PSU_IDENTITY',
+    secret: true,
+    meaning: 'X-PSU-IDENTITY of the corporate test PSU: masked everywhere.',
+  },
   { name: 'TPP_REDIRECT_URI', default: 'https://tpp.example/callback', meaning: 'TPP-Redirect-URI.' },
   { name: 'TPP_SESSION_ID', meaning: 'TPP-Session-ID; unset: a new UUID per request.' },
   ...OPERATIONS.filter((o) => o.pathAssumed).map((o) => ({

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TestSpecification } from 'vitest/node';
 import type { Config } from '../config/index.js';
 import type { TargetChoice } from '../config/target.js';
 import type { Profile, RunContext } from '../suites/support/context.js';
@@ -30,6 +31,12 @@ export interface RunOptions {
   faults?: string[];
   /** Conformant variants of the embedded bank (bank/variants.ts). */
   variants?: string[];
+  /**
+   * Order independence (issue 13): `reverse` runs the suite files in the reverse of vitest's order, and `files`
+   * runs only the suite files whose names contain one of these strings, to show each file's verdicts alone.
+   */
+  order?: 'default' | 'reverse';
+  files?: string[];
   progress: (line: string) => void;
   reportsDir: string;
 }
@@ -95,7 +102,12 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   const collector = new OutcomeCollector(options.progress);
   let cancelled = false;
   try {
-    const { createVitest } = await import('vitest/node');
+    const { createVitest, BaseSequencer } = await import('vitest/node');
+    class ReverseSequencer extends BaseSequencer {
+      override async sort(files: TestSpecification[]) {
+        return (await super.sort(files)).reverse();
+      }
+    }
     const vitest = await createVitest('test', {
       root: ROOT,
       config: fileURLToPath(new URL('../vitest.conformance.config.ts', import.meta.url)),
@@ -107,6 +119,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
         ['allure-vitest/reporter', { resultsDir: `${options.reportsDir}/allure-results` }],
       ],
       provide: { run: context },
+      ...(options.order === 'reverse' ? { sequence: { sequencer: ReverseSequencer } } : {}),
       ...(options.shard ? { shard: options.shard } : {}),
       ...(options.grep ? { testNamePattern: options.grep } : {}),
       passWithNoTests: true,
@@ -117,7 +130,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       void vitest.cancelCurrentRun('test-failure');
     }, options.budgetSeconds * 1000);
     try {
-      await vitest.start();
+      await vitest.start(options.files);
     } finally {
       clearTimeout(timer);
       await vitest.close();

@@ -2,6 +2,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import * as ajvFormats from 'ajv-formats';
 import { requirement, type SchemaName } from '../spec/index.js';
 import { CODE_VALIDATORS } from './code/index.js';
+import { conventionInstead, listFits, testFits } from './code/normalised.js';
 import type { Violation } from './code/types.js';
 import { SCHEMA_BASE, X_REQUIREMENT, type RequirementAnnotation } from './json/annotate.js';
 import { BODY_SCHEMAS, SCHEMAS, type AnySchemaName } from './registry.js';
@@ -45,11 +46,23 @@ function requirementOf(error: ErrorObject): string {
   return FALLBACK;
 }
 
+/** A list or pattern failure that only letter case or blanks cause names its SHOULD convention instead. */
+function requirementFor(error: ErrorObject): string {
+  const id = requirementOf(error);
+  const fits =
+    error.keyword === 'enum'
+      ? listFits(error.schema as unknown[])
+      : error.keyword === 'pattern'
+        ? testFits((v) => new RegExp(error.schema as string, 'u').test(v))
+        : undefined;
+  return (fits && conventionInstead(id, error.data, fits)) || id;
+}
+
 function toViolation(error: ErrorObject): Omit<Violation, 'level'> {
   const missing =
     error.keyword === 'required' ? `/${(error.params as { missingProperty: string }).missingProperty}` : '';
   return {
-    requirementId: requirementOf(error),
+    requirementId: requirementFor(error),
     pointer: `${error.instancePath}${missing}`,
     message: error.message ?? error.keyword,
   };

@@ -19,3 +19,18 @@ export function worstCaseBasketStatus(paymentStatuses: readonly string[]): Baske
   for (const s of paymentStatuses) if (RANK[basketStatusOf(s)] < RANK[worst]) worst = basketStatusOf(s);
   return paymentStatuses.length ? worst : 'RCVD';
 }
+
+/** Payment statuses that are basket statuses too (TransactionStatus ∩ the signing basket's four). */
+const SHARED_STATUSES: readonly string[] = ['RCVD', 'ACTC', 'RJCT'];
+
+/**
+ * Basket.transactionStatus.worstCase as far as interface.md leaves no doubt: when every payment, read before and
+ * after the basket, has one and the same status that the basket set also has, the worst case is that status.
+ * Otherwise (payments differ, or moved between the reads) undefined: only the project's mapping above, a SHOULD,
+ * says more.
+ */
+export function unambiguousBasketStatus(before: readonly string[], after: readonly string[]): string | undefined {
+  const all = [...before, ...after];
+  const first = all[0];
+  return first !== undefined && SHARED_STATUSES.includes(first) && all.every((x) => x === first) ? first : undefined;
+}

@@ -7,6 +7,9 @@ import { operation } from './support/request.js';
 import { rule } from './support/rule.js';
 import { runContext } from './support/context.js';
 
+/** Codings a response may carry when the request offered gzip, deflate and br (x-gzip is gzip's old name). */
+const OFFERED_CODINGS = ['gzip', 'x-gzip', 'deflate', 'br', 'identity'];
+
 /** interface.md › Header groups › Group N and x-accept-fix; Versioning. */
 describe('negotiation and versioning', () => {
   rule(
@@ -128,11 +131,42 @@ describe('negotiation and versioning', () => {
     },
   );
 
+  // Group N: "The server picks one of the offered alternatives and reports it in the Content-Type,
+  // Content-Encoding and Content-Language response headers as fitting." A compressed answer is as conformant as
+  // a plain one: the client decodes it (client/decode.ts), and the body is judged decoded.
+  rule(
+    ['Negotiation.acceptEncoding.offered', 'Negotiation.contentType.json'],
+    'ncbct.create',
+    'with Accept-Encoding: gzip, deflate, br the response is plain or in an offered coding, and JSON once decoded',
+    async ({ s, judge }) => {
+      const exchange = await s.call('ncbct.create', {
+        body: ncbctBody(await sharedDebtor(s), '7.00', 'encoding'),
+        query: { allowLogicalDuplicate: true },
+        headers: { 'Accept-Encoding': 'gzip, deflate, br' },
+      });
+      const encoding = exchange.response?.headers['content-encoding'];
+      const codings = (Array.isArray(encoding) ? encoding.join(',') : (encoding ?? ''))
+        .split(',')
+        .map((c) => c.trim().toLowerCase())
+        .filter(Boolean);
+      judge(exchange, [
+        ...checkAccepted(exchange, operation('ncbct.create'), 'Negotiation.acceptEncoding.offered'),
+        verdict(
+          'content_encoding',
+          'Negotiation.acceptEncoding.offered',
+          codings.every((c) => OFFERED_CODINGS.includes(c)),
+          `Content-Encoding ${codings.join(', ') || '(none)'}`,
+        ),
+      ]);
+    },
+  );
+
   rule(
     'Negotiation.accept.unsupported',
     'basket.get',
     'an Accept the server cannot satisfy gives 406, never a 5xx',
     async ({ s, judge }) => {
+      // 406 is a convention: RFC 7231 §5.3.2 also lets a server ignore Accept, so another answer is a SHOULD warning.
       const exchange = await s.call('basket.get', {
         params: { basketId: 'enc!!any==' },
         headers: { Accept: 'application/xml' },

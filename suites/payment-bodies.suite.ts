@@ -13,7 +13,7 @@ import {
   type Breaker,
   type Debtor,
 } from '../generators/index.js';
-import { sharedDebtor } from './support/fixtures.js';
+import { account, customer, sharedDebtor } from './support/fixtures.js';
 import { forAll } from './support/property.js';
 import { operation } from './support/request.js';
 import { rule } from './support/rule.js';
@@ -34,6 +34,8 @@ const PRODUCTS: {
   { op: 'bulk.create', label: 'bulk', valid: bulkRequest, breakers: BULK_BREAKERS },
 ];
 const query = { allowLogicalDuplicate: true };
+/** Below the int32 maximum; valid bodies stay under 1 000 000 (a bulk under 5 000 000) each. */
+const VALID_RUNS_BALANCE = 2_000_000_000;
 
 for (const product of PRODUCTS) {
   describe(`${product.label} bodies`, () => {
@@ -48,7 +50,9 @@ for (const product of PRODUCTS) {
       product.op,
       validName,
       async ({ s, ctx, meta, judge }) => {
-        const debtor = await sharedDebtor(s);
+        // The payments go through, and a bank may take each from the balance: this test pays from an account of
+        // its own, funded (int32, as the real client sends balances) far beyond what its runs can spend.
+        const debtor = await account(s, await customer(s), VALID_RUNS_BALANCE);
         await forAll(ctx, meta, validName, product.valid(debtor), async (body) => {
           const exchange = await s.call(product.op, { body, query });
           judge(exchange, checkAccepted(exchange, operation(product.op), 'Payment.create.201'));

@@ -38,6 +38,12 @@ async function accountWithTransactions(s: Session): Promise<Account> {
   return acc;
 }
 
+/**
+ * A bank may apply a default limit when `limit` is absent (interface.md names none) and may list in any order:
+ * a test that needs the whole list asks for it with an explicit limit far above what it created.
+ */
+const WHOLE = { limit: 1000 };
+
 const ids = (json: unknown): string[] =>
   Array.isArray(json) ? json.map((t) => String((t as { id?: unknown }).id)) : [];
 const list = (s: Session, acc: Account, query: Record<string, string | number | undefined>) =>
@@ -50,7 +56,7 @@ describe('sandbox transactions', () => {
     'the list holds the created transactions, each with every member',
     async ({ s, judge }) => {
       const acc = await accountWithTransactions(s);
-      const exchange = await list(s, acc, {});
+      const exchange = await list(s, acc, WHOLE);
       const listed = exchange.response?.json;
       const count = Array.isArray(listed) ? listed.length : -1;
       judge(exchange, [
@@ -88,8 +94,10 @@ describe('sandbox transactions', () => {
     async ({ s, judge }) => {
       const acc = await accountWithTransactions(s);
       // The date range must not change how offset counts: a server that drops offset when dates are given must not pass.
+      // The whole list is fetched the same way as the pages (with offset and an explicit limit); the order is the
+      // bank's, only assumed stable between calls.
       for (const range of [{}, { fromDate: '2026-02-01', toDate: '2026-07-31' }]) {
-        const whole = ids((await list(s, acc, range)).response?.json);
+        const whole = ids((await list(s, acc, { ...range, offset: 0, ...WHOLE })).response?.json);
         const paged: string[] = [];
         let last: Awaited<ReturnType<typeof list>> | undefined;
         for (let offset = 0; offset < whole.length; offset += 2) {
@@ -115,7 +123,7 @@ describe('sandbox transactions', () => {
     'only transactions within fromDate..toDate are returned',
     async ({ s, judge }) => {
       const acc = await accountWithTransactions(s);
-      const exchange = await list(s, acc, { fromDate: '2026-02-10', toDate: '2026-04-20' });
+      const exchange = await list(s, acc, { fromDate: '2026-02-10', toDate: '2026-04-20', ...WHOLE });
       const got = Array.isArray(exchange.response?.json)
         ? (exchange.response?.json as { bookingDate?: string; valueDate?: string }[])
         : [];

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { FAULTS } from '../../bank/faults.js';
 import { checkVariants } from '../variants.js';
 import { loadConfig } from '../../config/index.js';
@@ -50,6 +52,20 @@ function checkSelection(args: ParsedArgs): void {
   }
 }
 
+/** --order reverse and --suite-file NAME (repeatable): the means to show that verdicts do not depend on order. */
+function suiteOrder(args: ParsedArgs): { order?: 'reverse'; files?: string[] } {
+  const order = flag(args, 'order');
+  if (order !== undefined && order !== 'default' && order !== 'reverse')
+    throw new UserError(`--order must be default or reverse, got "${order}"`);
+  const files = args.flags.get('suite-file') ?? [];
+  const known = readdirSync(fileURLToPath(new URL('../../suites', import.meta.url))).filter((f) =>
+    f.endsWith('.suite.ts'),
+  );
+  const unknown = files.filter((f) => !known.some((k) => k.includes(f)));
+  if (unknown.length) throw new UserError(`unknown --suite-file: ${unknown.join(', ')} (one of ${known.join(', ')})`);
+  return { ...(order === 'reverse' ? { order } : {}), ...(files.length ? { files } : {}) };
+}
+
 const command: Command = {
   summary:
     'run the conformance suites against BASE_URL, or against the embedded reference bank when neither BASE_URL nor a profile is set (or with --profile embedded)',
@@ -73,6 +89,8 @@ const command: Command = {
         'env-file',
         'reports',
         'exchanges',
+        'order',
+        'suite-file',
       ],
     });
     const envFile = flag(args, 'env-file');
@@ -122,6 +140,7 @@ const command: Command = {
       budgetSeconds: integer(args, 'budget', 1) ?? 900,
       faults: args.flags.get('fault') ?? [],
       variants,
+      ...suiteOrder(args),
       progress: (line) => process.stderr.write(`${line}\n`),
       reportsDir: flag(args, 'reports') ?? 'reports',
     });

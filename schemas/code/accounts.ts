@@ -1,21 +1,28 @@
 import { ibanProblem, isValidKid, isValidNorwegianBban } from '../../spec/index.js';
+import { conventionInstead, testFits } from './normalised.js';
 import type { CodeValidator } from './types.js';
 import { at, objectsIn } from './walk.js';
 
-/** AccountReference.iban.structure: country code, MOD 97-10 check digits, the country's length (ISO 13616). */
+const STRUCTURE = 'AccountReference.iban.structure';
+const hasStructure = (iban: string) => ibanProblem(iban) !== 'format';
+
+/**
+ * ISO 13616 IBANs. interface.md names the structure (AccountReference.iban.structure, MUST: country code, check
+ * digits, alphanumeric BBAN); the MOD 97-10 check and the country's length are verification a bank may skip
+ * (AccountReference.iban.checksum, SHOULD). An IBAN in lower case or with blanks around it breaks only
+ * the letter-case or blank convention.
+ */
 export function ibanStructure(pointers: string[]): CodeValidator {
   return (value) =>
     pointers.flatMap((pointer) => {
       const iban = at(value, pointer);
       const problem = typeof iban === 'string' ? ibanProblem(iban) : undefined;
       if (!problem) return [];
-      return [
-        {
-          requirementId: 'AccountReference.iban.structure',
-          pointer,
-          message: `IBAN "${iban as string}" fails its ${problem} check`,
-        },
-      ];
+      const requirementId =
+        problem === 'format'
+          ? (conventionInstead(STRUCTURE, iban, testFits(hasStructure)) ?? STRUCTURE)
+          : 'AccountReference.iban.checksum';
+      return [{ requirementId, pointer, message: `IBAN "${iban as string}" fails its ${problem} check` }];
     });
 }
 

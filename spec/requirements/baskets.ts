@@ -28,11 +28,21 @@ export const BASKET_RULES = [
     ['basket.get'],
     'response',
   ),
+  // interface.md gives no mapping from the 11 payment statuses to the 4 basket statuses, and statuses may move:
+  // only what is unambiguous is a MUST (payments that all share a status the basket set has give that status).
   rule(
     'Basket.transactionStatus.worstCase',
     'MUST',
     `What the service does; ${SB}`,
-    "A basket's transactionStatus stands for the worst case of the statuses of its payments.",
+    "A basket's transactionStatus stands for the worst case of the statuses of its payments: payments that all have RCVD, ACTC or RJCT give the basket that status.",
+    ['basket.get', 'payment.status'],
+    'behaviour',
+  ),
+  rule(
+    'Basket.transactionStatus.mapping',
+    'SHOULD',
+    `What the service does; ${SB} (the order of statuses is not shown; the project's reading, spec/basket-status.ts)`,
+    "A basket's transactionStatus is the worst of its payments' statuses mapped and ordered RJCT < RCVD < PATC < ACTC.",
     ['basket.get', 'payment.status'],
     'behaviour',
   ),

@@ -175,6 +175,14 @@ export const HEADER_RULES = [
     'response',
   ),
   rule(
+    'Negotiation.acceptEncoding.offered',
+    'MUST',
+    `${H} › Group N`,
+    'A response to a request with Accept-Encoding is sent as is or in one of the offered codings, reported in Content-Encoding.',
+    ['ncbct.create'],
+    'response',
+  ),
+  rule(
     'Negotiation.acceptLanguage.contentLanguage',
     'SHOULD',
     `${H} › Group N`,
@@ -185,8 +193,8 @@ export const HEADER_RULES = [
   rule(
     'Negotiation.accept.unsupported',
     'SHOULD',
-    `${H} › Group N (convention: 406)`,
-    'An Accept that offers no alternative the server has gives 406, never 5xx.',
+    `${H} › Group N (convention: 406; RFC 7231 also lets a server ignore Accept)`,
+    'An Accept that offers no alternative the server has gives 406 (or is ignored: the response is then JSON), never 5xx.',
     ['basket.get', 'ncbct.create'],
     'header',
     {

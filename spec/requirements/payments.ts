@@ -1,10 +1,10 @@
 import { LIMITS } from '../limits.js';
 import type { OperationId } from '../operations.js';
-import { PAYMENT_CREATION, formatError, rule } from './build.js';
+import { PAYMENT_CREATION, bulkFormatError, formatError, rule } from './build.js';
 import type { Requirement } from './types.js';
 
 const body = formatError();
-const bulkBody = formatError('MUST');
+const bulkBody = bulkFormatError;
 
 /** A length rule `<scope>.<field>.max<N>` or `.length<min>to<max>`. */
 function lengthRule(

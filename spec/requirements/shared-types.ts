@@ -1,5 +1,5 @@
 import { LIMITS } from '../limits.js';
-import { ALL_OPERATIONS, PAYMENT_CREATION, formatError, rule } from './build.js';
+import { ALL_OPERATIONS, PAYMENT_CREATION, bulkFormatError, formatError, rule } from './build.js';
 
 const S = 'Resources › Shared types';
 const body = formatError();
@@ -99,11 +99,23 @@ export const SHARED_TYPE_RULES = [
     'body',
     { expected: body },
   ),
+  // interface.md names the ISO 13616-1:2007 *structure* only: the form is a MUST, verifying the check digits
+  // (MOD 97-10) and the country's BBAN length is a convention of its own (a bank that does not verify them is
+  // conformant), as MOD11 and KID check digits are.
   rule(
     'AccountReference.iban.structure',
     'MUST',
     `${S} › Account reference`,
-    "iban has the ISO 13616-1:2007 structure: country code, two check digits that pass MOD 97-10, the country's BBAN length.",
+    'iban has the ISO 13616-1:2007 structure: a two-letter country code, two check digits, an alphanumeric BBAN, at most 34 characters.',
+    ['ncbct.create', 'sct.create'],
+    'body',
+    { expected: body },
+  ),
+  rule(
+    'AccountReference.iban.checksum',
+    'SHOULD',
+    `${S} › Account reference (ISO 13616 check digits; not stated by interface.md)`,
+    "An iban's check digits pass MOD 97-10 and its length is the country's IBAN length; a bank that verifies them refuses an IBAN that fails.",
     ['ncbct.create', 'sct.create'],
     'body',
     { expected: body },
@@ -160,7 +172,7 @@ export const SHARED_TYPE_RULES = [
     'A structured remittance item has a reference.',
     ['bulk.create'],
     'body',
-    { expected: formatError('MUST') },
+    { expected: bulkFormatError },
   ),
   ...(['reference', 'referenceType', 'referenceIssuer'] as const).map((member) =>
     rule(
@@ -170,7 +182,7 @@ export const SHARED_TYPE_RULES = [
       `${member} has ${LIMITS.structuredRemittanceMember.min} to ${LIMITS.structuredRemittanceMember.max} characters.`,
       ['bulk.create'],
       'body',
-      { expected: formatError('MUST') },
+      { expected: bulkFormatError },
     ),
   ),
   rule(
@@ -180,7 +192,28 @@ export const SHARED_TYPE_RULES = [
     'A KID (OCR reference) is 2 to 25 digits ending in a valid MOD10 or MOD11 check digit; a bad KID is a KID error.',
     ['bulk.create'],
     'body',
-    { expected: { status: [400], codes: ['KID_INVALID'], exactness: 'SHOULD' } },
+    { expected: { status: [400], codes: ['KID_INVALID', 'KID_MISSING'], exactness: 'SHOULD' } },
+  ),
+  // interface.md lists codes in upper case but says nothing about letter case or surrounding blanks: a bank that
+  // upper-cases or trims before checking is conformant, so a value that differs from a valid one only in case
+  // or blanks breaks these conventions, never the MUST rule of its list or pattern.
+  rule(
+    'Codes.letterCase.upper',
+    'SHOULD',
+    `${S} (codes as listed: Currency, Country; NCBCT creditorAgent and purposeCode; letter case not stated)`,
+    'Codes (BIC, IBAN, currency, country, purpose code, listed enum values) are written in the listed letter case; a value that differs only in case is refused (a bank that upper-cases first is conformant too).',
+    [...PAYMENT_CREATION, 'sandbox.engagement.create', 'sandbox.cardAccount.create'],
+    'body',
+    { expected: body },
+  ),
+  rule(
+    'Values.whitespace.trimmed',
+    'SHOULD',
+    `${S} (surrounding blanks not stated)`,
+    'Values (amounts, codes) carry no surrounding blanks; a value that is valid only once trimmed is refused (a bank that trims first is conformant too).',
+    PAYMENT_CREATION,
+    'body',
+    { expected: body },
   ),
   rule('Link.href.required', 'MUST', `${S} › Link`, 'A Link has a string href.', ALL_OPERATIONS, 'response'),
   rule('Link.verbs.required', 'MUST', `${S} › Link`, 'A Link has an array verbs.', ALL_OPERATIONS, 'response'),

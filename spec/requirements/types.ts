@@ -17,6 +17,8 @@ export interface ExpectedRejection {
   codes: string[];
   /** MUST when interface.md states status and code for this case; SHOULD when a convention fills it. */
   exactness: Level;
+  /** The code's exactness when it differs from the status's: a stated status whose code only a convention picks. */
+  codeExactness?: Level;
 }
 
 export interface Requirement {

@@ -55,8 +55,24 @@ export function createdId(exchange: Exchange): string | undefined {
     const value = body?.[key];
     if (typeof value === 'string' && value) return value;
   }
+  // Otherwise the last path segment of where the resource lives: Location, or the self link (an absolute URL or
+  // a path, perhaps behind a base path prefix; interface.md shows neither form).
   const location = exchange.response?.headers.location;
-  return typeof location === 'string' ? decodeURIComponent(location.split('/').pop() ?? '') : undefined;
+  const self = (body?._links as { self?: { href?: unknown } } | undefined)?.self?.href;
+  const where = typeof location === 'string' ? location : typeof self === 'string' ? self : undefined;
+  return where ? lastSegment(where) : undefined;
+}
+
+/** The last path segment of a URL or path, decoded, without query or fragment. */
+export function lastSegment(href: string): string | undefined {
+  const path = href.split(/[?#]/)[0] ?? '';
+  const segment = path.replace(/\/+$/, '').split('/').pop();
+  if (!segment) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 export class FixtureError extends Error {
@@ -151,3 +167,26 @@ let shared: Promise<Account> | undefined;
 /** One funded account per suite file, for tests whose subject is not the account. */
 export const sharedDebtor = (s: Session): Promise<Account> =>
   (shared ??= (async () => account(s, await customer(s)))());
+
+/**
+ * An account the bank need not know (a unique number with a valid MOD11 digit, never created): a creditor at
+ * another bank, or the debtor of a request that must be refused whatever its account (no sandbox data).
+ */
+export function unregisteredAccount(s: Session): Account {
+  const bban = uniqueBban(s);
+  return { id: bban, bban, iban: makeIban('NO', bban), customerNumber: '' };
+}
+
+let sharedCorporate: Promise<Account> | undefined;
+/**
+ * An account of a corporate sandbox customer, for the corporate test PSU: a bank may decide who is a corporate
+ * user from the debtor account's owner rather than from PSU-Context, so a corporate request pays from one.
+ */
+export const corporateDebtor = (s: Session): Promise<Account> =>
+  (sharedCorporate ??= (async () => account(s, await customer(s, 'corporate')))());
+
+/** The headers that make a request the corporate test PSU's (never the private PSU's: a bank may remember). */
+export const corporatePsuHeaders = (s: Session, withCorporateId = true): Record<string, string | undefined> => {
+  const { id, corporateId } = s.ctx.config.corporatePsu;
+  return { 'PSU-ID': id, 'PSU-Context': 'CORPORATE', 'PSU-Corporate-ID': withCorporateId ? corporateId : undefined };
+};

@@ -1,6 +1,6 @@
 import type { Exchange } from '../../client/index.js';
 import type { OperationId } from '../../spec/index.js';
-import { FixtureError } from './fixtures.js';
+import { FixtureError, createdId } from './fixtures.js';
 import type { Session } from './session.js';
 
 export interface Created {
@@ -22,8 +22,11 @@ export async function createPayment(
   return { exchange, paymentId: id };
 }
 
-/** The basket id of a creation response (Berlin Group: basketId). */
+/**
+ * The basket id of a creation response: Berlin Group's basketId, else where the basket lives (Location or the
+ * self link). interface.md shows no creation response, so any of these conforms.
+ */
 export function basketIdOf(exchange: Exchange): string | undefined {
   const id = (exchange.response?.json as { basketId?: unknown } | undefined)?.basketId;
-  return typeof id === 'string' ? id : undefined;
+  return typeof id === 'string' && id ? id : createdId(exchange);
 }

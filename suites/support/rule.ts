@@ -65,7 +65,8 @@ export function rule(
         // Data the test needed could not be made: blame the rule that creation broke, not the rule under test.
         if (err instanceof FixtureError && err.requirementId)
           live.failedChecks = [...new Set([...(live.failedChecks ?? []), err.requirementId])];
-        await attachFailure(err, s.exchanges, live, [ctx.config.psu.identity], rerunCommand(ctx, name, ctx.seed), ctx);
+        const secrets = [ctx.config.psu.identity, ctx.config.corporatePsu.identity];
+        await attachFailure(err, s.exchanges, live, secrets, rerunCommand(ctx, name, ctx.seed), ctx);
         throw err;
       } finally {
         if (live.warnings?.length)
