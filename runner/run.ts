@@ -83,6 +83,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     selection: options.selection,
     ...(options.faults?.length ? { faults: options.faults } : {}),
     ...(options.replayPath ? { replayPath: options.replayPath } : {}),
+    reportsDir: options.reportsDir,
     ...(options.exchangesPath ? { exchangesPath: resolve(options.exchangesPath) } : {}),
   };
   if (context.exchangesPath) {

@@ -11,7 +11,7 @@ import { signLines } from './proxy-sign.js';
 import type { RecordedExchange } from './recorded.js';
 import { headerLines } from './request-view.js';
 import type { HeaderLine, RequestVerdict } from './types.js';
-import { errorText, forwarded, transportKind } from './upstream.js';
+import { decodedText, errorText, forwarded, transportKind } from './upstream.js';
 import { verifyRequest } from './verify.js';
 
 /** What one forwarded exchange needs of the proxy around it. */
@@ -258,7 +258,7 @@ export async function forward(
     cut = { kind: transportKind(err), message: errorText(err) };
     res.destroy();
   }
-  const text = tooLarge ? '' : Buffer.concat(kept).toString('utf8');
+  const text = tooLarge ? '' : decodedText(Buffer.concat(kept), upstream.headers['content-encoding'], context.cap);
   const json = parseJson(text);
   const observed: ObservedExchange = cut
     ? { request: { method, url }, error: cut }

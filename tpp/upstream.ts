@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Agent, type Dispatcher } from 'undici';
 
 /**
@@ -97,4 +98,22 @@ export function errorText(err: unknown): string {
   const e = err as { message?: string; cause?: { message?: string; code?: string } };
   const cause = e.cause?.message ?? e.cause?.code;
   return [e.message ?? String(err), cause].filter(Boolean).join(': ');
+}
+
+/**
+ * The body's text as the bank meant it: a gzip, deflate or br Content-Encoding undone (within the cap), so that the
+ * checks judge JSON, not compressed bytes. The bytes the client gets are not touched.
+ */
+export function decodedText(bytes: Buffer, contentEncoding: string | string[] | undefined, cap: number): string {
+  const coding = (Array.isArray(contentEncoding) ? contentEncoding.join(',') : (contentEncoding ?? ''))
+    .trim()
+    .toLowerCase();
+  try {
+    if (coding === 'gzip' || coding === 'x-gzip') return gunzipSync(bytes, { maxOutputLength: cap }).toString('utf8');
+    if (coding === 'deflate') return inflateSync(bytes, { maxOutputLength: cap }).toString('utf8');
+    if (coding === 'br') return brotliDecompressSync(bytes, { maxOutputLength: cap }).toString('utf8');
+  } catch {
+    return bytes.toString('utf8');
+  }
+  return bytes.toString('utf8');
 }
