@@ -68,15 +68,19 @@ function rejectedForAny(exchange: ObservedExchange, findings: Finding[]): CheckR
 
 /**
  * The answer to a request the bank must accept: the operation's success status and schema, links, and on an
- * error the error body. A 4xx to a request that breaks no rule is judged at SHOULD level only: the proxy sees
- * one request, not the state behind it (a logical duplicate, funds, an id the PSU cannot see), for which a bank
- * may refuse a well-formed request.
+ * error the error body. A 4xx interface.md documents for the operation conforms; another 4xx to a request that
+ * breaks no rule is judged at SHOULD level only: the proxy sees one request, not the state behind it (a logical
+ * duplicate, funds, an id the PSU cannot see), for which a bank may refuse a well-formed request.
  */
 function accepted(exchange: ObservedExchange, operation: OperationId, requirementId: string): CheckResult[] {
   const spec = OPERATIONS.find((o) => o.id === operation);
   if (!spec) return answerOfUnknown(exchange);
   const results = checkAccepted(exchange, spec, requirementId);
-  if (!isClientError(exchange.response?.status)) return results;
+  const status = exchange.response?.status;
+  if (!isClientError(status)) return results;
+  // An error interface.md documents for the operation (404 for an unknown basket) is an answer it allows.
+  if (spec.documentedErrors.some((e) => e.status === status))
+    return results.filter((r) => !(r.check === 'status_code_conformance' && !r.ok));
   return results.map((r) =>
     r.check === 'status_code_conformance' && !r.ok
       ? {
