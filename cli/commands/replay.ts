@@ -55,6 +55,7 @@ function fromReport(dir: string, name: string): RecordedExchange[] {
 
 interface ExchangeLine {
   test?: string;
+  sentAt?: string;
   request?: RecordedExchange['request'];
   status?: number;
 }
@@ -90,6 +91,7 @@ function fromExchanges(path: string, test: string | undefined): RecordedExchange
     out.push({
       ...(parsed.test ? { test: parsed.test } : {}),
       request,
+      ...(typeof parsed.sentAt === 'string' ? { sentAt: parsed.sentAt } : {}),
       ...(typeof parsed.status === 'number' ? { status: parsed.status } : {}),
     });
   }
