@@ -132,7 +132,8 @@ async function attachFailure(
  */
 function resignedReplay(name: string, ctx: RunContext): string {
   const reports = ctx.reportsDir && ctx.reportsDir !== 'reports' ? ` --reports ${shellQuote(ctx.reportsDir)}` : '';
-  return `# Signed afresh and judged as this test judges it, any time later (to another bank: BASE_URL=… in front):\nnpx psd2-conformance replay --test ${shellQuote(name)}${reports}\n`;
+  // A comment, so that the attachment stays a script that runs the recorded curl and nothing else.
+  return `# Signed afresh and judged as this test judges it, any time later (another bank: --base-url URL):\n#   npx psd2-conformance replay --test ${shellQuote(name)}${reports}\n`;
 }
 
 /** The production profile never runs sandbox operations, and creates no payment without --allow-payments. */
