@@ -166,8 +166,11 @@ export async function forward(
   ): ProxyExchange => {
     const { recordedBody, ...rest } = extra;
     const keptBody = recordedBody && recordedBody.length > 0 && recordedBody.length <= KEPT_BODY_BYTES;
-    if (recordedBody && recordedBody.length > KEPT_BODY_BYTES)
-      notes.push(`the request body (${recordedBody.length} bytes) is not kept in the report: it cannot be replayed`);
+    const incomplete =
+      body.over || (recordedBody && recordedBody.length > KEPT_BODY_BYTES)
+        ? `the request body (${body.over ? `over ${context.cap}` : recordedBody?.length} bytes) is not kept: it cannot be replayed`
+        : undefined;
+    if (incomplete) notes.push(incomplete);
     const recorded: RecordedExchange = {
       request: {
         method,
@@ -177,6 +180,7 @@ export async function forward(
       },
       sentAt: startedAt.toISOString(),
       ...(rest.status !== undefined ? { status: rest.status } : {}),
+      ...(incomplete ? { incomplete } : {}),
     };
     const broken = brokenRules(verdict, response);
     return {

@@ -24,6 +24,8 @@ export interface RecordedExchange {
   expectation?: Expectation;
   /** The requirement ids whose failure failed the test then, to compare the verdict with. */
   failed?: string[];
+  /** Why the recording cannot be sent again (a body too large to keep); replay then reports it unsent. */
+  incomplete?: string;
 }
 
 /** The target's path from `/v1/` on, without whatever base path the recording's bank had. */

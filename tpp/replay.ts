@@ -176,6 +176,22 @@ async function replayOne(
   };
 }
 
+/** A recording that cannot be sent again: reported as such, a MUST failure of nothing. */
+function unsent(recorded: RecordedExchange): ReplayResult {
+  const { method, url, headers } = recorded.request;
+  return {
+    recorded,
+    sent: { method, url, headers },
+    error: { kind: 'not-replayable', message: recorded.incomplete as string },
+    durationMs: 0,
+    judgedBy: recorded.expectation ? 'the test' : 'the request',
+    results: [],
+    failed: [],
+    warnings: [],
+    notes: [`not sent: ${recorded.incomplete as string}`],
+  };
+}
+
 /**
  * Sends recorded exchanges again, one after the other, each signed afresh (a new Date, X-Request-ID, Digest and
  * Signature; see resign), to the same bank or another base URL, and judges the answers: by the expectation a
@@ -186,7 +202,8 @@ export async function replay(exchanges: RecordedExchange[], options: ReplayOptio
   const dispatcher = upstreamAgent(options.http);
   try {
     const results: ReplayResult[] = [];
-    for (const recorded of exchanges) results.push(await replayOne(recorded, options, dispatcher));
+    for (const recorded of exchanges)
+      results.push(recorded.incomplete ? unsent(recorded) : await replayOne(recorded, options, dispatcher));
     return results;
   } finally {
     await dispatcher.close();

@@ -18,7 +18,7 @@ import {
   testIdentity,
   type SigningIdentity,
 } from '../../signing/index.js';
-import { createProxy, exchangeLine, type ProxyExchange } from '../../tpp/index.js';
+import { createProxy, exchangeLine, replay, type ProxyExchange } from '../../tpp/index.js';
 
 /** The proxy in front of the reference bank and of small servers that show what arrived, byte for byte. */
 
@@ -258,6 +258,13 @@ describe('proxy traffic', () => {
     expect(passed.notes).toContain(
       `request: the request body is larger than ${16 * 1024} bytes: streamed to the bank, not judged`,
     );
+    // Not kept, so not sent again: replay says so instead of sending a request without its body.
+    expect(passed.recorded.incomplete).toBe(
+      `the request body (over ${16 * 1024} bytes) is not kept: it cannot be replayed`,
+    );
+    const [unsent] = await replay([passed.recorded], { identity });
+    expect(unsent?.error?.kind).toBe('not-replayable');
+    expect(target.arrived).toHaveLength(1);
     const signing = await createProxy({ target: target.url, sign: true, identity, http: { maxBodyBytes: 16 * 1024 } });
     const refused = await fetch(`${signing.url}/v1/anything`, { method: 'POST', body: big });
     expect(refused.status).toBe(413);
