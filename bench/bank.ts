@@ -10,7 +10,7 @@ const CONNECTIONS = 10;
 const PRESIGNED = 400;
 
 /** The reference bank in a process of its own, so that the load generator does not share its event loop. */
-async function startServe(): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startServe(): Promise<{ url: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';

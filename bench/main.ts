@@ -1,10 +1,11 @@
 import { bankBench } from './bank.js';
+import { proxyBench } from './proxy.js';
 import { signingBench } from './signing.js';
 import { SUITE_RATE_LABEL, suiteBench } from './suite.js';
 import type { BenchModule, BenchResult } from './types.js';
 
 /** Every benchmark; other issues add theirs here. Run with `npm run bench` (optionally `-- --duration-ms 2000`). */
-export const BENCHMARKS: BenchModule[] = [signingBench, suiteBench, bankBench];
+export const BENCHMARKS: BenchModule[] = [signingBench, suiteBench, bankBench, proxyBench];
 
 const format = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(2));
 

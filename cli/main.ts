@@ -16,6 +16,8 @@ const commands: Record<string, () => Promise<Command>> = {
   generate: async () => (await import('./commands/generate.js')).default,
   mutation: async () => (await import('./commands/mutation.js')).default,
   verify: async () => (await import('./commands/verify.js')).default,
+  proxy: async () => (await import('./commands/proxy.js')).default,
+  replay: async () => (await import('./commands/replay.js')).default,
 };
 
 function usage(): string {

@@ -1,4 +1,5 @@
 import { requirement, type Level, type OperationId } from '../spec/index.js';
+import type { RecordedExchange } from '../tpp/recorded.js';
 
 /** What a conformance test records about itself (vitest task meta), so reports need not parse names. */
 export interface ConformanceMeta {
@@ -15,6 +16,8 @@ export interface ConformanceMeta {
   failedChecks?: string[];
   /** The fast-check seed and path that replay a property failure. */
   replay?: { seed: number; path?: string; command: string; counterexample?: string };
+  /** The exchange that failed the test and how the suite judged it (masked), for `psd2-conformance replay --test`. */
+  failedExchange?: RecordedExchange;
 }
 
 export type TestState = 'passed' | 'failed' | 'skipped';

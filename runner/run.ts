@@ -91,6 +91,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     ...(options.faults?.length ? { faults: options.faults } : {}),
     ...(options.variants?.length ? { variants: options.variants } : {}),
     ...(options.replayPath ? { replayPath: options.replayPath } : {}),
+    reportsDir: options.reportsDir,
     ...(options.exchangesPath ? { exchangesPath: resolve(options.exchangesPath) } : {}),
   };
   if (context.exchangesPath) {

@@ -20,6 +20,8 @@ export interface RunContext {
   selection?: Selection;
   /** When set, every exchange of the run is appended here as one JSON line (run --exchanges FILE). */
   exchangesPath?: string;
+  /** Where the reports go (`run --reports`): the re-signing replay command of a failed test names it. */
+  reportsDir?: string;
   /** Faults switched on in the embedded bank: a replay command must switch them on again. */
   faults?: string[];
   /** Variants switched on in the embedded bank: a replay command must switch them on again. */

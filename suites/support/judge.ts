@@ -1,6 +1,7 @@
 import { toCurl, type Exchange } from '../../client/index.js';
 import { failures, type CheckResult } from '../../checks/index.js';
 import type { ConformanceMeta } from '../../runner/outcome.js';
+import { failedExchangeRecord } from './failed-exchange.js';
 
 const MAX_BODY = 2000;
 
@@ -57,5 +58,9 @@ export function judge(meta: ConformanceMeta, exchange: Exchange, results: CheckR
     if (!warnings.some((x) => x.requirementId === w.requirementId && x.message === w.message))
       warnings.push({ requirementId: w.requirementId, message: w.message });
   }
-  if (counted.length > 0) throw new ConformanceError(failureMessage(counted, exchange), counted, exchange);
+  if (counted.length > 0) {
+    // Kept in the report for `psd2-conformance replay --test`; a property test's last one is its shrunk counterexample.
+    meta.failedExchange = failedExchangeRecord(exchange, results, counted, meta);
+    throw new ConformanceError(failureMessage(counted, exchange), counted, exchange);
+  }
 }

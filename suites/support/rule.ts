@@ -1,6 +1,6 @@
 import { test, type TestContext } from 'vitest';
 import type { CheckResult } from '../../checks/index.js';
-import type { Exchange } from '../../client/index.js';
+import { shellQuote, type Exchange } from '../../client/index.js';
 import type { ConformanceMeta } from '../../runner/outcome.js';
 import { selected } from '../../runner/selection.js';
 import { OPERATIONS, requirement, type Level, type OperationId } from '../../spec/index.js';
@@ -66,7 +66,8 @@ export function rule(
         if (err instanceof FixtureError && err.requirementId)
           live.failedChecks = [...new Set([...(live.failedChecks ?? []), err.requirementId])];
         const secrets = [ctx.config.psu.identity, ctx.config.corporatePsu.identity];
-        await attachFailure(err, s.exchanges, live, secrets, rerunCommand(ctx, name, ctx.seed), ctx);
+        const commands = { rerun: rerunCommand(ctx, name, ctx.seed), resigned: resignedReplay(name, ctx) };
+        await attachFailure(err, s.exchanges, live, secrets, commands, ctx);
         throw err;
       } finally {
         if (live.warnings?.length)
@@ -95,7 +96,7 @@ async function attachFailure(
   exchanges: Exchange[],
   meta: ConformanceMeta,
   secrets: (string | undefined)[],
-  rerun: string,
+  commands: { rerun: string; resigned: string },
   ctx: RunContext,
 ): Promise<void> {
   // The embedded bank stops with the run: say how to bring it back where the curl command points.
@@ -105,21 +106,35 @@ async function attachFailure(
       : '';
   const curl = (exchange: Exchange) =>
     `# The exact request as sent, with its Date and Signature: a bank accepts these only within its clock-skew window\n# (300 s at the reference bank). Later, the psd2-conformance command attached below sends it freshly signed.\n${embedded}${replayCommand(exchange)}\n`;
-  const attach = (label: string, exchange: Exchange) =>
+  const attach = (label: string, exchange: Exchange, resigned = '') =>
     attachExchange({
       label,
       request: renderRequest(exchange),
       response: renderResponse(exchange),
-      curl: curl(exchange),
+      curl: `${curl(exchange)}${resigned}`,
     });
   const failing = failingExchange(err);
-  if (failing) await attach('failing', failing);
+  if (failing) await attach('failing', failing, commands.resigned);
   if (meta.replay?.counterexample)
     await attachText('counterexample (shrunk, fast-check)', maskValues(meta.replay.counterexample, secrets));
-  await attachText(meta.replay ? 'replay the counterexample' : 'run this test again', meta.replay?.command ?? rerun);
+  await attachText(
+    meta.replay ? 'replay the counterexample' : 'run this test again',
+    meta.replay?.command ?? commands.rerun,
+  );
   const before = exchanges.filter((e) => e !== failing).slice(failing ? -2 : -3);
   for (const [i, exchange] of before.entries())
     await attach(`${failing ? 'other recent ' : ''}exchange ${i + 1}`, exchange);
+}
+
+/**
+ * The same request signed afresh (a new Date, X-Request-ID, Digest and Signature) and judged as this test judged it,
+ * from the failing exchange the report keeps: it works an hour later, when the recorded Date is long outside the
+ * bank's window.
+ */
+function resignedReplay(name: string, ctx: RunContext): string {
+  const reports = ctx.reportsDir && ctx.reportsDir !== 'reports' ? ` --reports ${shellQuote(ctx.reportsDir)}` : '';
+  // A comment, so that the attachment stays a script that runs the recorded curl and nothing else.
+  return `# Signed afresh and judged as this test judges it, any time later (another bank: --base-url URL):\n#   npx psd2-conformance replay --test ${shellQuote(name)}${reports}\n`;
 }
 
 /** The production profile never runs sandbox operations, and creates no payment without --allow-payments. */

@@ -56,7 +56,7 @@ function recordExchange(path: string, exchange: Exchange): void {
   const { request, response, error } = exchange;
   appendFileSync(
     path,
-    `${JSON.stringify({ test, seq, request: { ...request, headers: maskHeaders(request.headers) }, ...(response ? { status: response.status, response: response.text } : {}), ...(error ? { error: error.kind } : {}) })}\n`,
+    `${JSON.stringify({ test, seq, request: { ...request, headers: maskHeaders(request.headers) }, sentAt: exchange.timings.startedAt, ...(response ? { status: response.status, response: response.text } : {}), ...(error ? { error: error.kind } : {}) })}\n`,
   );
 }
 

@@ -1,0 +1,174 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadConfig } from '../../config/index.js';
+import type { TestOutcome } from '../../runner/outcome.js';
+import { replay, type RecordedExchange, type ReplayResult } from '../../tpp/index.js';
+import { flag, hasFlag, parseArgs } from '../args.js';
+import { UserError } from '../errors.js';
+import type { Command } from '../main.js';
+import { baseUrlFlag, signingIdentity, tppHttp } from '../tpp-config.js';
+
+const USAGE = `send recorded exchanges again, signed afresh (new Date, X-Request-ID, Digest, Signature), and judge the answers
+
+usage: psd2-conformance replay --test NAME [--reports DIR] [--base-url URL] [--json] [--env-file F]
+       psd2-conformance replay --exchanges FILE [--test NAME] [--base-url URL] [--json] [--env-file F]
+
+  --test NAME        a failed test of a report (part of its name, as the report shows it): its failing
+                     request, judged as the test judged it (--reports DIR: the report's folder, default reports)
+  --exchanges FILE   the JSON lines \`run --exchanges FILE\` wrote (with --test: only that test's); each answer
+                     is judged as the proxy judges one, from the request's own verdict
+  --base-url URL     where to send (default BASE_URL, else where each request went then)
+  --json             the results as one JSON document
+
+A request keeps what it was sent with but for the time: what a test broke on purpose (a Digest of another body,
+a Signature that does not verify, a header left out) stays broken. X-PSU-IDENTITY, masked in recordings, is
+sent as PSU_IDENTITY when that is set.
+exit 0: no MUST check failed; 1: one did; 2: configuration error or nothing to replay`;
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as unknown;
+  } catch (err) {
+    throw new UserError(`${path}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'not JSON'}`);
+  }
+}
+
+/** The failing exchanges of the failed tests whose name contains `name` (an exact name wins). */
+function fromReport(dir: string, name: string): RecordedExchange[] {
+  const file = join(dir, 'outcomes.json');
+  if (!existsSync(file))
+    throw new UserError(`${dir} holds no outcomes.json: give the folder \`psd2-conformance run --reports DIR\` wrote`);
+  const outcomes = readJson(file) as TestOutcome[];
+  const named = outcomes.filter((o) => o.name === name || o.name.endsWith(` > ${name}`));
+  const matching = named.length ? named : outcomes.filter((o) => o.name.includes(name));
+  const failed = matching.filter((o) => o.state === 'failed');
+  if (matching.length === 0) throw new UserError(`no test in ${file} is named "${name}"`);
+  if (failed.length === 0)
+    throw new UserError(`"${name}" did not fail in that run (${matching.length} test(s) match): nothing to replay`);
+  const recorded = failed.filter((o) => o.meta.failedExchange);
+  if (recorded.length === 0)
+    throw new UserError(
+      `"${name}" failed before any answer was judged (its data could not be made, or an older report): nothing to replay`,
+    );
+  return recorded.map((o) => ({ test: o.name, ...(o.meta.failedExchange as RecordedExchange) }));
+}
+
+interface ExchangeLine {
+  test?: string;
+  sentAt?: string;
+  request?: RecordedExchange['request'];
+  status?: number;
+}
+
+/** The JSON lines of `run --exchanges`, optionally only those of tests whose name contains `test`. */
+function fromExchanges(path: string, test: string | undefined): RecordedExchange[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new UserError(
+      `--exchanges ${path}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'cannot read it'}`,
+    );
+  }
+  const out: RecordedExchange[] = [];
+  for (const [i, line] of text.split('\n').entries()) {
+    if (line.trim() === '') continue;
+    let parsed: ExchangeLine;
+    try {
+      parsed = JSON.parse(line) as ExchangeLine;
+    } catch {
+      throw new UserError(`${path}:${i + 1}: not a JSON line (run --exchanges writes one exchange per line)`);
+    }
+    const request = parsed.request;
+    if (
+      !request ||
+      typeof request.method !== 'string' ||
+      typeof request.url !== 'string' ||
+      typeof request.headers !== 'object'
+    )
+      throw new UserError(`${path}:${i + 1}: no request with method, url and headers`);
+    if (test !== undefined && !(parsed.test ?? '').includes(test)) continue;
+    out.push({
+      ...(parsed.test ? { test: parsed.test } : {}),
+      request,
+      ...(typeof parsed.sentAt === 'string' ? { sentAt: parsed.sentAt } : {}),
+      ...(typeof parsed.status === 'number' ? { status: parsed.status } : {}),
+    });
+  }
+  if (out.length === 0)
+    throw new UserError(`${path}: no exchange${test ? ` of a test named "${test}"` : ''} to replay`);
+  return out;
+}
+
+const ids = (results: ReplayResult['results']) => [...new Set(results.map((r) => r.requirementId))].join(', ');
+
+function verdictLine(result: ReplayResult): string {
+  const { method, url } = result.sent;
+  const target = url.replace(/^[a-z]+:\/\/[^/]+/i, '');
+  const answer = result.status ?? result.error?.kind ?? 'no answer';
+  const parts = [
+    `${result.failed.length ? '✗' : '✓'} ${method} ${target} → ${answer} (${Math.round(result.durationMs)} ms), judged as ${result.judgedBy === 'the test' ? 'the test judged it' : 'the proxy judges one'}`,
+  ];
+  if (result.failed.length) parts.push(`MUST ${ids(result.failed)}`);
+  if (result.warnings.length) parts.push(`SHOULD ${ids(result.warnings)}`);
+  if (result.sameVerdict !== undefined)
+    parts.push(
+      result.sameVerdict
+        ? 'the same verdict as recorded'
+        : `recorded: ${result.recorded.failed?.join(', ') || 'no failure'}`,
+    );
+  return parts.join(' — ');
+}
+
+function print(results: ReplayResult[]): void {
+  for (const result of results) {
+    const lines = [verdictLine(result)];
+    if (result.recorded.test) lines.push(`  test: ${result.recorded.test}`);
+    for (const r of [...result.failed, ...result.warnings])
+      lines.push(`  ${r.level} ${r.requirementId} (${r.check}): ${r.message}`);
+    for (const f of result.request?.findings ?? []) lines.push(`  request ${f.level} ${f.requirementId}: ${f.message}`);
+    for (const note of result.notes) lines.push(`  · ${note}`);
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
+  const failing = results.filter((r) => r.failed.length).length;
+  const same = results.filter((r) => r.sameVerdict).length;
+  const compared = results.filter((r) => r.sameVerdict !== undefined).length;
+  process.stdout.write(
+    `\n${results.length} replayed: ${results.length - failing} pass, ${failing} fail a MUST check${compared ? `; ${same} of ${compared} with the verdict recorded` : ''}\n`,
+  );
+}
+
+const command: Command = {
+  summary: USAGE,
+  async run(argv) {
+    const args = parseArgs(argv, {
+      booleans: ['json'],
+      values: ['test', 'reports', 'exchanges', 'base-url', 'env-file'],
+    });
+    if (args.positionals.length) throw new UserError(`unexpected argument "${args.positionals[0]}"`);
+    const test = flag(args, 'test');
+    const exchangesFile = flag(args, 'exchanges');
+    if (!test && !exchangesFile)
+      throw new UserError('give --test NAME (a failed test of a report) or --exchanges FILE');
+    if (exchangesFile && hasFlag(args, 'reports'))
+      throw new UserError('--reports goes with --test alone; --exchanges names its file itself');
+    const envFile = flag(args, 'env-file');
+    const config = loadConfig(envFile ? { envFile } : {});
+    const recorded = exchangesFile
+      ? fromExchanges(exchangesFile, test)
+      : fromReport(flag(args, 'reports') ?? 'reports', test as string);
+    const rawBase = flag(args, 'base-url') ?? config.baseUrl;
+    const identity = await signingIdentity(config.signing);
+    const results = await replay(recorded, {
+      identity,
+      ...(rawBase ? { baseUrl: baseUrlFlag('base-url', rawBase) } : {}),
+      http: tppHttp(config.http),
+      ...(config.psu.identity ? { psuIdentity: config.psu.identity } : {}),
+    });
+    if (hasFlag(args, 'json')) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+    else print(results);
+    return results.some((r) => r.failed.length) ? 1 : 0;
+  },
+};
+
+export default command;
