@@ -11,6 +11,7 @@ type Define = () => Command<unknown[], Record<string, unknown>>;
 const COMMANDS: Record<string, () => Promise<{ default: Define }>> = {
   run: () => import('./commands/run.js'),
   report: () => import('./commands/report.js'),
+  doctor: () => import('./commands/doctor.js'),
   requirements: () => import('./commands/requirements.js'),
   sign: () => import('./commands/sign.js'),
   verify: () => import('./commands/verify.js'),
@@ -61,7 +62,7 @@ export async function buildProgram(argv: readonly string[], names = COMMAND_NAME
       examples(
         [
           'psd2-conformance run                         # every suite against the embedded reference bank',
-          'psd2-conformance run --profile sandbox       # the bank at BASE_URL',
+          'psd2-conformance doctor --profile sandbox    # is BASE_URL reachable, signed for, on time?',
           'psd2-conformance help run                    # every option of run, with its default',
         ],
         {

@@ -65,10 +65,10 @@ describe('the CLI explains itself', () => {
     expect([r.status, r.stdout]).toEqual([0, `${version}\n`]);
   });
 
-  it('the overview lists every command', () => {
+  it('the overview lists every command, doctor among them', () => {
     const r = cli('--help');
     expect(r.status).toBe(0);
-    for (const name of ['run', 'report', 'requirements', 'sign', 'verify', 'generate', 'serve', 'mutation'])
+    for (const name of ['run', 'report', 'doctor', 'requirements', 'sign', 'verify', 'generate', 'serve', 'mutation'])
       expect(r.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
   });
 
@@ -97,6 +97,7 @@ describe('the CLI explains itself', () => {
     [['help', 'nope'], 'psd2-conformance: unknown command "nope"; psd2-conformance --help lists the commands'],
     // Node would read it as its own flag and exit 9 ("node: /missing: not found"): the shebang's `--` keeps it ours.
     [['run', '--env-file', '/missing'], 'psd2-conformance run: cannot read env file /missing: ENOENT'],
+    [['doctor', '--env-file', '/missing'], 'psd2-conformance doctor: cannot read env file /missing: ENOENT'],
   ])('%j is one line on stderr and exit code 2, before anything runs', (args, line) => {
     const r = cli(...args);
     expect(r.status).toBe(2);
