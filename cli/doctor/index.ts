@@ -27,7 +27,7 @@ async function guarded(work: () => Promise<Finding[]>): Promise<Finding[]> {
 }
 
 /** DNS, TCP, TLS and one unsigned GET, each stopping the chain when it fails: a later step would only repeat it. */
-async function remoteFindings(url: string, http: Config['http']): Promise<Finding[]> {
+async function remoteFindings(url: string, http: Config['http'], mtlsBroken: boolean): Promise<Finding[]> {
   const findings: Finding[] = [];
   const endpoint = endpointOf(url);
   if (http.mtls && !endpoint.tls)
@@ -43,6 +43,7 @@ async function remoteFindings(url: string, http: Config['http']): Promise<Findin
     const tcp = await tcpCheck(dns.address, endpoint.port, http.connectTimeoutMs);
     findings.push(tcp);
     if (tcp.status === 'fail') return findings;
+    if (mtlsBroken) return [...findings, warn('TLS and HTTP: not tried until the mTLS files above are fixed')];
     if (endpoint.tls) {
       const tls = await tlsCheck({ ...endpoint, address: dns.address }, http);
       findings.push(tls);
@@ -108,8 +109,10 @@ export async function doctor(options: DoctorOptions = {}): Promise<Finding[]> {
     findings.push(fail(`target: ${err.message}`));
   }
   findings.push(...(await signingFindings(config, target?.kind, options.now)));
-  if (config.http.mtls) findings.push(...(await mtlsFindings(config.http.mtls, options.now)));
-  if (target?.kind === 'remote') findings.push(...(await remoteFindings(target.url, config.http)));
+  const mtls = config.http.mtls ? await mtlsFindings(config.http.mtls, options.now) : [];
+  findings.push(...mtls);
+  const mtlsBroken = mtls.some((f) => f.status === 'fail');
+  if (target?.kind === 'remote') findings.push(...(await remoteFindings(target.url, config.http, mtlsBroken)));
   if (target?.kind === 'embedded') findings.push(...(await embeddedFindings(config.http)));
   return findings;
 }

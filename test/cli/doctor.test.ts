@@ -195,6 +195,20 @@ describe('psd2-conformance doctor', () => {
   });
 });
 
+describe('doctor: the mTLS files', () => {
+  it('a client key that does not belong to MTLS_CERT_PATH is ✗, and TLS waits for it', async () => {
+    const port = await serve((_, res) => unknownBasket(res));
+    const other = issueTppCertificate(ca, { keyBits: 1024 });
+    const cert = file('client.crt.pem', tpp.certificatePem);
+    const key = file('client-other.key.pem', other.privateKeyPem);
+    const all = await lines({ BASE_URL: `https://127.0.0.1:${port}`, MTLS_CERT_PATH: cert, MTLS_KEY_PATH: key });
+    expect(failures(all)).toEqual([
+      `✗ mTLS: MTLS_KEY_PATH=${key} does not match the certificate in MTLS_CERT_PATH=${cert}: give the key the certificate was issued for`,
+    ]);
+    expect(all.at(-1)).toBe('! TLS and HTTP: not tried until the mTLS files above are fixed');
+  });
+});
+
 describe("the bank's clock from its Date header", () => {
   const at = Date.parse('2026-11-24T10:00:00Z');
   it.each([
