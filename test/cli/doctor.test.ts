@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { doctor, formatFinding } from '../../cli/doctor/index.js';
 import { judgeClock } from '../../cli/doctor/probe.js';
-import { createCertificateAuthority, issueCertificate, issueTppCertificate } from '../../signing/index.js';
+import { createCertificateAuthority, issueCertificate, issueTppCertificate, toPkcs12 } from '../../signing/index.js';
 import { cli } from '../support/cli.js';
 
 /** `psd2-conformance doctor`: local servers and generated certificates only, no network. */
@@ -89,6 +89,27 @@ describe('psd2-conformance doctor', () => {
       `✗ signing certificate: SIGNING_KEY_PATH=${key}: the key does not match the certificate in SIGNING_CERT_PATH=${cert}: give the key the certificate was issued for`,
     ]);
   });
+
+  it(
+    'a PKCS#12 file: its passphrase opens it, or the line says to set the right one',
+    { timeout: 60_000 },
+    async () => {
+      const p12 = join(dir, 'tpp.p12');
+      writeFileSync(p12, toPkcs12(tpp, 'right horse'));
+      const opened = await lines({ SIGNING_P12_PATH: p12, SIGNING_P12_PASSPHRASE: 'right horse' });
+      expect(failures(opened)).toEqual([]);
+      expect(
+        opened.some((l) => l.startsWith(`✓ signing certificate and key belong together (SIGNING_P12_PATH=${p12})`)),
+      ).toBe(true);
+      const refused = failures(await lines({ SIGNING_P12_PATH: p12, SIGNING_P12_PASSPHRASE: 'wrong' }));
+      expect(refused).toHaveLength(1);
+      expect(refused[0]).toMatch(
+        new RegExp(
+          `^✗ signing certificate: SIGNING_P12_PASSPHRASE: does not open SIGNING_P12_PATH=${p12} \\(.*\\): set SIGNING_P12_PASSPHRASE to the file's passphrase$`,
+        ),
+      );
+    },
+  );
 
   it('an expired signing certificate is ✗, with the date', { timeout: 60_000 }, async () => {
     const expired = issueCertificate(ca, {
