@@ -1,4 +1,6 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --
+// `node --` before this file: Node 20 reads a `--env-file` anywhere on its command line as its own flag (and exits 9
+// when the file is missing), even after the script's name; after `--` it is ours (run --env-file, doctor --env-file).
 // The CLI is written in TypeScript; tsx's loader runs it without a build step.
 import { register } from 'tsx/esm/api';
 

@@ -1,58 +1,37 @@
+import { CommanderError } from '@commander-js/extra-typings';
 import { UserError } from './errors.js';
+import { buildProgram } from './program.js';
+import { usageMessage } from './usage-error.js';
 
-/** A CLI command: a thin layer over a module; returns the process exit code. */
-export interface Command {
-  summary: string;
-  run(args: string[]): Promise<number>;
-}
-
-// Commands load lazily so that `requirements` does not pay for the HTTP client or the bank.
-const commands: Record<string, () => Promise<Command>> = {
-  requirements: async () => (await import('./commands/requirements.js')).default,
-  sign: async () => (await import('./commands/sign.js')).default,
-  run: async () => (await import('./commands/run.js')).default,
-  report: async () => (await import('./commands/report.js')).default,
-  serve: async () => (await import('./commands/serve.js')).default,
-  generate: async () => (await import('./commands/generate.js')).default,
-  mutation: async () => (await import('./commands/mutation.js')).default,
-  verify: async () => (await import('./commands/verify.js')).default,
-  proxy: async () => (await import('./commands/proxy.js')).default,
-  replay: async () => (await import('./commands/replay.js')).default,
-};
-
-function usage(): string {
-  const lines = Object.keys(commands).map((name) => `  ${name}`);
-  return ['usage: psd2-conformance <command> [options]', '', 'commands:', ...lines].join('\n');
-}
-
+/**
+ * `psd2-conformance <command> [options]`: the exit code of the command, or 2 for a mistake on the command line
+ * (unknown option or command, extra argument, a value of the wrong form) or in the configuration, said in one
+ * line on stderr without a stack trace.
+ */
 export async function main(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h') {
-    console.log(usage());
-    return name ? 0 : 2;
-  }
-  const load = commands[name];
-  if (!load) {
-    console.error(`psd2-conformance: unknown command "${name}"\n${usage()}`);
+  process.exitCode = 0;
+  const program = await buildProgram(argv);
+  const asked = program.commands.find((c) => c.name() === argv[0]);
+  const prefix = asked ? `psd2-conformance ${asked.name()}` : 'psd2-conformance';
+  // Commander answers `help NAME` for an unknown NAME with the whole overview; one line says it better.
+  if (argv[0] === 'help' && argv[1] !== undefined && !program.commands.some((c) => c.name() === argv[1])) {
+    console.error(`${prefix}: unknown command "${argv[1]}"; psd2-conformance --help lists the commands`);
     return 2;
   }
   try {
-    const command = await load();
-    if (rest.includes('--help') || rest.includes('-h')) {
-      console.log(`psd2-conformance ${name}: ${command.summary}\n(options and examples: README.md › Commands)`);
-      return 0;
-    }
-    return await command.run(rest);
+    await program.parseAsync(argv, { from: 'user' });
+    return Number(process.exitCode ?? 0);
   } catch (err) {
+    if (err instanceof CommanderError) {
+      // --help and --version end here with exit code 0; bare `psd2-conformance` has printed its help on stderr.
+      if (err.exitCode === 0 || err.code === 'commander.help') return err.exitCode === 0 ? 0 : 2;
+      console.error(`${prefix}: ${usageMessage(err, asked)}`);
+      return 2;
+    }
     if (err instanceof UserError) {
-      console.error(`psd2-conformance ${name}: ${err.message}`);
+      console.error(`${prefix}: ${err.message}`);
       return err.exitCode;
     }
     throw err;
   }
-}
-
-// Run directly with tsx (npm scripts) as well as through bin/psd2-conformance.mjs.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  process.exitCode = await main(process.argv.slice(2));
 }

@@ -1,5 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { FAULTS, VARIANTS, findVariant } from '../../bank/index.js';
+import { FAULTS } from '../../bank/faults.js';
+import { VARIANTS, findVariant } from '../../bank/variants.js';
 import { loadConfig } from '../../config/index.js';
 import { requirement } from '../../spec/index.js';
 import {
@@ -12,15 +13,8 @@ import {
 } from '../../runner/mutation.js';
 import { COMBINATIONS, FAULT_VARIANT_PAIRS, scoreMatrix, type Matrix } from '../../runner/mutation-matrix.js';
 import { pool, runOnce, type MutationJob } from '../../runner/mutation-run.js';
-import { flag, parseArgs } from '../args.js';
+import { Option, collect, examples, exits, integer, newCommand } from '../command.js';
 import { UserError } from '../errors.js';
-import type { Command } from '../main.js';
-
-function positive(raw: string | undefined, name: string, fallback: number): number {
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new UserError(`--${name} must be an integer ≥ 1, got "${raw}"`);
-  return Number(raw);
-}
 
 interface StoredReport {
   faults?: (MutationRun & { id: string })[];
@@ -107,77 +101,102 @@ function faultSpec(f: (typeof FAULTS)[number]): FaultSpec {
 
 const MATRIX_IDS = [...VARIANTS.map((x) => x.id), ...COMBINATIONS.map((c) => c.id)];
 
-const command: Command = {
-  summary:
-    'run every suite against the reference bank once per deliberate fault, once clean, once per conformant variant (and combinations of them) and for a sample of faults against variants; write reports/mutation.{md,json} (--parallel N, --fault ID…, --variant ID…, --seed S, --budget S, --out DIR)',
-  async run(argv) {
-    const args = parseArgs(argv, { values: ['parallel', 'fault', 'variant', 'seed', 'budget', 'out'] });
-    const parallel = positive(flag(args, 'parallel'), 'parallel', 2);
-    const budgetSeconds = positive(flag(args, 'budget'), 'budget', 300);
-    const out = flag(args, 'out') ?? 'reports';
-    const seed =
-      flag(args, 'seed') !== undefined
-        ? positive(flag(args, 'seed'), 'seed', 0)
-        : loadConfig({ env: { ...process.env, BASE_URL: '' } }).seed;
-    const onlyFaults = args.flags.get('fault') ?? [];
-    const unknown = onlyFaults.filter((id) => !FAULTS.some((f) => f.id === id));
-    if (unknown.length) throw new UserError(`unknown fault(s): ${unknown.join(', ')} (see serve --list-faults)`);
-    const onlyVariants = args.flags.get('variant') ?? [];
-    const unknownVariants = onlyVariants.filter((id) => !MATRIX_IDS.includes(id));
-    if (unknownVariants.length)
-      throw new UserError(
-        `unknown variant(s): ${unknownVariants.join(', ')} (see serve --list-variants; combinations: ${COMBINATIONS.map((c) => c.id).join(', ')})`,
-      );
-    const specs = FAULTS.map(faultSpec);
-    const full = onlyFaults.length === 0 && onlyVariants.length === 0;
-    const faultJobs = full ? specs.map((f) => f.id) : onlyFaults;
-    const variantJobs = full ? MATRIX_IDS : onlyVariants;
-    const pairJobs = FAULT_VARIANT_PAIRS.filter((p) => full || onlyVariants.includes(p.variant));
-    const variantsOf = (id: string) => COMBINATIONS.find((c) => c.id === id)?.variants ?? [id];
-    const jobs: MutationJob[] = [
-      ...(full || onlyFaults.length ? [{}] : []),
-      ...faultJobs.map((fault) => ({ fault })),
-      ...variantJobs.map((id) => ({ variants: variantsOf(id) })),
-      ...pairJobs.map((p) => ({ fault: p.fault, variants: [p.variant] })),
-    ];
+export default () =>
+  newCommand(
+    'mutation',
+    'measure the fault score: every suite against each deliberate fault, the clean bank and every variant',
+    'Run every suite against the reference bank once per deliberate fault, once clean, once per conformant variant (and combinations of them) and for a sample of faults against variants; write mutation.md and mutation.json. With --fault or --variant, rerun those and keep the rest of the last report.',
+  )
+    .addOption(new Option('--parallel <n>', 'runs at a time').argParser(integer({ min: 1 })).default(2))
+    .addOption(
+      new Option('--fault <id>', 'rerun only this fault (and the clean bank); repeatable')
+        .argParser(collect)
+        .default([] as string[], 'every fault'),
+    )
+    .addOption(
+      new Option('--variant <id>', 'rerun only this variant or combination of variants; repeatable')
+        .argParser(collect)
+        .default([] as string[], 'every variant'),
+    )
+    .addOption(
+      new Option('--seed <n>', 'fast-check seed of every run')
+        .argParser(integer({ min: 0 }))
+        .default(undefined, 'SEED, else 20261122'),
+    )
+    .addOption(new Option('--budget <seconds>', 'time budget of each run').argParser(integer({ min: 1 })).default(300))
+    .addOption(new Option('--out <dir>', 'where mutation.md and mutation.json are written').default('reports'))
+    .addHelpText(
+      'after',
+      examples(
+        ['psd2-conformance mutation', 'psd2-conformance mutation --fault accept-long-creditor-name --parallel 1'],
+        {
+          0: 'every fault detected (or a known gap), and no false verdict on the clean bank or a variant',
+          1: 'otherwise',
+        },
+      ),
+    )
+    .action(
+      exits(async (options) => {
+        const { parallel, out } = options;
+        const budgetSeconds = options.budget;
+        const seed = options.seed ?? loadConfig({ env: { ...process.env, BASE_URL: '' } }).seed;
+        const onlyFaults = options.fault;
+        const unknown = onlyFaults.filter((id) => !FAULTS.some((f) => f.id === id));
+        if (unknown.length) throw new UserError(`unknown fault(s): ${unknown.join(', ')} (see serve --list-faults)`);
+        const onlyVariants = options.variant;
+        const unknownVariants = onlyVariants.filter((id) => !MATRIX_IDS.includes(id));
+        if (unknownVariants.length)
+          throw new UserError(
+            `unknown variant(s): ${unknownVariants.join(', ')} (see serve --list-variants; combinations: ${COMBINATIONS.map((c) => c.id).join(', ')})`,
+          );
+        const specs = FAULTS.map(faultSpec);
+        const full = onlyFaults.length === 0 && onlyVariants.length === 0;
+        const faultJobs = full ? specs.map((f) => f.id) : onlyFaults;
+        const variantJobs = full ? MATRIX_IDS : onlyVariants;
+        const pairJobs = FAULT_VARIANT_PAIRS.filter((p) => full || onlyVariants.includes(p.variant));
+        const variantsOf = (id: string) => COMBINATIONS.find((c) => c.id === id)?.variants ?? [id];
+        const jobs: MutationJob[] = [
+          ...(full || onlyFaults.length ? [{}] : []),
+          ...faultJobs.map((fault) => ({ fault })),
+          ...variantJobs.map((id) => ({ variants: variantsOf(id) })),
+          ...pairJobs.map((p) => ({ fault: p.fault, variants: [p.variant] })),
+        ];
 
-    const started = performance.now();
-    let done = 0;
-    const runs = await pool(jobs, parallel, async (job) => {
-      const strict = specs.find((f) => f.id === job.fault)?.strict;
-      const run = await runOnce(job, { seed, budgetSeconds, ...(strict ? { extraArgs: ['--strict'] } : {}) });
-      done++;
-      console.error(`[${done}/${jobs.length}] ${verdictOf(job, run)}`);
-      return run;
-    });
-    const kept = full
-      ? []
-      : (await previousRuns(`${out}/mutation.json`)).filter((r) => !jobs.some((job) => sameJob(r, job)));
-    const all = [...kept, ...runs];
-    const clean = all.find((r) => !r.fault && !r.variants?.length) ?? {
-      exitCode: null,
-      seconds: 0,
-      failedRequirements: [],
-      reason: 'not run',
-    };
-    const report = {
-      ...scoreMutation(specs, all, clean, seed),
-      matrix: scoreMatrix({
-        runIds: MATRIX_IDS,
-        pairs: FAULT_VARIANT_PAIRS,
-        runs: all,
-        breaks: (fault) => FAULTS.find((f) => f.id === fault)?.breaks ?? [],
-        describe: (id) => findVariant(id)?.choice,
+        const started = performance.now();
+        let done = 0;
+        const runs = await pool(jobs, parallel, async (job) => {
+          const strict = specs.find((f) => f.id === job.fault)?.strict;
+          const run = await runOnce(job, { seed, budgetSeconds, ...(strict ? { extraArgs: ['--strict'] } : {}) });
+          done++;
+          console.error(`[${done}/${jobs.length}] ${verdictOf(job, run)}`);
+          return run;
+        });
+        const kept = full
+          ? []
+          : (await previousRuns(`${out}/mutation.json`)).filter((r) => !jobs.some((job) => sameJob(r, job)));
+        const all = [...kept, ...runs];
+        const clean = all.find((r) => !r.fault && !r.variants?.length) ?? {
+          exitCode: null,
+          seconds: 0,
+          failedRequirements: [],
+          reason: 'not run',
+        };
+        const report = {
+          ...scoreMutation(specs, all, clean, seed),
+          matrix: scoreMatrix({
+            runIds: MATRIX_IDS,
+            pairs: FAULT_VARIANT_PAIRS,
+            runs: all,
+            breaks: (fault) => FAULTS.find((f) => f.id === fault)?.breaks ?? [],
+            describe: (id) => findVariant(id)?.choice,
+          }),
+        };
+        await mkdir(out, { recursive: true });
+        await writeFile(`${out}/mutation.json`, `${JSON.stringify(report, null, 2)}\n`);
+        await writeFile(`${out}/mutation.md`, renderMutationMarkdown(report));
+        console.log(
+          `${scoreLine(report)} (${((performance.now() - started) / 1000).toFixed(0)} s; ${out}/mutation.md, ${out}/mutation.json)`,
+        );
+        return mutationPassed(report) ? 0 : 1;
       }),
-    };
-    await mkdir(out, { recursive: true });
-    await writeFile(`${out}/mutation.json`, `${JSON.stringify(report, null, 2)}\n`);
-    await writeFile(`${out}/mutation.md`, renderMutationMarkdown(report));
-    console.log(
-      `${scoreLine(report)} (${((performance.now() - started) / 1000).toFixed(0)} s; ${out}/mutation.md, ${out}/mutation.json)`,
     );
-    return mutationPassed(report) ? 0 : 1;
-  },
-};
-
-export default command;

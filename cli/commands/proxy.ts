@@ -1,35 +1,18 @@
 import { loadConfig } from '../../config/index.js';
-import { buildKeyId, signOptionsFrom } from '../../signing/index.js';
-import { createProxy, exchangeDetails, exchangeLine, type ProxyExchange } from '../../tpp/index.js';
-import { flag, hasFlag, parseArgs, type ParsedArgs } from '../args.js';
+import type { ProxyExchange } from '../../tpp/index.js';
+import { DEFAULT_MAX_EXCHANGES } from '../../tpp/proxy-report.js';
+import { InvalidArgumentError, Option, examples, exits, newCommand } from '../command.js';
 import { UserError } from '../errors.js';
-import type { Command } from '../main.js';
-import { baseUrlFlag, signingIdentity, tppHttp } from '../tpp-config.js';
 
-const USAGE = `a local HTTP proxy in front of a bank that signs (--sign) and judges every exchange by requirement id
-
-usage: psd2-conformance proxy --target URL [--sign] [--port N] [--host H] [--reports DIR] [--no-html]
-                              [--keep N] [--max-skew S] [--verbose] [--env-file F]
-
-  --target URL     the bank's base URL, http or https (default BASE_URL); mTLS from MTLS_*
-  --sign           add Date, X-Request-ID (when absent), Digest, TPP-Signature-Certificate and Signature
-                   with SIGNING_* (or the generated test identity), as \`sign\` does
-  --port N         where to listen on 127.0.0.1 (default 8418; 0: a free port)
-  --reports DIR    where the reports go on stop (default reports/proxy): summary.json, junit.xml, Allure
-  --keep N         exchanges whose details the reports keep (default 500; the rest are counted)
-  --verbose        each broken rule with its message and likely cause under the exchange's line
-
-Point your app, Postman or curl at the printed URL instead of the bank. One line per exchange:
-✓ when no MUST rule is broken, ✗ with the broken requirement ids of the request (yours) and the response
-(the bank's). Stop with Ctrl-C: the reports are written then.
-exit 0: every exchange conformed at MUST level; 1: one did not; 2: configuration error`;
-
-function integer(args: ParsedArgs, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
-  const raw = flag(args, name);
-  if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
-    throw new UserError(`--${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
-  return Number(raw);
+/** A whole number (no sign, no exponent) from `min`, and up to `max` when given. */
+function wholeNumber(min: number, max?: number): (raw: string) => number {
+  return (raw) => {
+    if (!/^\d+$/.test(raw) || Number(raw) < min || (max !== undefined && Number(raw) > max))
+      throw new InvalidArgumentError(
+        `must be a whole number ${max !== undefined ? `from ${min} to ${max}` : `≥ ${min}`}, got "${raw}"`,
+      );
+    return Number(raw);
+  };
 }
 
 const stopped = () =>
@@ -43,72 +26,133 @@ const stopped = () =>
     process.once('SIGTERM', stop);
   });
 
-const command: Command = {
-  summary: USAGE,
-  async run(argv) {
-    const args = parseArgs(argv, {
-      booleans: ['sign', 'no-html', 'verbose'],
-      values: ['target', 'port', 'host', 'reports', 'keep', 'max-skew', 'env-file'],
-    });
-    if (args.positionals.length) throw new UserError(`unexpected argument "${args.positionals[0]}"`);
-    const envFile = flag(args, 'env-file');
-    const config = loadConfig(envFile ? { envFile } : {});
-    const rawTarget = flag(args, 'target') ?? config.baseUrl;
-    if (!rawTarget)
-      throw new UserError('--target is required (the bank, e.g. --target https://bank.example), or set BASE_URL');
-    const target = baseUrlFlag('target', rawTarget);
-    const port = integer(args, 'port', 0, 65535) ?? 8418;
-    const keep = integer(args, 'keep', 1);
-    const maxSkew = integer(args, 'max-skew', 0);
-    const sign = hasFlag(args, 'sign');
-    const identity = sign ? await signingIdentity(config.signing) : undefined;
-    const verbose = hasFlag(args, 'verbose');
-    const print = (exchange: ProxyExchange) => {
-      const lines = [exchangeLine(exchange), ...(verbose ? exchangeDetails(exchange) : [])];
-      process.stdout.write(`${lines.join('\n')}\n`);
-    };
-    let proxy: Awaited<ReturnType<typeof createProxy>>;
-    try {
-      proxy = await createProxy({
-        target,
-        sign,
-        ...(identity ? { identity, signOptions: signOptionsFrom(config.signing) } : {}),
-        port,
-        ...(flag(args, 'host') ? { host: flag(args, 'host') as string } : {}),
-        http: tppHttp(config.http),
-        ...(keep ? { maxExchanges: keep } : {}),
-        ...(maxSkew !== undefined ? { maxSkewSeconds: maxSkew } : {}),
-        onExchange: print,
-      });
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      throw new UserError(
-        code === 'EADDRINUSE'
-          ? `port ${port} is in use: pick another with --port`
-          : `cannot start: ${(err as Error).message}`,
-      );
-    }
-    const signing = identity ? `, signing as ${buildKeyId(identity, config.signing.keyId)}` : '';
-    console.log(
-      `psd2-conformance proxy listening on ${proxy.url} → ${target}${signing} (Ctrl-C stops and writes the reports)`,
+export default () =>
+  newCommand(
+    'proxy',
+    'a local proxy in front of a bank that signs requests (--sign) and judges every exchange by requirement id',
+    "A local HTTP proxy in front of a bank that signs (--sign) and judges every exchange by requirement id. Point your app, Postman or curl at the printed URL instead of the bank. One line per exchange: ✓ when no MUST rule is broken, ✗ with the broken requirement ids of the request (yours) and the response (the bank's). Stop with Ctrl-C (or SIGTERM): the reports are written then.",
+  )
+    .addOption(
+      new Option('--target <url>', "the bank's base URL, http or https; mutual TLS from MTLS_*").default(
+        undefined,
+        'BASE_URL',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--sign',
+        'add Date, X-Request-ID and Digest (each when absent), TPP-Signature-Certificate and Signature with SIGNING_* (or the generated test identity), as `sign` does',
+      ).default(false),
+    )
+    .addOption(
+      new Option('--port <port>', 'the port to listen on; 0 picks a free one')
+        .argParser(wholeNumber(0, 65535))
+        .default(8418),
+    )
+    .addOption(new Option('--host <host>', 'the address to listen on').default('127.0.0.1'))
+    .addOption(
+      new Option(
+        '--reports <dir>',
+        'where the reports go on stop: summary.json, junit.xml, the coverage matrix, Allure',
+      ).default('reports/proxy'),
+    )
+    .addOption(new Option('--no-html', 'skip the Allure HTML report').default(true, 'the HTML report is written'))
+    .addOption(
+      new Option(
+        '--keep <n>',
+        'exchanges whose details the reports keep (failing ones take the place of passing ones); the rest are counted',
+      )
+        .argParser(wholeNumber(1))
+        .default(DEFAULT_MAX_EXCHANGES),
+    )
+    .addOption(
+      new Option('--max-skew <seconds>', "the clock-skew window a request's Date is judged by, in seconds")
+        .argParser(wholeNumber(0))
+        .default(300),
+    )
+    .addOption(
+      new Option('--verbose', "each broken rule with its message and likely cause under the exchange's line").default(
+        false,
+      ),
+    )
+    .addOption(
+      new Option('--env-file <file>', 'read the configuration from this file (it must exist)').default(
+        undefined,
+        '.env in the current folder, when there is one',
+      ),
+    )
+    .addHelpText(
+      'after',
+      examples(
+        [
+          'psd2-conformance proxy --target http://127.0.0.1:8417 --sign     # in front of `serve --port 8417`',
+          'psd2-conformance proxy --env-file sandbox.env --sign --verbose   # BASE_URL and MTLS_* from sandbox.env',
+          'psd2-conformance proxy --target https://bank.example/api-sandbox --port 0 --reports proxy-reports --no-html',
+        ],
+        {
+          0: 'every exchange conformed at MUST level',
+          1: 'an exchange broke a MUST rule',
+          2: 'a configuration error, or the port is in use',
+        },
+      ),
+    )
+    .action(
+      exits(async (options) => {
+        const config = loadConfig(options.envFile ? { envFile: options.envFile } : {});
+        const rawTarget = options.target ?? config.baseUrl;
+        if (!rawTarget)
+          throw new UserError('--target is required (the bank, e.g. --target https://bank.example), or set BASE_URL');
+        const [{ baseUrlFlag, signingIdentity, tppHttp }, { buildKeyId, signOptionsFrom }, tpp] = await Promise.all([
+          import('../tpp-config.js'),
+          import('../../signing/index.js'),
+          import('../../tpp/index.js'),
+        ]);
+        const target = baseUrlFlag('target', rawTarget);
+        const { port, sign, verbose } = options;
+        const identity = sign ? await signingIdentity(config.signing) : undefined;
+        const print = (exchange: ProxyExchange) => {
+          const lines = [tpp.exchangeLine(exchange), ...(verbose ? tpp.exchangeDetails(exchange) : [])];
+          process.stdout.write(`${lines.join('\n')}\n`);
+        };
+        let proxy: Awaited<ReturnType<typeof tpp.createProxy>>;
+        try {
+          proxy = await tpp.createProxy({
+            target,
+            sign,
+            ...(identity ? { identity, signOptions: signOptionsFrom(config.signing) } : {}),
+            port,
+            host: options.host,
+            http: tppHttp(config.http),
+            maxExchanges: options.keep,
+            maxSkewSeconds: options.maxSkew,
+            onExchange: print,
+          });
+        } catch (err) {
+          const code = (err as NodeJS.ErrnoException).code;
+          throw new UserError(
+            code === 'EADDRINUSE'
+              ? `port ${port} is in use: pick another with --port`
+              : `cannot start: ${(err as Error).message}`,
+          );
+        }
+        const signing = identity ? `, signing as ${buildKeyId(identity, config.signing.keyId)}` : '';
+        console.log(
+          `psd2-conformance proxy listening on ${proxy.url} → ${target}${signing} (Ctrl-C stops and writes the reports)`,
+        );
+        if (config.http.proxyUrl)
+          console.error('psd2-conformance proxy: HTTP_PROXY is not used: the proxy connects to the target itself');
+        await stopped();
+        const report = await proxy.close();
+        const { writeProxyReports } = await import('../../reporting/proxy-reports.js');
+        const exitCode = await writeProxyReports(report, {
+          out: options.reports,
+          html: options.html,
+          log: (line) => console.log(line),
+        });
+        const failing = report.total - report.conforming;
+        console.log(
+          `${report.total} exchange${report.total === 1 ? '' : 's'}: ${report.conforming} conform, ${failing} do${failing === 1 ? 'es' : ''} not${report.omitted ? ` (details of ${report.exchanges.length} kept)` : ''}; reports in ${options.reports}`,
+        );
+        return exitCode;
+      }),
     );
-    if (config.http.proxyUrl)
-      console.error('psd2-conformance proxy: HTTP_PROXY is not used: the proxy connects to the target itself');
-    await stopped();
-    const report = await proxy.close();
-    const reportsDir = flag(args, 'reports') ?? 'reports/proxy';
-    const { writeProxyReports } = await import('../../reporting/proxy-reports.js');
-    const exitCode = await writeProxyReports(report, {
-      out: reportsDir,
-      html: !hasFlag(args, 'no-html'),
-      log: (line) => console.log(line),
-    });
-    const failing = report.total - report.conforming;
-    console.log(
-      `${report.total} exchange${report.total === 1 ? '' : 's'}: ${report.conforming} conform, ${failing} do${failing === 1 ? 'es' : ''} not${report.omitted ? ` (details of ${report.exchanges.length} kept)` : ''}; reports in ${reportsDir}`,
-    );
-    return exitCode;
-  },
-};
-
-export default command;

@@ -2,28 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../../config/index.js';
 import type { TestOutcome } from '../../runner/outcome.js';
-import { replay, type RecordedExchange, type ReplayResult } from '../../tpp/index.js';
-import { flag, hasFlag, parseArgs } from '../args.js';
+import type { RecordedExchange, ReplayResult } from '../../tpp/index.js';
+import { Option, examples, exits, newCommand } from '../command.js';
 import { UserError } from '../errors.js';
-import type { Command } from '../main.js';
-import { baseUrlFlag, signingIdentity, tppHttp } from '../tpp-config.js';
-
-const USAGE = `send recorded exchanges again, signed afresh (new Date, X-Request-ID, Digest, Signature), and judge the answers
-
-usage: psd2-conformance replay --test NAME [--reports DIR] [--base-url URL] [--json] [--env-file F]
-       psd2-conformance replay --exchanges FILE [--test NAME] [--base-url URL] [--json] [--env-file F]
-
-  --test NAME        a failed test of a report (part of its name, as the report shows it): its failing
-                     request, judged as the test judged it (--reports DIR: the report's folder, default reports)
-  --exchanges FILE   the JSON lines \`run --exchanges FILE\` wrote (with --test: only that test's); each answer
-                     is judged as the proxy judges one, from the request's own verdict
-  --base-url URL     where to send (default BASE_URL, else where each request went then)
-  --json             the results as one JSON document
-
-A request keeps what it was sent with but for the time: what a test broke on purpose (a Digest of another body,
-a Signature that does not verify, a header left out) stays broken. X-PSU-IDENTITY, masked in recordings, is
-sent as PSU_IDENTITY when that is set.
-exit 0: no MUST check failed; 1: one did; 2: configuration error or nothing to replay`;
 
 function readJson(path: string): unknown {
   try {
@@ -138,37 +119,80 @@ function print(results: ReplayResult[]): void {
   );
 }
 
-const command: Command = {
-  summary: USAGE,
-  async run(argv) {
-    const args = parseArgs(argv, {
-      booleans: ['json'],
-      values: ['test', 'reports', 'exchanges', 'base-url', 'env-file'],
-    });
-    if (args.positionals.length) throw new UserError(`unexpected argument "${args.positionals[0]}"`);
-    const test = flag(args, 'test');
-    const exchangesFile = flag(args, 'exchanges');
-    if (!test && !exchangesFile)
-      throw new UserError('give --test NAME (a failed test of a report) or --exchanges FILE');
-    if (exchangesFile && hasFlag(args, 'reports'))
-      throw new UserError('--reports goes with --test alone; --exchanges names its file itself');
-    const envFile = flag(args, 'env-file');
-    const config = loadConfig(envFile ? { envFile } : {});
-    const recorded = exchangesFile
-      ? fromExchanges(exchangesFile, test)
-      : fromReport(flag(args, 'reports') ?? 'reports', test as string);
-    const rawBase = flag(args, 'base-url') ?? config.baseUrl;
-    const identity = await signingIdentity(config.signing);
-    const results = await replay(recorded, {
-      identity,
-      ...(rawBase ? { baseUrl: baseUrlFlag('base-url', rawBase) } : {}),
-      http: tppHttp(config.http),
-      ...(config.psu.identity ? { psuIdentity: config.psu.identity } : {}),
-    });
-    if (hasFlag(args, 'json')) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
-    else print(results);
-    return results.some((r) => r.failed.length) ? 1 : 0;
-  },
-};
-
-export default command;
+export default () =>
+  newCommand(
+    'replay',
+    "send a failed test's request, or recorded exchanges, again, signed afresh, and judge the answers",
+    'Send recorded exchanges again, signed afresh (a new Date, X-Request-ID, Digest and Signature), and judge the answers: a failed test of a report (--test NAME), judged as the test judged it, or the JSON lines `run --exchanges FILE` wrote (--exchanges FILE), each judged as the proxy judges one. A request keeps what it was sent with but for the time: what a test broke on purpose (a Digest of another body, a Signature that does not verify, a header left out) stays broken. X-PSU-IDENTITY, masked in recordings, is sent as PSU_IDENTITY when that is set.',
+  )
+    .addOption(
+      new Option(
+        '--test <name>',
+        "a failed test of the report (part of its name, as the report shows it): its failing request; with --exchanges, only that test's lines",
+      ).default(undefined, 'none; --test or --exchanges is needed'),
+    )
+    .addOption(
+      new Option(
+        '--reports <dir>',
+        'the folder of the report --test reads (`run --reports DIR`); not with --exchanges',
+      ).default(undefined, 'reports'),
+    )
+    .addOption(
+      new Option('--exchanges <file>', 'the JSON lines `run --exchanges FILE` wrote, instead of a report').default(
+        undefined,
+        'none; --test or --exchanges is needed',
+      ),
+    )
+    .addOption(
+      new Option('--base-url <url>', 'where to send').default(undefined, 'BASE_URL, else where each request went then'),
+    )
+    .addOption(new Option('--json', 'print the results as one JSON document').default(false))
+    .addOption(
+      new Option('--env-file <file>', 'read the configuration from this file (it must exist)').default(
+        undefined,
+        '.env in the current folder, when there is one',
+      ),
+    )
+    .addHelpText(
+      'after',
+      examples(
+        [
+          "psd2-conformance replay --test 'a valid SCT gives 201 with a conformant payment initiation response'",
+          "psd2-conformance replay --test 'Payment.create.201' --reports shard-2 --base-url http://127.0.0.1:8417",
+          'psd2-conformance replay --exchanges exchanges.jsonl --test ncbct --json',
+        ],
+        {
+          0: 'no MUST check failed',
+          1: 'a MUST check failed',
+          2: 'a configuration error, or nothing to replay',
+        },
+      ),
+    )
+    .action(
+      exits(async (options) => {
+        const { test, exchanges: exchangesFile } = options;
+        if (!test && !exchangesFile)
+          throw new UserError('give --test NAME (a failed test of a report) or --exchanges FILE');
+        if (exchangesFile && options.reports !== undefined)
+          throw new UserError('--reports goes with --test alone; --exchanges names its file itself');
+        const config = loadConfig(options.envFile ? { envFile: options.envFile } : {});
+        const recorded = exchangesFile
+          ? fromExchanges(exchangesFile, test)
+          : fromReport(options.reports ?? 'reports', test as string);
+        const rawBase = options.baseUrl ?? config.baseUrl;
+        const [{ baseUrlFlag, signingIdentity, tppHttp }, { replay }] = await Promise.all([
+          import('../tpp-config.js'),
+          import('../../tpp/index.js'),
+        ]);
+        const identity = await signingIdentity(config.signing);
+        const results = await replay(recorded, {
+          identity,
+          ...(rawBase ? { baseUrl: baseUrlFlag('base-url', rawBase) } : {}),
+          http: tppHttp(config.http),
+          ...(config.psu.identity ? { psuIdentity: config.psu.identity } : {}),
+        });
+        if (options.json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+        else print(results);
+        return results.some((r) => r.failed.length) ? 1 : 0;
+      }),
+    );

@@ -1,23 +1,39 @@
-import { writeReports } from '../../reporting/report.js';
-import { flag, hasFlag, parseArgs } from '../args.js';
-import type { Command } from '../main.js';
+import { Option, examples, exits, newCommand } from '../command.js';
 
-const command: Command = {
-  summary:
-    'write summary.json, junit.xml, the coverage matrix and the Allure HTML from a run, or merged from shard folders (report DIR1 DIR2 …); exit 1 when a MUST requirement failed',
-  async run(argv) {
-    const args = parseArgs(argv, { booleans: ['strict', 'no-html'], values: ['out'], optionalValues: [] });
-    const out = flag(args, 'out') ?? 'reports';
-    const merge = args.positionals.length ? args.positionals : [out];
-    const { exitCode } = await writeReports({
-      inputs: merge,
-      out,
-      strict: hasFlag(args, 'strict'),
-      html: !hasFlag(args, 'no-html'),
-      log: (l) => console.log(l),
-    });
-    return exitCode;
-  },
-};
-
-export default command;
+export default () =>
+  newCommand(
+    'report',
+    'write the reports of a run, or one report merged from shard folders',
+    'Write summary.json, junit.xml, the requirement coverage matrix and the Allure HTML report from the folder a run wrote, or one report merged from the folders of several shards.',
+  )
+    .argument('[dir...]', 'folders written by `run --reports DIR` (default: the --out folder)')
+    .addOption(new Option('--out <dir>', 'where the merged reports are written').default('reports'))
+    .addOption(new Option('--strict', 'a failed SHOULD test fails the verdict too').default(false))
+    .addOption(new Option('--no-html', 'skip the Allure HTML report').default(true, 'the HTML report is written'))
+    .addHelpText(
+      'after',
+      examples(
+        [
+          'psd2-conformance report                                   # rewrite the reports of reports/',
+          'psd2-conformance report shard-1 shard-2 shard-3 shard-4 --out reports',
+        ],
+        {
+          0: 'every MUST requirement passed',
+          1: 'a MUST requirement failed (or a SHOULD one, with --strict)',
+          2: 'a folder is missing or unreadable',
+        },
+      ),
+    )
+    .action(
+      exits(async (dirs, options) => {
+        const { writeReports } = await import('../../reporting/report.js');
+        const { exitCode } = await writeReports({
+          inputs: dirs.length ? dirs : [options.out],
+          out: options.out,
+          strict: options.strict,
+          html: options.html,
+          log: (l) => console.log(l),
+        });
+        return exitCode;
+      }),
+    );

@@ -1,17 +1,7 @@
 import { REQUIREMENTS, type Requirement } from '../../spec/index.js';
-import { flag, hasFlag, parseArgs } from '../args.js';
-import type { Command } from '../main.js';
-import { UserError } from '../errors.js';
+import { Option, examples, exits, newCommand, oneOf } from '../command.js';
 
-function select(all: readonly Requirement[], level?: string, operation?: string): Requirement[] {
-  if (level && level !== 'MUST' && level !== 'SHOULD')
-    throw new UserError(`--level must be MUST or SHOULD, not "${level}"`);
-  return all.filter(
-    (r) =>
-      (!level || r.level === level) &&
-      (!operation || r.operations.includes(operation as Requirement['operations'][number])),
-  );
-}
+const LEVELS = ['MUST', 'SHOULD'] as const;
 
 function table(rows: Requirement[]): string {
   const header = ['id', 'level', 'section', 'statement'];
@@ -32,28 +22,55 @@ function table(rows: Requirement[]): string {
   ].join('\n');
 }
 
-const command: Command = {
-  summary: 'print the requirement catalogue (--json for {id, level, section, statement, operations})',
-  async run(argv) {
-    const args = parseArgs(argv, { booleans: ['json'], values: ['level', 'operation'] });
-    const rows = select(REQUIREMENTS, flag(args, 'level'), flag(args, 'operation'));
-    if (hasFlag(args, 'json')) {
-      const out = rows.map(({ id, level, section, statement, operations, kind, expected, notTestable }) => ({
-        id,
-        level,
-        section,
-        statement,
-        operations,
-        kind,
-        ...(expected ? { expected } : {}),
-        ...(notTestable ? { notTestable } : {}),
-      }));
-      process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
-    } else {
-      process.stdout.write(`${table(rows)}\n`);
-    }
-    return 0;
-  },
-};
-
-export default command;
+export default () =>
+  newCommand('requirements', 'print the requirement catalogue: every rule of interface.md with its id and level')
+    .addOption(
+      new Option(
+        '--json',
+        'print JSON: [{id, level, section, statement, operations, kind, expected?, notTestable?}]',
+      ).default(false),
+    )
+    .addOption(
+      new Option('--level <level>', 'only the requirements of this level')
+        .choices(LEVELS)
+        .argParser(oneOf(LEVELS))
+        .default(undefined, 'both'),
+    )
+    .addOption(
+      new Option('--operation <id>', 'only the requirements of this operation (e.g. ncbct.create)').default(
+        undefined,
+        'every operation',
+      ),
+    )
+    .addHelpText(
+      'after',
+      examples([
+        'psd2-conformance requirements --level MUST',
+        'psd2-conformance requirements --operation ncbct.create --json',
+      ]),
+    )
+    .action(
+      exits(async (options) => {
+        const rows = REQUIREMENTS.filter(
+          (r) =>
+            (!options.level || r.level === options.level) &&
+            (!options.operation || r.operations.includes(options.operation as Requirement['operations'][number])),
+        );
+        if (options.json) {
+          const out = rows.map(({ id, level, section, statement, operations, kind, expected, notTestable }) => ({
+            id,
+            level,
+            section,
+            statement,
+            operations,
+            kind,
+            ...(expected ? { expected } : {}),
+            ...(notTestable ? { notTestable } : {}),
+          }));
+          process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+        } else {
+          process.stdout.write(`${table(rows)}\n`);
+        }
+        return 0;
+      }),
+    );

@@ -1,63 +1,18 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { FAULTS } from '../../bank/faults.js';
-import { checkVariants } from '../variants.js';
-import { loadConfig } from '../../config/index.js';
+import { PROFILES, VARIABLES, loadConfig } from '../../config/index.js';
 import { chooseTarget } from '../../config/target.js';
-import { OPERATIONS, REQUIREMENTS } from '../../spec/index.js';
 import { renderSummary } from '../../runner/print.js';
-import { flag, hasFlag, parseArgs, type ParsedArgs } from '../args.js';
+import { Option, collect, examples, exits, integer, newCommand, oneOf } from '../command.js';
 import { UserError } from '../errors.js';
-import type { Command } from '../main.js';
+import { addSelectionOptions, checkSelection, selectionOf } from '../selection.js';
+import { checkVariants } from '../variants.js';
 
-function integer(args: ParsedArgs, name: string, min: number): number | undefined {
-  const raw = flag(args, name);
-  if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw) || Number(raw) < min)
-    throw new UserError(`--${name} must be an integer ≥ ${min}, got "${raw}"`);
-  return Number(raw);
-}
-
-function shard(raw: string | undefined): string | undefined {
-  if (raw === undefined) return undefined;
-  const m = /^(\d+)\/(\d+)$/.exec(raw);
-  if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2]))
-    throw new UserError(`--shard must look like i/n with 1 ≤ i ≤ n, got "${raw}"`);
-  return raw;
-}
-
-/** Names that select nothing are typos: say so instead of reporting an empty run as conformant. */
-function checkSelection(args: ParsedArgs): void {
-  const unknown = (what: string, given: string[], known: string[]) => {
-    const bad = given.filter((g) => !known.includes(g));
-    if (bad.length) throw new UserError(`unknown ${what}: ${bad.join(', ')} (see \`psd2-conformance requirements\`)`);
-  };
-  const operations = [...OPERATIONS.map((o) => o.id as string), 'cross-cutting'];
-  unknown('--operation', args.flags.get('operation') ?? [], operations);
-  unknown('--exclude-operation', args.flags.get('exclude-operation') ?? [], operations);
-  unknown(
-    '--requirement',
-    args.flags.get('requirement') ?? [],
-    REQUIREMENTS.map((r) => r.id),
-  );
-  const faults = (args.flags.get('fault') ?? []).filter((id) => !FAULTS.some((f) => f.id === id));
-  if (faults.length) throw new UserError(`unknown fault(s): ${faults.join(', ')} (see serve --list-faults)`);
-  const grep = flag(args, 'grep');
-  if (grep !== undefined) {
-    try {
-      new RegExp(grep);
-    } catch (err) {
-      throw new UserError(`--grep is not a regular expression: ${(err as Error).message}`);
-    }
-  }
-}
+const byDefault = (name: string) => `${name}, else ${VARIABLES.find((v) => v.name === name)?.default}`;
 
 /** --order reverse and --suite-file NAME (repeatable): the means to show that verdicts do not depend on order. */
-function suiteOrder(args: ParsedArgs): { order?: 'reverse'; files?: string[] } {
-  const order = flag(args, 'order');
-  if (order !== undefined && order !== 'default' && order !== 'reverse')
-    throw new UserError(`--order must be default or reverse, got "${order}"`);
-  const files = args.flags.get('suite-file') ?? [];
+function suiteOrder(order: 'default' | 'reverse', files: string[]): { order?: 'reverse'; files?: string[] } {
   const known = readdirSync(fileURLToPath(new URL('../../suites', import.meta.url))).filter((f) =>
     f.endsWith('.suite.ts'),
   );
@@ -66,105 +21,172 @@ function suiteOrder(args: ParsedArgs): { order?: 'reverse'; files?: string[] } {
   return { ...(order === 'reverse' ? { order } : {}), ...(files.length ? { files } : {}) };
 }
 
-const command: Command = {
-  summary:
-    'run the conformance suites against BASE_URL, or against the embedded reference bank when neither BASE_URL nor a profile is set (or with --profile embedded)',
-  async run(argv) {
-    const args = parseArgs(argv, {
-      booleans: ['strict', 'allow-payments', 'no-html'],
-      values: [
-        'seed',
-        'num-runs',
-        'shard',
-        'grep',
-        'replay-path',
-        'profile',
-        'level',
-        'operation',
-        'exclude-operation',
-        'requirement',
-        'budget',
-        'fault',
-        'variant',
-        'env-file',
-        'reports',
-        'exchanges',
-        'order',
-        'suite-file',
-      ],
-    });
-    const envFile = flag(args, 'env-file');
-    const config = loadConfig(envFile ? { envFile } : {});
-    // First of all: a configuration that names no bank must not end in a verdict on the embedded one.
-    const target = chooseTarget(config, flag(args, 'profile'), (line) =>
-      console.error(`psd2-conformance run: warning: ${line}`),
-    );
-    // Faults and variants shape the embedded bank; a run against BASE_URL would silently ignore them.
-    for (const name of ['fault', 'variant'])
-      if (target.kind === 'remote' && args.flags.has(name))
-        throw new UserError(
-          `--${name} switches on a ${name} of the embedded reference bank, but the target is BASE_URL (${target.url}): drop --${name}, or pass --profile embedded`,
+export default () =>
+  addSelectionOptions(
+    newCommand(
+      'run',
+      'run the conformance suites against BASE_URL or the embedded reference bank, and write the reports',
+      'Run the conformance suites against the bank at BASE_URL (--profile sandbox or production), or against the embedded reference bank when neither BASE_URL nor a profile is set (or with --profile embedded); print the verdict and write the reports.',
+    )
+      .addOption(
+        new Option('--profile <profile>', 'which bank, and which suites may run against it')
+          .choices(PROFILES)
+          .argParser(oneOf(PROFILES))
+          .default(undefined, 'PROFILE; unset: sandbox when BASE_URL is set, else embedded'),
+      )
+      .addOption(
+        new Option('--env-file <file>', 'read the configuration from this file (it must exist)').default(
+          undefined,
+          '.env in the current folder, when there is one',
+        ),
+      )
+      .addOption(
+        new Option('--seed <n>', 'fast-check seed: the same seed sends the same requests')
+          .argParser(integer({ min: 0 }))
+          .default(undefined, byDefault('SEED')),
+      )
+      .addOption(
+        new Option('--num-runs <n>', 'runs of each property-based test')
+          .argParser(integer({ min: 1 }))
+          .default(undefined, byDefault('NUM_RUNS')),
+      ),
+  )
+    .addOption(new Option('--strict', 'a failed SHOULD test fails the run too').default(false))
+    .addOption(
+      new Option('--allow-payments', 'let the production profile create payments (real ones, on a real bank)').default(
+        false,
+      ),
+    )
+    .addOption(
+      new Option('--budget <seconds>', 'time budget of the whole run; when it is spent the run stops and fails')
+        .argParser(integer({ min: 1 }))
+        .default(900),
+    )
+    .addOption(
+      new Option(
+        '--fault <id>',
+        'switch on this deliberate fault of the embedded bank (`serve --list-faults`); repeatable',
+      )
+        .argParser(collect)
+        .default([] as string[], 'none'),
+    )
+    .addOption(
+      new Option(
+        '--variant <id>',
+        'switch on this conformant variant of the embedded bank (`serve --list-variants`); repeatable',
+      )
+        .argParser(collect)
+        .default([] as string[], 'none'),
+    )
+    .addOption(new Option('--reports <dir>', 'where the reports are written').default('reports'))
+    .addOption(new Option('--no-html', 'skip the Allure HTML report').default(true, 'the HTML report is written'))
+    .addOption(
+      new Option('--exchanges <file>', 'also write every request and answer there as JSON lines (masked)').default(
+        undefined,
+        'not written',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--replay-path <path>',
+        "replay this fast-check counterexample path (with --seed and --grep, as a failure's replay line gives them)",
+      ).default(undefined, 'none'),
+    )
+    .addOption(
+      new Option('--order <order>', 'run the suite files in vitest order or its reverse (order independence)')
+        .choices(['default', 'reverse'] as const)
+        .argParser(oneOf(['default', 'reverse'] as const))
+        .default('default' as const),
+    )
+    .addOption(
+      new Option('--suite-file <name>', 'only the suite files whose names contain this; repeatable')
+        .argParser(collect)
+        .default([] as string[], 'every suite file'),
+    )
+    .addHelpText(
+      'after',
+      examples(
+        [
+          'psd2-conformance run                                      # the embedded reference bank',
+          'psd2-conformance run --profile sandbox                    # the bank at BASE_URL (from .env)',
+          'psd2-conformance run --profile sandbox --env-file ci.env --shard 2/4 --reports shard-2',
+          'psd2-conformance run --operation ncbct.create --level MUST --seed 7',
+          'psd2-conformance run --fault accept-long-creditor-name    # a deliberate fault: the run must fail',
+        ],
+        {
+          0: 'every MUST test passed',
+          1: 'a MUST test failed (or a SHOULD test, with --strict), or the time budget ran out',
+          2: 'a configuration or connection error, or a selection that matches no test',
+        },
+      ),
+    )
+    .action(
+      exits(async (options) => {
+        const config = loadConfig(options.envFile ? { envFile: options.envFile } : {});
+        // First of all: a configuration that names no bank must not end in a verdict on the embedded one.
+        const target = chooseTarget(config, options.profile, (line) =>
+          console.error(`psd2-conformance run: warning: ${line}`),
         );
-    const level = flag(args, 'level');
-    if (level && level !== 'MUST' && level !== 'SHOULD')
-      throw new UserError(`--level must be MUST or SHOULD, got "${level}"`);
-    checkSelection(args);
-    const variants = checkVariants(args.flags.get('variant') ?? []);
-    // A key or certificate that cannot be used is a configuration error, found before any test runs.
-    if (config.signing.certificatePath || config.signing.p12Path)
-      await (await import('../../signing/index.js')).loadIdentity(config.signing);
-    const seed = integer(args, 'seed', 0);
-    const numRuns = integer(args, 'num-runs', 1);
-    // The runner, the client and the reporters load only once the configuration holds.
-    const [{ runConformance }, { writeReports }] = await Promise.all([
-      import('../../runner/run.js'),
-      import('../../reporting/report.js'),
-    ]);
-    const result = await runConformance({
-      config,
-      target,
-      ...(seed !== undefined ? { seed } : {}),
-      ...(numRuns !== undefined ? { numRuns } : {}),
-      strict: hasFlag(args, 'strict'),
-      allowPayments: hasFlag(args, 'allow-payments'),
-      ...(shard(flag(args, 'shard')) ? { shard: flag(args, 'shard') as string } : {}),
-      ...(flag(args, 'grep') ? { grep: flag(args, 'grep') as string } : {}),
-      ...(flag(args, 'replay-path') ? { replayPath: flag(args, 'replay-path') as string } : {}),
-      ...(flag(args, 'exchanges') ? { exchangesPath: flag(args, 'exchanges') as string } : {}),
-      selection: {
-        operations: args.flags.get('operation') ?? [],
-        excludeOperations: args.flags.get('exclude-operation') ?? [],
-        requirements: args.flags.get('requirement') ?? [],
-        ...(level ? { level: level as 'MUST' | 'SHOULD' } : {}),
-      },
-      budgetSeconds: integer(args, 'budget', 1) ?? 900,
-      faults: args.flags.get('fault') ?? [],
-      variants,
-      ...suiteOrder(args),
-      progress: (line) => process.stderr.write(`${line}\n`),
-      reportsDir: flag(args, 'reports') ?? 'reports',
-    });
-    console.log(
-      renderSummary(result.summary, result.outcomes, result.target, result.seed, result.seconds, result.cancelled),
+        // Faults and variants shape the embedded bank; a run against BASE_URL would silently ignore them.
+        for (const [name, given] of [
+          ['fault', options.fault],
+          ['variant', options.variant],
+        ] as const)
+          if (target.kind === 'remote' && given.length)
+            throw new UserError(
+              `--${name} switches on a ${name} of the embedded reference bank, but the target is BASE_URL (${target.url}): drop --${name}, or pass --profile embedded`,
+            );
+        checkSelection(options);
+        const unknownFaults = options.fault.filter((id) => !FAULTS.some((f) => f.id === id));
+        if (unknownFaults.length)
+          throw new UserError(`unknown fault(s): ${unknownFaults.join(', ')} (see serve --list-faults)`);
+        const variants = checkVariants(options.variant);
+        const order = suiteOrder(options.order, options.suiteFile);
+        // A key or certificate that cannot be used is a configuration error, found before any test runs.
+        if (config.signing.certificatePath || config.signing.p12Path)
+          await (await import('../../signing/index.js')).loadIdentity(config.signing);
+        // The runner, the client and the reporters load only once the configuration holds.
+        const [{ runConformance }, { writeReports }] = await Promise.all([
+          import('../../runner/run.js'),
+          import('../../reporting/report.js'),
+        ]);
+        const result = await runConformance({
+          config,
+          target,
+          ...(options.seed !== undefined ? { seed: options.seed } : {}),
+          ...(options.numRuns !== undefined ? { numRuns: options.numRuns } : {}),
+          strict: options.strict,
+          allowPayments: options.allowPayments,
+          ...(options.shard ? { shard: options.shard } : {}),
+          ...(options.grep ? { grep: options.grep } : {}),
+          ...(options.replayPath ? { replayPath: options.replayPath } : {}),
+          ...(options.exchanges ? { exchangesPath: options.exchanges } : {}),
+          selection: selectionOf(options),
+          budgetSeconds: options.budget,
+          faults: options.fault,
+          variants,
+          ...order,
+          progress: (line) => process.stderr.write(`${line}\n`),
+          reportsDir: options.reports,
+        });
+        console.log(
+          renderSummary(result.summary, result.outcomes, result.target, result.seed, result.seconds, result.cancelled),
+        );
+        await writeReports({
+          inputs: [options.reports],
+          out: options.reports,
+          strict: options.strict,
+          html: options.html,
+          log: (l) => console.log(l),
+        });
+        if (result.cancelled) {
+          console.error('psd2-conformance run: the time budget was spent before every test ran');
+          return 1;
+        }
+        if (result.summary.passed + result.summary.failed === 0) {
+          console.error('psd2-conformance run: no test ran (check --grep, --operation, --requirement, --shard)');
+          return 2;
+        }
+        return result.summary.exitCode;
+      }),
     );
-    const reportsDir = flag(args, 'reports') ?? 'reports';
-    await writeReports({
-      inputs: [reportsDir],
-      out: reportsDir,
-      strict: hasFlag(args, 'strict'),
-      html: !hasFlag(args, 'no-html'),
-      log: (l) => console.log(l),
-    });
-    if (result.cancelled) {
-      console.error('psd2-conformance run: the time budget was spent before every test ran');
-      return 1;
-    }
-    if (result.summary.passed + result.summary.failed === 0) {
-      console.error('psd2-conformance run: no test ran (check --grep, --operation, --requirement, --shard)');
-      return 2;
-    }
-    return result.summary.exitCode;
-  },
-};
-
-export default command;

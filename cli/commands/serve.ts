@@ -1,8 +1,13 @@
-import { FAULTS, VARIANTS, startBank, type Variant } from '../../bank/index.js';
-import { checkVariants } from '../variants.js';
-import { flag, hasFlag, parseArgs } from '../args.js';
+import { FAULTS } from '../../bank/faults.js';
+import { VARIANTS, type Variant } from '../../bank/variants.js';
+import { InvalidArgumentError, Option, collect, examples, exits, newCommand } from '../command.js';
 import { UserError } from '../errors.js';
-import type { Command } from '../main.js';
+import { checkVariants } from '../variants.js';
+
+function port(raw: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) > 65535) throw new InvalidArgumentError(`must be a port number, got "${raw}"`);
+  return Number(raw);
+}
 
 /** Words of `text` in lines of at most `width` characters. */
 function wrap(text: string, width: number): string[] {
@@ -34,64 +39,84 @@ export function renderVariantList(variants: readonly Variant[]): string {
   return lines.join('\n');
 }
 
-const command: Command = {
-  summary:
-    'run the reference bank as a local sandbox (--port, --host, --fault ID…, --list-faults, --variant ID…, --list-variants, --allow-unsigned, --verbose)',
-  async run(argv) {
-    const args = parseArgs(argv, {
-      booleans: ['list-faults', 'list-variants', 'allow-unsigned', 'verbose'],
-      values: ['port', 'host', 'fault', 'variant'],
-    });
-    if (hasFlag(args, 'list-faults')) {
-      const width = Math.max(...FAULTS.map((f) => f.id.length));
-      for (const f of FAULTS)
-        console.log(`${f.id.padEnd(width)}  ${f.area.padEnd(9)}  ${f.description} [${f.breaks.join(', ')}]`);
-      return 0;
-    }
-    if (hasFlag(args, 'list-variants')) {
-      console.log(renderVariantList(VARIANTS));
-      return 0;
-    }
-    const rawPort = flag(args, 'port');
-    if (rawPort !== undefined && (!/^\d+$/.test(rawPort) || Number(rawPort) > 65535))
-      throw new UserError(`--port must be a port number, got "${rawPort}"`);
-    const faults = args.flags.get('fault') ?? [];
-    const unknown = faults.filter((id) => !FAULTS.some((f) => f.id === id));
-    if (unknown.length) throw new UserError(`unknown fault(s): ${unknown.join(', ')} (see --list-faults)`);
-    const variants = checkVariants(args.flags.get('variant') ?? []);
-    const allowUnsigned = hasFlag(args, 'allow-unsigned');
-    let bank: Awaited<ReturnType<typeof startBank>>;
-    try {
-      bank = await startBank({
-        ...(rawPort ? { port: Number(rawPort) } : {}),
-        ...(flag(args, 'host') ? { host: flag(args, 'host') as string } : {}),
-        faults,
-        variants,
-        allowUnsigned,
-        ...(hasFlag(args, 'verbose') ? { log: (line: string) => console.log(line) } : {}),
-      });
-    } catch (err) {
-      throw new UserError(`cannot start the reference bank: ${(err as Error).message}`);
-    }
-    const switched = [
-      ...(faults.length ? [`fault(s) ${faults.join(', ')}`] : []),
-      ...(variants.length ? [`variant(s) ${variants.join(', ')}`] : []),
-    ];
-    console.log(
-      `psd2-conformance reference bank listening on ${bank.url}${switched.length ? ` with ${switched.join(' and ')}` : ''}`,
+export default () =>
+  newCommand(
+    'serve',
+    'run the reference bank as a local sandbox, optionally with deliberate faults or conformant variants',
+  )
+    .addOption(new Option('--port <port>', 'the port to listen on; 0 picks a free one').argParser(port).default(0))
+    .addOption(new Option('--host <host>', 'the address to listen on').default('127.0.0.1'))
+    .addOption(
+      new Option('--fault <id>', 'switch on this deliberate deviation from interface.md; repeatable')
+        .argParser(collect)
+        .default([] as string[], 'none'),
+    )
+    .addOption(
+      new Option('--variant <id>', 'switch on this conformant variant (another choice interface.md allows); repeatable')
+        .argParser(collect)
+        .default([] as string[], 'none'),
+    )
+    .addOption(
+      new Option('--list-faults', 'print the faults, each with the requirements it breaks, and exit').default(false),
+    )
+    .addOption(new Option('--list-variants', 'print the variants by interface.md section, and exit').default(false))
+    .addOption(new Option('--allow-unsigned', 'skip the signature checks (loudly)').default(false))
+    .addOption(new Option('--verbose', 'print a line per request').default(false))
+    .addHelpText(
+      'after',
+      examples([
+        'psd2-conformance serve --port 8417',
+        'psd2-conformance serve --port 8417 --fault accept-long-creditor-name --verbose',
+        'psd2-conformance serve --list-faults',
+      ]),
+    )
+    .action(
+      exits(async (options) => {
+        if (options.listFaults) {
+          const width = Math.max(...FAULTS.map((f) => f.id.length));
+          for (const f of FAULTS)
+            console.log(`${f.id.padEnd(width)}  ${f.area.padEnd(9)}  ${f.description} [${f.breaks.join(', ')}]`);
+          return 0;
+        }
+        if (options.listVariants) {
+          console.log(renderVariantList(VARIANTS));
+          return 0;
+        }
+        const faults = options.fault;
+        const unknown = faults.filter((id) => !FAULTS.some((f) => f.id === id));
+        if (unknown.length) throw new UserError(`unknown fault(s): ${unknown.join(', ')} (see --list-faults)`);
+        const variants = checkVariants(options.variant);
+        const { startBank } = await import('../../bank/index.js');
+        let bank: Awaited<ReturnType<typeof startBank>>;
+        try {
+          bank = await startBank({
+            port: options.port,
+            host: options.host,
+            faults,
+            variants,
+            allowUnsigned: options.allowUnsigned,
+            ...(options.verbose ? { log: (line: string) => console.log(line) } : {}),
+          });
+        } catch (err) {
+          throw new UserError(`cannot start the reference bank: ${(err as Error).message}`);
+        }
+        const switched = [
+          ...(faults.length ? [`fault(s) ${faults.join(', ')}`] : []),
+          ...(variants.length ? [`variant(s) ${variants.join(', ')}`] : []),
+        ];
+        console.log(
+          `psd2-conformance reference bank listening on ${bank.url}${switched.length ? ` with ${switched.join(' and ')}` : ''}`,
+        );
+        if (options.allowUnsigned)
+          console.error(
+            'WARNING: --allow-unsigned: requests are not signature-checked; the signature suites will report the deviation',
+          );
+        await new Promise<void>((resolve) => {
+          const stop = () => resolve();
+          process.once('SIGINT', stop);
+          process.once('SIGTERM', stop);
+        });
+        await bank.close();
+        return 0;
+      }),
     );
-    if (allowUnsigned)
-      console.error(
-        'WARNING: --allow-unsigned: requests are not signature-checked; the signature suites will report the deviation',
-      );
-    await new Promise<void>((resolve) => {
-      const stop = () => resolve();
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
-    await bank.close();
-    return 0;
-  },
-};
-
-export default command;

@@ -1,56 +1,25 @@
 import { readFileSync } from 'node:fs';
-import {
-  InputError,
-  formatVerdicts,
-  readRequests,
-  verdictsJson,
-  verifyRequest,
-  type InputFormat,
-  type RequestVerdict,
-  type TppVerifyOptions,
-} from '../../tpp/index.js';
-import { flag, hasFlag, parseArgs } from '../args.js';
+import type { InputFormat, RequestVerdict } from '../../tpp/index.js';
+import { InvalidArgumentError, Option, examples, exits, newCommand, oneOf, requiredArgument } from '../command.js';
 import { UserError } from '../errors.js';
-import type { Command } from '../main.js';
 
-const USAGE = `judge your own recorded requests as a conformant bank would, by requirement id, with the likely cause of each failure
+const FORMATS = ['har', 'curl', 'http'] as const satisfies readonly InputFormat[];
 
-usage: psd2-conformance verify FILE|- [FILE…] [--format har|curl|http] [--json] [--verbose]
-                                [--now TIME] [--max-skew SECONDS] [--base-path PATH]
+function time(raw: string): Date {
+  const parsed = Date.parse(raw);
+  if (Number.isNaN(parsed))
+    throw new InvalidArgumentError(`"${raw}" is not a time (ISO 8601, e.g. 2026-11-24T10:00:00Z, or an HTTP-date)`);
+  return new Date(parsed);
+}
 
-  FILE             a HAR file (entries[].request), curl commands (one per line, \\ continues a line),
-                   or raw HTTP requests (request line, headers, blank line, body) separated by lines
-                   starting with ###; - reads stdin. The format is detected; --format forces it.
-  --json           one JSON document: requests, findings (id, level, message, cause), signing strings
-  --verbose        the signing string of every request (always shown when a signature fails)
-  --now TIME       judge Date against this time (ISO 8601 or an HTTP-date); default: a HAR entry's
-                   startedDateTime, else this machine's clock
-  --max-skew S     the clock-skew window for Date in seconds (default 300, the reference bank's)
-  --base-path P    a prefix before /v1 in the bank's base URL (e.g. /api-sandbox)
+function seconds(raw: string): number {
+  if (!/^\d+$/.test(raw)) throw new InvalidArgumentError(`must be whole seconds, not "${raw}"`);
+  return Number(raw);
+}
 
-exit 0: every request conforms (SHOULD remarks allowed); 1: a MUST rule is broken; 2: unreadable input`;
-
-const FORMATS: InputFormat[] = ['har', 'curl', 'http'];
-
-function options(args: ReturnType<typeof parseArgs>): TppVerifyOptions & { format?: InputFormat } {
-  const format = flag(args, 'format');
-  if (format !== undefined && !FORMATS.includes(format as InputFormat))
-    throw new UserError(`--format must be har, curl or http, not "${format}"`);
-  const now = flag(args, 'now');
-  const nowTime = now === undefined ? undefined : Date.parse(now);
-  if (nowTime !== undefined && Number.isNaN(nowTime))
-    throw new UserError(`--now "${now}" is not a time (ISO 8601, e.g. 2026-11-24T10:00:00Z, or an HTTP-date)`);
-  const skew = flag(args, 'max-skew');
-  if (skew !== undefined && !/^\d+$/.test(skew)) throw new UserError(`--max-skew must be whole seconds, not "${skew}"`);
-  const basePath = flag(args, 'base-path');
-  if (basePath !== undefined && !basePath.startsWith('/'))
-    throw new UserError(`--base-path must start with /, not "${basePath}"`);
-  return {
-    ...(format ? { format: format as InputFormat } : {}),
-    ...(nowTime !== undefined ? { now: new Date(nowTime) } : {}),
-    ...(skew !== undefined ? { maxSkewSeconds: Number(skew) } : {}),
-    ...(basePath ? { basePath } : {}),
-  };
+function basePath(raw: string): string {
+  if (!raw.startsWith('/')) throw new InvalidArgumentError(`must start with /, not "${raw}"`);
+  return raw;
 }
 
 function readInput(path: string): Buffer {
@@ -64,38 +33,94 @@ function readInput(path: string): Buffer {
   }
 }
 
-const command: Command = {
-  summary: USAGE,
-  async run(argv) {
-    const args = parseArgs(argv, {
-      booleans: ['json', 'verbose'],
-      values: ['format', 'now', 'max-skew', 'base-path'],
-    });
-    if (args.positionals.length === 0) throw new UserError('give a file to verify, or - to read stdin (see --help)');
-    const { format, ...verifyOptions } = options(args);
-    const verdicts: RequestVerdict[] = [];
-    const notes: string[] = [];
-    for (const path of args.positionals) {
-      try {
-        const read = readRequests(readInput(path), {
-          ...(format ? { format } : {}),
-          name: path === '-' ? 'stdin' : path,
-          ...(path === '-' ? {} : { path }),
-        });
-        notes.push(...read.notes);
-        verdicts.push(...read.requests.map((request) => verifyRequest(request, verifyOptions)));
-      } catch (err) {
-        if (err instanceof InputError) throw new UserError(`${path === '-' ? 'stdin' : path}: ${err.message}`);
-        throw err;
-      }
-    }
-    if (hasFlag(args, 'json')) process.stdout.write(`${verdictsJson(verdicts, notes)}\n`);
-    else {
-      for (const note of notes) process.stdout.write(`· ${note}\n`);
-      process.stdout.write(`${formatVerdicts(verdicts, { verbose: hasFlag(args, 'verbose') })}\n`);
-    }
-    return verdicts.every((v) => v.conforms) ? 0 : 1;
-  },
-};
-
-export default command;
+export default () =>
+  newCommand(
+    'verify',
+    'judge your own recorded requests as a conformant bank would, by requirement id, with likely causes',
+    'Judge your own recorded requests as a conformant bank would: headers, body schemas, Digest over the bytes sent, the Signature rebuilt, Date within the clock-skew window; each failure by requirement id, with its likely cause.',
+  )
+    .addArgument(
+      requiredArgument(
+        'file...',
+        'a HAR file (entries[].request), curl commands (one per line, \\ continues a line), or raw HTTP requests separated by lines starting with ###; - reads stdin',
+        'give a file to verify, or - to read stdin (see --help)',
+      ),
+    )
+    .addOption(
+      new Option('--format <format>', 'read the files as this format')
+        .choices(FORMATS)
+        .argParser(oneOf(FORMATS))
+        .default(undefined, 'detected from the content'),
+    )
+    .addOption(
+      new Option(
+        '--json',
+        'print one JSON document: requests, findings (id, level, message, cause), signing strings',
+      ).default(false),
+    )
+    .addOption(
+      new Option(
+        '--verbose',
+        'print the signing string of every request (always printed when a signature fails)',
+      ).default(false),
+    )
+    .addOption(
+      new Option('--now <time>', 'judge Date against this time (ISO 8601 or an HTTP-date)')
+        .argParser(time)
+        .default(undefined, "a HAR entry's startedDateTime, else this machine's clock"),
+    )
+    .addOption(
+      new Option('--max-skew <seconds>', "the clock-skew window for Date, in seconds (the reference bank's)")
+        .argParser(seconds)
+        .default(300),
+    )
+    .addOption(
+      new Option('--base-path <path>', "a prefix before /v1 in the bank's base URL (e.g. /api-sandbox)")
+        .argParser(basePath)
+        .default(undefined, 'none'),
+    )
+    .addHelpText(
+      'after',
+      examples(
+        [
+          'psd2-conformance verify recorded.har',
+          'psd2-conformance verify requests.http --now 2026-11-20T10:00:00Z --verbose',
+          'pbpaste | psd2-conformance verify - --format curl --json',
+        ],
+        { 0: 'every request conforms (SHOULD remarks allowed)', 1: 'a MUST rule is broken', 2: 'unreadable input' },
+      ),
+    )
+    .action(
+      exits(async (paths, options) => {
+        const { InputError, formatVerdicts, readRequests, verdictsJson, verifyRequest } =
+          await import('../../tpp/index.js');
+        const { format } = options;
+        const verifyOptions = {
+          ...(options.now ? { now: options.now } : {}),
+          maxSkewSeconds: options.maxSkew,
+          ...(options.basePath ? { basePath: options.basePath } : {}),
+        };
+        const verdicts: RequestVerdict[] = [];
+        const notes: string[] = [];
+        for (const path of paths) {
+          try {
+            const read = readRequests(readInput(path), {
+              ...(format ? { format } : {}),
+              name: path === '-' ? 'stdin' : path,
+              ...(path === '-' ? {} : { path }),
+            });
+            notes.push(...read.notes);
+            verdicts.push(...read.requests.map((request) => verifyRequest(request, verifyOptions)));
+          } catch (err) {
+            if (err instanceof InputError) throw new UserError(`${path === '-' ? 'stdin' : path}: ${err.message}`);
+            throw err;
+          }
+        }
+        if (options.json) process.stdout.write(`${verdictsJson(verdicts, notes)}\n`);
+        else {
+          for (const note of notes) process.stdout.write(`· ${note}\n`);
+          process.stdout.write(`${formatVerdicts(verdicts, { verbose: options.verbose })}\n`);
+        }
+        return verdicts.every((v) => v.conforms) ? 0 : 1;
+      }),
+    );

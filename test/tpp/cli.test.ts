@@ -20,7 +20,16 @@ describe('psd2-conformance verify', () => {
   it('--help prints its usage', () => {
     const result = verify(['--help']);
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain('usage: psd2-conformance verify FILE|- [FILE…] [--format har|curl|http] [--json]');
+    expect(result.stdout).toContain('Usage: psd2-conformance verify [options] <file...>');
+    for (const option of [
+      '--format <format>',
+      '--json',
+      '--verbose',
+      '--now <time>',
+      '--max-skew <seconds>',
+      '--base-path',
+    ])
+      expect(result.stdout).toContain(option);
   });
 
   it('exits 0 with one ✓ line for a conforming request', () => {

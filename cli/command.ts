@@ -1,0 +1,80 @@
+import { Argument, Command, InvalidArgumentError } from '@commander-js/extra-typings';
+
+export { Argument, Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
+
+/**
+ * A command of `psd2-conformance`: its options, arguments and examples, declared with commander so that
+ * `--help` lists every one of them with its default. Its action answers with the process exit code (`exits`).
+ */
+export function newCommand(name: string, summary: string, description = summary): Command {
+  return new Command(name).summary(summary).description(description).allowExcessArguments(false);
+}
+
+const whenMissing = new WeakMap<object, string>();
+
+/** A required argument that says, when it is missing, what to give (`give a file to verify, or - to read stdin`). */
+export function requiredArgument(name: string, description: string, missing: string) {
+  const argument = new Argument(`<${name}>`, description);
+  whenMissing.set(argument, missing);
+  return argument;
+}
+
+/** What `requiredArgument` said to give, for the one-line error. */
+export const missingMessage = (argument: object): string | undefined => whenMissing.get(argument);
+
+/** The help's closing part: examples, one command line each, and what each exit code means. */
+export function examples(lines: readonly string[], exitCodes?: Record<number, string>): string {
+  const codes = Object.entries(exitCodes ?? {}).map(([code, meaning]) => `  ${code}  ${meaning}`);
+  return [
+    '',
+    'Examples:',
+    ...lines.map((l) => `  $ ${l}`),
+    ...(codes.length ? ['', 'Exit codes:', ...codes] : []),
+  ].join('\n');
+}
+
+/**
+ * An action that answers with an exit code. Commander ignores what an action returns, so the code goes where
+ * Node looks for it, and `main` returns it from there.
+ */
+export function exits<A extends unknown[]>(action: (...args: A) => Promise<number>): (...args: A) => Promise<void> {
+  return async (...args: A) => {
+    process.exitCode = await action(...args);
+  };
+}
+
+/*
+ * Parsers of option values. Their messages say what is wrong after the option's name, which the CLI puts in
+ * front: `--count must be an integer from 1 to 100000, got "0"`.
+ */
+
+/** A whole number (no sign, no exponent), at least `min` and at most `max` when given. */
+export function integer(bounds: { min?: number; max?: number } = {}): (raw: string) => number {
+  const { min, max } = bounds;
+  return (raw) => {
+    const value = Number(raw);
+    const whole = (min !== undefined && min >= 0 ? /^\d+$/ : /^-?\d+$/).test(raw.trim());
+    if (!whole || (min !== undefined && value < min) || (max !== undefined && value > max)) {
+      const range = max !== undefined ? ` from ${min ?? 0} to ${max}` : min !== undefined ? ` ≥ ${min}` : '';
+      throw new InvalidArgumentError(`must be an integer${range}, got "${raw}"`);
+    }
+    return value;
+  };
+}
+
+/** `a, b or c`. */
+export const orList = (values: readonly string[]): string =>
+  values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : (values[0] ?? '');
+
+/** One of a closed list of words. */
+export function oneOf<const T extends string>(values: readonly T[]): (raw: string) => T {
+  return (raw) => {
+    if (!values.includes(raw as T)) throw new InvalidArgumentError(`must be ${orList(values)}, not "${raw}"`);
+    return raw as T;
+  };
+}
+
+/** A repeatable option: every value, in order (`--fault a --fault b`). */
+export function collect(raw: string, previous: string[]): string[] {
+  return [...previous, raw];
+}

@@ -1,0 +1,61 @@
+import { accessSync, constants } from 'node:fs';
+import { PROFILES } from '../../config/index.js';
+import { Option, examples, exits, newCommand, oneOf } from '../command.js';
+import { UserError } from '../errors.js';
+
+function readableEnvFile(path: string): void {
+  try {
+    accessSync(path, constants.R_OK);
+  } catch (err) {
+    throw new UserError(`cannot read env file ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+}
+
+export default () =>
+  newCommand(
+    'doctor',
+    'check a configuration without running the suites, and say what to fix',
+    "Check a configuration without running the suites: it parses and names a bank; BASE_URL answers (DNS, TCP, TLS with the MTLS_* files, the bank's certificate against MTLS_CA_PATH); the signing certificate and key belong together and are valid; the keyId sent; the bank's clock skew from its Date header; whether the bank answers like this interface. With no BASE_URL and no profile it checks the embedded reference bank (started, probed, stopped). One line per check: ✓ fine, ! worth a look, ✗ to fix.",
+  )
+    .addOption(
+      new Option('--profile <profile>', 'the profile a run would use')
+        .choices(PROFILES)
+        .argParser(oneOf(PROFILES))
+        .default(undefined, 'PROFILE; unset: sandbox when BASE_URL is set, else embedded'),
+    )
+    .addOption(
+      new Option('--env-file <file>', 'read the configuration from this file (it must exist)').default(
+        undefined,
+        '.env in the current folder, when there is one',
+      ),
+    )
+    .addHelpText(
+      'after',
+      examples(
+        [
+          'psd2-conformance doctor                                    # the embedded reference bank',
+          'psd2-conformance doctor --profile sandbox --env-file ci.env',
+        ],
+        { 0: 'nothing to fix (no ✗)', 1: 'something to fix (a ✗ line)', 2: 'a usage error' },
+      ),
+    )
+    .action(
+      exits(async (options) => {
+        // A file named on the command line that cannot be read is a usage error, as for run; the rest are findings.
+        if (options.envFile) readableEnvFile(options.envFile);
+        const { doctor, formatFinding } = await import('../doctor/index.js');
+        const findings = await doctor({
+          ...(options.envFile ? { envFile: options.envFile } : {}),
+          ...(options.profile ? { profile: options.profile } : {}),
+        });
+        for (const finding of findings) console.log(formatFinding(finding));
+        const failed = findings.filter((f) => f.status === 'fail').length;
+        const warned = findings.filter((f) => f.status === 'warn').length;
+        console.log(
+          failed
+            ? `doctor: ${failed} to fix${warned ? `, ${warned} to look at` : ''}`
+            : `doctor: nothing to fix${warned ? ` (${warned} to look at)` : ''}`,
+        );
+        return failed ? 1 : 0;
+      }),
+    );

@@ -1,0 +1,100 @@
+import type { OptionValues } from '@commander-js/extra-typings';
+import type { Selection } from '../runner/selection.js';
+import { OPERATIONS, REQUIREMENTS } from '../spec/index.js';
+import { InvalidArgumentError, Option, collect, oneOf, type Command } from './command.js';
+import { UserError } from './errors.js';
+
+const LEVELS = ['MUST', 'SHOULD'] as const;
+
+function shard(raw: string): string {
+  const m = /^(\d+)\/(\d+)$/.exec(raw);
+  if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2]))
+    throw new InvalidArgumentError(`must look like i/n with 1 ≤ i ≤ n, got "${raw}"`);
+  return raw;
+}
+
+/**
+ * The options that pick which tests run, shared by every command that selects tests (`run`, and a command
+ * that lists them) so that the same words select the same tests.
+ */
+export function addSelectionOptions<A extends unknown[], O extends OptionValues>(command: Command<A, O>) {
+  return command
+    .addOption(
+      new Option(
+        '--operation <id>',
+        'only the tests of this operation (ids: `psd2-conformance requirements`); repeatable',
+      )
+        .argParser(collect)
+        .default([] as string[], 'every operation'),
+    )
+    .addOption(
+      new Option('--exclude-operation <id>', 'leave out the tests of this operation; repeatable')
+        .argParser(collect)
+        .default([] as string[], 'none'),
+    )
+    .addOption(
+      new Option('--requirement <id>', 'only the tests that cite this requirement id; repeatable')
+        .argParser(collect)
+        .default([] as string[], 'every requirement'),
+    )
+    .addOption(
+      new Option('--level <level>', 'only the tests of this level')
+        .choices(LEVELS)
+        .argParser(oneOf(LEVELS))
+        .default(undefined, 'both'),
+    )
+    .addOption(
+      new Option('--grep <regexp>', "only the tests whose name matches (vitest's test name pattern)").default(
+        undefined,
+        'every test',
+      ),
+    )
+    .addOption(
+      new Option('--shard <i/n>', 'only the i-th of n parts of the selected tests (one CI machine of n)')
+        .argParser(shard)
+        .default(undefined, 'all of them'),
+    );
+}
+
+/** Names that select nothing are typos: say so instead of reporting an empty run as conformant. */
+export function checkSelection(options: {
+  operation: string[];
+  excludeOperation: string[];
+  requirement: string[];
+  grep?: string | undefined;
+}): void {
+  const unknown = (what: string, given: string[], known: string[]) => {
+    const bad = given.filter((g) => !known.includes(g));
+    if (bad.length) throw new UserError(`unknown ${what}: ${bad.join(', ')} (see \`psd2-conformance requirements\`)`);
+  };
+  const operations = [...OPERATIONS.map((o) => o.id as string), 'cross-cutting'];
+  unknown('--operation', options.operation, operations);
+  unknown('--exclude-operation', options.excludeOperation, operations);
+  unknown(
+    '--requirement',
+    options.requirement,
+    REQUIREMENTS.map((r) => r.id),
+  );
+  if (options.grep !== undefined) {
+    try {
+      new RegExp(options.grep);
+    } catch (err) {
+      throw new UserError(`--grep is not a regular expression: ${(err as Error).message}`);
+    }
+  }
+}
+
+/** The selection as the runner takes it. */
+export function selectionOf(options: {
+  operation: string[];
+  excludeOperation: string[];
+  requirement: string[];
+  level?: (typeof LEVELS)[number] | undefined;
+}): Selection {
+  return {
+    operations: options.operation,
+    excludeOperations: options.excludeOperation,
+    requirements: options.requirement,
+    ...(options.level ? { level: options.level } : {}),
+  };
+}
