@@ -44,3 +44,27 @@ export function mergeJunit(files: string[], label: JunitLabel = { name: 'psd2-co
     '\n',
   );
 }
+
+const unescape = (text: string): string =>
+  text
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&apos;', "'")
+    .replaceAll('&amp;', '&');
+
+/**
+ * Each failure message starts with the rules the test broke, in words and with their section (`lines` gives them
+ * by test name), so a CI test view reads like the spec. A message that already starts with them is kept as it is:
+ * `report` may run over the same folder twice.
+ */
+export function annotateFailures(xml: string, lines: (testName: string) => string[]): string {
+  return xml.replace(
+    /(<testcase\b[^>]*?\bname="([^"]*)"[^>]*>\s*<failure\b[^>]*?\bmessage=")([^"]*)"/g,
+    (whole, head: string, name: string, message: string) => {
+      const text = lines(unescape(name)).map(escape);
+      if (text.length === 0 || message.startsWith(text[0] as string)) return whole;
+      return `${head}${text.join('&#10;')}&#10;${message}"`;
+    },
+  );
+}

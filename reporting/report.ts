@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { TestOutcome } from '../runner/outcome.js';
+import { brokenRequirements, type TestOutcome } from '../runner/outcome.js';
 import { isTarget } from '../runner/target.js';
 import { UserError } from '../cli/errors.js';
 import { writeHtml } from './allure-html.js';
+import { annotateFailedResults } from './annotate-results.js';
 import { coverage, coverageMarkdown } from './coverage.js';
-import { mergeJunit } from './junit.js';
+import { annotateFailures, mergeJunit } from './junit.js';
+import { ruleLine } from './rule-text.js';
 import { writeSkippedResults } from './skipped-results.js';
 import { reportSummary, type ReportSummary, type ReportTarget, type RunInfo } from './summary.js';
 
@@ -86,11 +88,19 @@ export async function writeReports(options: ReportOptions): Promise<{ exitCode: 
   await writeFile(join(options.out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   if (merged) await writeFile(join(options.out, 'outcomes.json'), `${JSON.stringify(outcomes, null, 2)}\n`);
   const junit = runs.map((r) => join(r.dir, 'junit.xml')).filter((f) => existsSync(f));
-  if (merged || junit.length)
+  if (merged || junit.length) {
+    const broken = new Map(outcomes.map((o) => [o.name, brokenRequirements(o).map((id) => `broken: ${ruleLine(id)}`)]));
+    const xml = mergeJunit(await Promise.all(junit.map((f) => readFile(f, 'utf8'))), junitLabel(summary));
     await writeFile(
       join(options.out, 'junit.xml'),
-      mergeJunit(await Promise.all(junit.map((f) => readFile(f, 'utf8'))), junitLabel(summary)),
+      annotateFailures(xml, (name) => broken.get(name) ?? []),
     );
+  }
+  // Also without HTML: `report` renders the folders later, and CI may read allure-results itself.
+  await annotateFailedResults(
+    runs.map((r) => join(r.dir, 'allure-results')),
+    outcomes,
+  );
   options.log(`coverage matrix: ${coverageFile} (${summary.requirements.failed} requirement(s) failed)`);
   if (options.html) {
     const results = runs.map((r) => join(r.dir, 'allure-results')).filter((d) => existsSync(d));

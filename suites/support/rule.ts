@@ -6,7 +6,7 @@ import { selected } from '../../runner/selection.js';
 import { OPERATIONS, requirement, type Level, type OperationId } from '../../spec/index.js';
 import { runContext, type RunContext } from './context.js';
 import { FixtureError } from './fixtures.js';
-import { attachExchange, attachText, labelTest, maskValues } from '../../reporting/allure-labels.js';
+import { attachExchange, attachText, describeFailure, labelTest, maskValues } from '../../reporting/allure-labels.js';
 import { ConformanceError, exchangeOf, judge } from './judge.js';
 import { rerunCommand } from './property.js';
 import { renderRequest, renderResponse, replayCommand } from './render.js';
@@ -65,6 +65,7 @@ export function rule(
         // Data the test needed could not be made: blame the rule that creation broke, not the rule under test.
         if (err instanceof FixtureError && err.requirementId)
           live.failedChecks = [...new Set([...(live.failedChecks ?? []), err.requirementId])];
+        await describeFailure(live);
         await attachFailure(err, s.exchanges, live, [ctx.config.psu.identity], rerunCommand(ctx, name, ctx.seed), ctx);
         throw err;
       } finally {
