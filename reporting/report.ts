@@ -29,9 +29,9 @@ async function readRun(dir: string): Promise<{ dir: string; outcomes: TestOutcom
   const outcomes = JSON.parse(await readFile(file, 'utf8')) as TestOutcome[];
   const summary = join(dir, 'summary.json');
   if (!existsSync(summary)) return { dir, outcomes };
-  const { target, profile, seed, durationSeconds } = JSON.parse(await readFile(summary, 'utf8')) as Partial<
-    Record<keyof RunInfo, unknown>
-  >;
+  const { target, profile, seed, durationSeconds, startedAt, stoppedAt } = JSON.parse(
+    await readFile(summary, 'utf8'),
+  ) as Partial<Record<keyof RunInfo, unknown>>;
   return {
     dir,
     outcomes,
@@ -40,6 +40,8 @@ async function readRun(dir: string): Promise<{ dir: string; outcomes: TestOutcom
       ...(typeof profile === 'string' ? { profile } : {}),
       ...(typeof seed === 'number' ? { seed } : {}),
       ...(typeof durationSeconds === 'number' ? { durationSeconds } : {}),
+      ...(typeof startedAt === 'string' ? { startedAt } : {}),
+      ...(typeof stoppedAt === 'string' ? { stoppedAt } : {}),
     },
   };
 }
@@ -105,7 +107,8 @@ export async function writeReports(options: ReportOptions): Promise<{ exitCode: 
   if (options.html) {
     const results = runs.map((r) => join(r.dir, 'allure-results')).filter((d) => existsSync(d));
     const skippedDir = join(options.out, 'allure-skipped');
-    if (results.length && (await writeSkippedResults(outcomes, skippedDir))) results.push(skippedDir);
+    const runStart = summary.startedAt ? Date.parse(summary.startedAt) : undefined;
+    if (results.length && (await writeSkippedResults(outcomes, skippedDir, runStart))) results.push(skippedDir);
     if (results.length === 0) options.log('no allure-results to render');
     else {
       const req = summary.requirements;

@@ -7,6 +7,9 @@ export interface RunInfo {
   target: Target;
   profile: string;
   seed: number;
+  /** ISO times the run started and stopped. */
+  startedAt: string;
+  stoppedAt: string;
   durationSeconds: number;
 }
 
@@ -19,6 +22,9 @@ export interface ReportSummary extends RunSummary {
   profile: string;
   /** One seed, or one per shard when the shards ran with different seeds. */
   seed: number | number[];
+  /** The earliest start and the latest stop of the runs merged (absent for runs that did not record them). */
+  startedAt?: string;
+  stoppedAt?: string;
   /** Wall-clock time: shards run side by side, so the longest one. */
   durationSeconds: number;
   strict: boolean;
@@ -48,6 +54,16 @@ export function mergeTargets(targets: (Target | undefined)[]): ReportTarget {
   return rest;
 }
 
+/** ISO times sort as they read: the earliest start and the latest stop. */
+function span(infos: Partial<RunInfo>[]): { startedAt?: string; stoppedAt?: string } {
+  const starts = infos.map((i) => i.startedAt).filter((t): t is string => typeof t === 'string');
+  const stops = infos.map((i) => i.stoppedAt).filter((t): t is string => typeof t === 'string');
+  return {
+    ...(starts.length ? { startedAt: starts.sort()[0] as string } : {}),
+    ...(stops.length ? { stoppedAt: stops.sort().at(-1) as string } : {}),
+  };
+}
+
 /** summary.json of one run, or of several shards merged: target, profile, seed, duration, counts, failed requirement ids. */
 export function reportSummary(
   runs: { dir: string; info?: Partial<RunInfo>; outcomes: TestOutcome[] }[],
@@ -73,6 +89,7 @@ export function reportSummary(
     target: mergeTargets(infos.map((i) => i.target)),
     profile: distinct(infos.map((i) => i.profile ?? 'unknown')).join(', '),
     seed: seeds.length === 1 ? (seeds[0] as number) : seeds,
+    ...span(infos),
     durationSeconds: Math.max(0, ...infos.map((i) => i.durationSeconds ?? 0)),
     strict,
     ...counts,

@@ -24,6 +24,9 @@ export interface TestOutcome {
   file: string;
   state: TestState;
   durationMs: number;
+  /** When the test started and stopped (epoch ms); a skipped test's are the moment it was reported. */
+  start?: number;
+  stop?: number;
   meta: ConformanceMeta;
   errors: string[];
 }
