@@ -10,6 +10,7 @@ import { coverage, coverageMarkdown } from './coverage.js';
 import { annotateFailures, mergeJunit } from './junit.js';
 import { ruleLine } from './rule-text.js';
 import { writeSkippedResults } from './skipped-results.js';
+import { verdictBanner, verdictOf } from './verdict.js';
 import { reportSummary, type ReportSummary, type ReportTarget, type RunInfo } from './summary.js';
 
 export interface ReportOptions {
@@ -29,7 +30,7 @@ async function readRun(dir: string): Promise<{ dir: string; outcomes: TestOutcom
   const outcomes = JSON.parse(await readFile(file, 'utf8')) as TestOutcome[];
   const summary = join(dir, 'summary.json');
   if (!existsSync(summary)) return { dir, outcomes };
-  const { target, profile, seed, durationSeconds, startedAt, stoppedAt } = JSON.parse(
+  const { target, profile, seed, durationSeconds, startedAt, stoppedAt, cancelled } = JSON.parse(
     await readFile(summary, 'utf8'),
   ) as Partial<Record<keyof RunInfo, unknown>>;
   return {
@@ -42,6 +43,7 @@ async function readRun(dir: string): Promise<{ dir: string; outcomes: TestOutcom
       ...(typeof durationSeconds === 'number' ? { durationSeconds } : {}),
       ...(typeof startedAt === 'string' ? { startedAt } : {}),
       ...(typeof stoppedAt === 'string' ? { stoppedAt } : {}),
+      ...(cancelled === true ? { cancelled } : {}),
     },
   };
 }
@@ -115,7 +117,9 @@ export async function writeReports(options: ReportOptions): Promise<{ exitCode: 
       const written = await writeHtml({
         resultsDirs: results,
         out: options.out,
-        reportName: `psd2-conformance: ${summary.target.description}`,
+        // The browser tab and the report's title say the verdict too.
+        reportName: `${verdictOf(summary).headline} · psd2-conformance: ${summary.target.description}`,
+        banner: verdictBanner(summary),
         variables: {
           Target: summary.target.description,
           'Target kind': summary.target.kind,

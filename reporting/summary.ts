@@ -7,6 +7,7 @@ export interface RunInfo {
   target: Target;
   profile: string;
   seed: number;
+  cancelled: boolean;
   /** ISO times the run started and stopped. */
   startedAt: string;
   stoppedAt: string;
@@ -28,6 +29,10 @@ export interface ReportSummary extends RunSummary {
   /** Wall-clock time: shards run side by side, so the longest one. */
   durationSeconds: number;
   strict: boolean;
+  /** A run (or a shard) the time budget cut short. */
+  cancelled?: boolean;
+  /** Set when the report is one shard's alone: its verdict covers that shard's tests only. */
+  shard?: { index: number; count: number };
   /** Requirements of the catalogue by coverage outcome (a requirement fails when one of its tests fails). */
   requirements: Record<CoverageState, number>;
   /** The result folders merged into this report, with what each ran. */
@@ -90,6 +95,7 @@ export function reportSummary(
     profile: distinct(infos.map((i) => i.profile ?? 'unknown')).join(', '),
     seed: seeds.length === 1 ? (seeds[0] as number) : seeds,
     ...span(infos),
+    ...(infos.some((i) => i.cancelled) ? { cancelled: true } : {}),
     durationSeconds: Math.max(0, ...infos.map((i) => i.durationSeconds ?? 0)),
     strict,
     ...counts,

@@ -131,7 +131,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   await mkdir(options.reportsDir, { recursive: true });
   await writeFile(
     `${options.reportsDir}/summary.json`,
-    `${JSON.stringify({ target, profile, seed, startedAt: startedAt.toISOString(), stoppedAt: new Date().toISOString(), durationSeconds: Number(seconds.toFixed(2)), strict: options.strict, ...summary }, null, 2)}\n`,
+    `${JSON.stringify({ target, profile, seed, startedAt: startedAt.toISOString(), stoppedAt: new Date().toISOString(), durationSeconds: Number(seconds.toFixed(2)), strict: options.strict, cancelled, ...summary }, null, 2)}\n`,
   );
   await writeFile(`${options.reportsDir}/outcomes.json`, `${JSON.stringify(outcomes, null, 2)}\n`);
   return { summary, outcomes, target, profile, seed, seconds, cancelled };

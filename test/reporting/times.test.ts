@@ -65,10 +65,15 @@ describe('every result of a run has real start and stop times within the run', (
     }
   });
 
-  it('the HTML report (and the single file) dates the run from its start, not from 1970', () => {
+  it('the HTML report (and the single file) opens with the verdict and dates the run from its start, not 1970', () => {
     const { startedAt } = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as Record<string, string>;
     for (const file of [join(dir, 'html', 'index.html'), join(dir, 'html-single', 'index.html')]) {
-      const options = /window\.allureReportOptions = (\{.*\})/.exec(readFileSync(file, 'utf8'))?.[1];
+      const page = readFileSync(file, 'utf8');
+      // The verdict opens the page, before Allure's app: green, CONFORMANT.
+      const verdict = page.indexOf('<div id="psd2-verdict" role="status" data-verdict="conformant"');
+      expect(verdict, file).toBeGreaterThan(0);
+      expect(verdict, file).toBeLessThan(page.indexOf('<div id="app">'));
+      const options = /window\.allureReportOptions = (\{.*\})/.exec(page)?.[1];
       const { runSummary } = JSON.parse(options as string) as { runSummary: { start: number; duration: number } };
       expect(runSummary.start, file).toBeGreaterThanOrEqual(Date.parse(startedAt as string));
       expect(runSummary.duration, file).toBeLessThan(ended - began);
