@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { FAULTS } from '../../bank/faults.js';
 import { loadConfig } from '../../config/index.js';
 import { chooseTarget } from '../../config/target.js';
@@ -74,6 +75,8 @@ const command: Command = {
       ],
     });
     const envFile = flag(args, 'env-file');
+    if (envFile !== undefined && !existsSync(envFile))
+      throw new UserError(`--env-file ${envFile}: no such file (leave --env-file out to read ./.env, if there is one)`);
     const config = loadConfig(envFile ? { envFile } : {});
     // First of all: a configuration that names no bank must not end in a verdict on the embedded one.
     const target = chooseTarget(config, flag(args, 'profile'), (line) =>

@@ -19,6 +19,9 @@ const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\
 const targetFlags = (ctx: RunContext): string[] =>
   ctx.profile === 'embedded' ? (ctx.faults ?? []).flatMap((f) => ['--fault', shellQuote(f)]) : [];
 
+/** Where a replay writes its reports: apart, so pasting a replay line never overwrites the run's own reports/. */
+export const REPLAY_REPORTS = 'reports/replay';
+
 /** The command that runs one test again against the same target, with the same seed (and a fast-check path). */
 export function rerunCommand(ctx: RunContext, testName: string, seed: number, path?: string): string {
   return [
@@ -31,6 +34,8 @@ export function rerunCommand(ctx: RunContext, testName: string, seed: number, pa
     ...(path ? ['--replay-path', shellQuote(path)] : []),
     '--grep',
     shellQuote(literal(testName)),
+    '--reports',
+    REPLAY_REPORTS,
   ].join(' ');
 }
 

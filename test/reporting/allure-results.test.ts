@@ -125,7 +125,7 @@ describe('Allure results of a failing run', () => {
       ],
     ]);
     expect(attachment(r, 'replay the counterexample')).toMatch(
-      /^npx psd2-conformance run --fault 'accept-long-creditor-name' --fault 'create-200' --seed 7 --replay-path '[\d:]+' --grep 'NCBCT bodies that break it \\\(creditorName of 71\\\+ characters\\\) are rejected'$/,
+      /^npx psd2-conformance run --fault 'accept-long-creditor-name' --fault 'create-200' --seed 7 --replay-path '[\d:]+' --grep 'NCBCT bodies that break it \\\(creditorName of 71\\\+ characters\\\) are rejected' --reports reports\/replay$/,
     );
     expect(r.statusDetails?.message).toContain('NCBCT.creditorName.max70');
   });
@@ -152,6 +152,8 @@ describe('Allure results of a failing run', () => {
     expect(attachment(r, 'run this test again')).toMatch(
       /^npx psd2-conformance run --fault 'accept-long-creditor-name' --fault 'create-200' --seed 7 --grep 'Headers\\.X-PSU-IDENTITY\\.alternative /,
     );
+    // A replay never writes over the run's own reports.
+    expect(attachment(r, 'run this test again')).toMatch(/' --reports reports\/replay$/);
   });
 
   it('X-PSU-IDENTITY is masked in requests, curl commands and messages; the identity number appears nowhere', () => {

@@ -13,7 +13,8 @@ export interface Cli {
 /** `psd2-conformance <args>` in a child process with a clean environment (vitest's own sets BASE_URL=/). */
 export function cli(args: string[], env: Record<string, string> = {}, timeoutMs = 170_000): Promise<Cli> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    // `--` as the bin's shebang has it: node would take a `--env-file` among the args as its own.
+    const child = spawn(process.execPath, ['--', BIN, ...args], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
