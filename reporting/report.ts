@@ -9,7 +9,9 @@ import { annotateFailedResults } from './annotate-results.js';
 import { coverage, coverageMarkdown } from './coverage.js';
 import { annotateFailures, mergeJunit } from './junit.js';
 import { ruleLine } from './rule-text.js';
+import { checkShardSet, shardOf } from './shard-set.js';
 import { writeSkippedResults } from './skipped-results.js';
+import type { ShardRecord } from '../runner/shard-split.js';
 import { verdictBanner, verdictOf } from './verdict.js';
 import { reportSummary, type ReportSummary, type ReportTarget, type RunInfo } from './summary.js';
 
@@ -30,7 +32,7 @@ async function readRun(dir: string): Promise<{ dir: string; outcomes: TestOutcom
   const outcomes = JSON.parse(await readFile(file, 'utf8')) as TestOutcome[];
   const summary = join(dir, 'summary.json');
   if (!existsSync(summary)) return { dir, outcomes };
-  const { target, profile, seed, durationSeconds, startedAt, stoppedAt, cancelled } = JSON.parse(
+  const { target, profile, seed, durationSeconds, startedAt, stoppedAt, cancelled, shard } = JSON.parse(
     await readFile(summary, 'utf8'),
   ) as Partial<Record<keyof RunInfo, unknown>>;
   return {
@@ -44,6 +46,7 @@ async function readRun(dir: string): Promise<{ dir: string; outcomes: TestOutcom
       ...(typeof startedAt === 'string' ? { startedAt } : {}),
       ...(typeof stoppedAt === 'string' ? { stoppedAt } : {}),
       ...(cancelled === true ? { cancelled } : {}),
+      ...(shardOf(shard) ? { shard: shardOf(shard) as ShardRecord } : {}),
     },
   };
 }
@@ -76,6 +79,8 @@ export async function writeReports(options: ReportOptions): Promise<{ exitCode: 
   const runs = await Promise.all(options.inputs.map(readRun));
   const outcomes = runs.flatMap((r) => r.outcomes);
   const merged = runs.length > 1 || resolve(runs[0]?.dir ?? '') !== resolve(options.out);
+  // A run writing its own reports (a shard too) is not a merge; anything else merges complete sets of shards only.
+  if (merged) checkShardSet(runs.map((r) => ({ dir: r.dir, ...(r.info?.shard ? { shard: r.info.shard } : {}) })));
   await mkdir(options.out, { recursive: true });
   const rows = coverage(outcomes);
   const summary = reportSummary(runs, rows, options.strict);

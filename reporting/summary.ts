@@ -1,4 +1,5 @@
 import { summarise, type RunSummary, type TestOutcome } from '../runner/outcome.js';
+import type { ShardRecord } from '../runner/shard-split.js';
 import type { Target } from '../runner/target.js';
 import type { CoverageRow, CoverageState } from './coverage.js';
 
@@ -8,6 +9,8 @@ export interface RunInfo {
   profile: string;
   seed: number;
   cancelled: boolean;
+  /** The shard the run ran (with its test list), when it ran one. */
+  shard: ShardRecord;
   /** ISO times the run started and stopped. */
   startedAt: string;
   stoppedAt: string;
@@ -31,12 +34,12 @@ export interface ReportSummary extends RunSummary {
   strict: boolean;
   /** A run (or a shard) the time budget cut short. */
   cancelled?: boolean;
-  /** Set when the report is one shard's alone: its verdict covers that shard's tests only. */
-  shard?: { index: number; count: number };
+  /** Set when the report is one shard's alone (its verdict covers that shard's tests only), with its test list. */
+  shard?: ShardRecord;
   /** Requirements of the catalogue by coverage outcome (a requirement fails when one of its tests fails). */
   requirements: Record<CoverageState, number>;
-  /** The result folders merged into this report, with what each ran. */
-  shards?: ({ dir: string; total: number } & Partial<RunInfo>)[];
+  /** The result folders merged into this report, with what each ran (a shard as i/n, without its test list). */
+  shards?: ({ dir: string; total: number; shard?: string } & Partial<Omit<RunInfo, 'shard'>>)[];
 }
 
 const distinct = <T>(values: T[]): T[] => [...new Set(values)];
@@ -100,6 +103,19 @@ export function reportSummary(
     strict,
     ...counts,
     requirements,
-    ...(runs.length > 1 ? { shards: runs.map((r, k) => ({ dir: r.dir, total: r.outcomes.length, ...infos[k] })) } : {}),
+    ...(runs.length === 1 && infos[0]?.shard ? { shard: infos[0].shard } : {}),
+    ...(runs.length > 1
+      ? {
+          shards: runs.map((r, k) => {
+            const { shard, ...info } = infos[k] ?? {};
+            return {
+              dir: r.dir,
+              total: r.outcomes.length,
+              ...info,
+              ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
+            };
+          }),
+        }
+      : {}),
   };
 }

@@ -36,7 +36,7 @@ export function verdictOf(s: ReportSummary): Verdict {
   if (s.cancelled) details.push('the time budget ran out before every test ran');
   if (s.shard)
     details.push(
-      `shard ${s.shard.index}/${s.shard.count} only: merge every shard with \`psd2-conformance report\` for the verdict on the whole interface`,
+      `shard ${s.shard.index}/${s.shard.count} only (${s.shard.tests.length} of ${s.shard.total} tests): merge every shard with \`psd2-conformance report\` for the verdict on the whole interface`,
     );
   return { kind, headline: kind.toUpperCase(), failedMust, failedShould, details };
 }

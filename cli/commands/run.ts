@@ -4,6 +4,7 @@ import { loadConfig } from '../../config/index.js';
 import { chooseTarget } from '../../config/target.js';
 import { OPERATIONS, REQUIREMENTS } from '../../spec/index.js';
 import { renderSummary } from '../../runner/print.js';
+import type { ShardSpec } from '../../runner/shard-split.js';
 import { flag, hasFlag, parseArgs, type ParsedArgs } from '../args.js';
 import { UserError } from '../errors.js';
 import type { Command } from '../main.js';
@@ -16,12 +17,12 @@ function integer(args: ParsedArgs, name: string, min: number): number | undefine
   return Number(raw);
 }
 
-function shard(raw: string | undefined): string | undefined {
+function shard(raw: string | undefined): ShardSpec | undefined {
   if (raw === undefined) return undefined;
   const m = /^(\d+)\/(\d+)$/.exec(raw);
   if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2]))
     throw new UserError(`--shard must look like i/n with 1 ≤ i ≤ n, got "${raw}"`);
-  return raw;
+  return { index: Number(m[1]), count: Number(m[2]) };
 }
 
 /** Names that select nothing are typos: say so instead of reporting an empty run as conformant. */
@@ -107,7 +108,7 @@ const command: Command = {
       ...(numRuns !== undefined ? { numRuns } : {}),
       strict: hasFlag(args, 'strict'),
       allowPayments: hasFlag(args, 'allow-payments'),
-      ...(shard(flag(args, 'shard')) ? { shard: flag(args, 'shard') as string } : {}),
+      ...(shard(flag(args, 'shard')) ? { shard: shard(flag(args, 'shard')) as ShardSpec } : {}),
       ...(flag(args, 'grep') ? { grep: flag(args, 'grep') as string } : {}),
       ...(flag(args, 'replay-path') ? { replayPath: flag(args, 'replay-path') as string } : {}),
       ...(flag(args, 'exchanges') ? { exchangesPath: flag(args, 'exchanges') as string } : {}),
@@ -125,6 +126,10 @@ const command: Command = {
     console.log(
       renderSummary(result.summary, result.outcomes, result.target, result.seed, result.seconds, result.cancelled),
     );
+    if (result.shard)
+      console.log(
+        `shard ${result.shard.index}/${result.shard.count}: this verdict covers ${result.shard.tests.length} of ${result.shard.total} tests; \`psd2-conformance report\` over all ${result.shard.count} shards' folders gives the verdict on the whole interface`,
+      );
     const reportsDir = flag(args, 'reports') ?? 'reports';
     await writeReports({
       inputs: [reportsDir],

@@ -1,8 +1,8 @@
-import { test, type TestContext } from 'vitest';
+import { test, TestRunner, type TestContext } from 'vitest';
 import type { CheckResult } from '../../checks/index.js';
 import type { Exchange } from '../../client/index.js';
 import type { ConformanceMeta } from '../../runner/outcome.js';
-import { selected } from '../../runner/selection.js';
+import { inShard, selected } from '../../runner/selection.js';
 import { OPERATIONS, requirement, type Level, type OperationId } from '../../spec/index.js';
 import { runContext, type RunContext } from './context.js';
 import { FixtureError } from './fixtures.js';
@@ -45,6 +45,8 @@ export function rule(
     options.skip || profileSkip(operation) || selected(runContext().selection, requirementIds, operation, level);
   const meta: ConformanceMeta = { requirementIds, level, operation, ...(skip ? { notTestable: skip } : {}) };
   const name = `${requirementIds.join(' + ')} [${level}] ${title}`;
+  // Another shard's test is not registered here: it runs there, and shows in no report of this shard.
+  if (!inShard(runContext().selection, fullTestName(name))) return;
   test(
     name,
     { meta: { conformance: meta }, skip: Boolean(skip), ...(options.timeout ? { timeout: options.timeout } : {}) },
@@ -77,6 +79,12 @@ export function rule(
       }
     },
   );
+}
+
+/** The name vitest reports for a test registered here: its describe blocks, then its own name. */
+function fullTestName(name: string): string {
+  const parents = TestRunner.getCurrentSuite()?.suite?.fullTestName;
+  return parents ? `${parents} > ${name}` : name;
 }
 
 /** The exchange that broke the rule, from the ConformanceError itself or the one a property failure wraps. */

@@ -56,8 +56,9 @@ describe('the verdict the HTML report opens with', () => {
   });
 
   it("a shard's report says that it judges its share of the tests only", () => {
-    expect(verdictOf(summary({ shard: { index: 2, count: 4 } })).details.at(-1)).toBe(
-      'shard 2/4 only: merge every shard with `psd2-conformance report` for the verdict on the whole interface',
+    const shard = { index: 2, count: 4, tests: ['a', 'b'], total: 8, split: 'x', balancedBy: 'test count' };
+    expect(verdictOf(summary({ shard })).details.at(-1)).toBe(
+      'shard 2/4 only (2 of 8 tests): merge every shard with `psd2-conformance report` for the verdict on the whole interface',
     );
   });
 
