@@ -81,11 +81,12 @@ async function fromOutcomes(dir: string): Promise<Omit<Durations, 'source'>> {
 }
 
 /**
- * Durations of an earlier run, looked for in the reports folder and, for a shard's own folder such as
- * reports/shard-2, in its parent: history.jsonl (kept between CI runs), else a whole run's outcomes.json.
+ * Durations of earlier runs, first the one to use: looked for in the reports folder and, for a shard's own folder
+ * such as reports/shard-2, in its parent: history.jsonl (kept between CI runs), then a whole run's outcomes.json.
  * Every shard of a run must find the same file, or `report` refuses to merge them.
  */
-export async function earlierDurations(reportsDir: string): Promise<Durations | undefined> {
+export async function earlierDurations(reportsDir: string): Promise<Durations[]> {
+  const found: Durations[] = [];
   for (const dir of new Set([resolve(reportsDir), dirname(resolve(reportsDir))])) {
     const sources: [string, () => Promise<Omit<Durations, 'source'>>][] = [
       [join(dir, 'history.jsonl'), () => fromHistory(join(dir, 'history.jsonl'))],
@@ -93,11 +94,11 @@ export async function earlierDurations(reportsDir: string): Promise<Durations | 
     ];
     for (const [file, read] of sources) {
       if (!existsSync(file)) continue;
-      const found = await read().catch(() => undefined);
-      if (found?.byTest.size) return { ...found, source: file };
+      const durations = await read().catch(() => undefined);
+      if (durations?.byTest.size) found.push({ ...durations, source: file });
     }
   }
-  return undefined;
+  return found;
 }
 
 /** Every test of the run with its file, without running any: the suites register their tests and stop there. */
@@ -136,22 +137,27 @@ export async function collectTests(options: {
  * by count beside them, so that each still shows once in the merged report. Tests outside the shard are not
  * registered at all, so they never show as skipped.
  */
-export function planShard(spec: ShardSpec, tests: CollectedTest[], durations?: Durations): ShardPlan {
+export function planShard(spec: ShardSpec, tests: CollectedTest[], earlier: Durations[] = []): ShardPlan {
   const running = [...new Set(tests.filter((t) => t.runs).map((t) => t.key))];
   const runningSet = new Set(running);
   const idle = [...new Set(tests.filter((t) => !t.runs).map((t) => t.key))].filter((k) => !runningSet.has(k));
   const fileOf = new Map(tests.map((t) => [t.key, t.file]));
   const inFile = (k: string) => fileOf.get(k) ?? '';
-  // Durations are stored by file name and test names; the split works on keys.
-  const byKey = new Map<string, number>();
-  for (const t of tests) {
-    const ms = durations?.byTest.get(outcomeKey({ file: t.file, name: t.key }));
-    if (ms !== undefined) byKey.set(t.key, ms);
-  }
-  const balanced = durations !== undefined && usableDurations(running, byKey);
+  // Durations are stored by file name and test names; the split works on keys. The first source that knows at
+  // least half of the tests that run is used.
+  const keyed = (d: Durations) => {
+    const byKey = new Map<string, number>();
+    for (const t of tests) {
+      const ms = d.byTest.get(outcomeKey({ file: t.file, name: t.key }));
+      if (ms !== undefined) byKey.set(t.key, ms);
+    }
+    return { ...d, byKey };
+  };
+  const durations = earlier.map(keyed).find((d) => usableDurations(running, d.byKey));
+  const balanced = durations !== undefined;
   const ran = splitTests(running, spec.count, {
     fileOf: inFile,
-    ...(balanced ? { durations: byKey, fileCostMs: durations.fileCostMs } : {}),
+    ...(balanced ? { durations: durations.byKey, fileCostMs: durations.fileCostMs } : {}),
   });
   const skipped = splitTests(idle, spec.count, { fileOf: inFile });
   const shards = ran.map((keys, i) => [...keys, ...(skipped[i] ?? [])]);

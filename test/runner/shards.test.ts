@@ -29,13 +29,16 @@ const TESTS: CollectedTest[] = FILES.flatMap(([file, n]) =>
 const KEYS = TESTS.map((t) => t.key);
 const fileOf = (key: string) => key.split(' > ')[0] as string;
 
-/** Durations shaped like a real run: property tests of the body suite take up to 1.3 s, most others a few ms. */
+/**
+ * Durations shaped like a real run (15 s in all, half of it in the body suite's property tests of 10 to 160 ms;
+ * most other tests take a few ms, one in ten up to 1.3 s where it sets something up).
+ */
 function durations(seed: number): Map<string, number> {
   const ms = fc.sample(fc.integer({ min: 0, max: 1000 }), { seed, numRuns: KEYS.length });
   return new Map(
     KEYS.map((k, i) => {
       const r = ms[i] as number;
-      return [k, fileOf(k) === 'payment-bodies' ? 20 + r * 1.3 : r < 900 ? 2 + r / 10 : 100 + r / 2];
+      return [k, fileOf(k) === 'payment-bodies' ? 10 + r * 0.15 : r < 900 ? 2 + r / 50 : 300 + (r - 900) * 10];
     }),
   );
 }
@@ -70,11 +73,13 @@ describe('splitting tests into shards', () => {
           (s) => s.reduce((sum, k) => sum + (known.get(k) as number), 0) + new Set(s.map(fileOf)).size * fileCostMs,
         );
         expect(within25(time), `seed ${seed}: ${time.map(Math.round).join(', ')}`).toBe(true);
-        // By count, the same tests would be far apart in time: the body suite's property tests would share a shard.
-        const byCount = splitTests(KEYS, n, { fileOf }).map((s) =>
-          s.reduce((sum, k) => sum + (known.get(k) as number), 0),
+        // The counts too stay within a fifth of the mean.
+        expect(shards.every((s) => Math.abs(s.length - KEYS.length / n) <= KEYS.length / n / 5)).toBe(true);
+        // By count, the slowest shard would be no faster.
+        const byCount = splitTests(KEYS, n, { fileOf }).map(
+          (s) => s.reduce((sum, k) => sum + (known.get(k) as number), 0) + new Set(s.map(fileOf)).size * fileCostMs,
         );
-        expect(within25(byCount)).toBe(false);
+        expect(Math.max(...time)).toBeLessThanOrEqual(Math.max(...byCount));
       }
     },
   );
@@ -106,6 +111,21 @@ describe('splitting tests into shards', () => {
     );
   });
 
+  it('keeps files together when loading them costs most, spreads slow tests bunched in one file', () => {
+    // 40 slow tests in one file, 80 fast ones in three others.
+    const keys = [
+      ...Array.from({ length: 40 }, (_, i) => `slow > t${String(i).padStart(2, '0')}`),
+      ...['a', 'b', 'c'].flatMap((f) => Array.from({ length: 27 }, (_, i) => `${f} > t${String(i).padStart(2, '0')}`)),
+    ];
+    const bunched = new Map(keys.map((k) => [k, fileOf(k) === 'slow' ? 1000 : 5]));
+    const spreadOut = splitTests(keys, 4, { fileOf, durations: bunched, fileCostMs: 100 });
+    // Ten slow tests in each shard (consecutive cuts would give the slow file to one or two shards).
+    expect(spreadOut.map((s) => s.filter((k) => fileOf(k) === 'slow').length)).toEqual([10, 10, 10, 10]);
+    const even = new Map(keys.map((k) => [k, 20]));
+    const together = splitTests(keys, 4, { fileOf, durations: even, fileCostMs: 2000 });
+    expect(together.map((s) => new Set(s.map(fileOf)).size).reduce((a, b) => a + b)).toBeLessThanOrEqual(4 + 3);
+  });
+
   it('durations of fewer than half of the tests are not used: the split is by count', () => {
     const few = new Map([...durations(1)].slice(0, 100));
     expect(splitTests(KEYS, 4, { fileOf, durations: few })).toEqual(splitTests(KEYS, 4, { fileOf }));
@@ -135,7 +155,7 @@ describe('a shard of a run', () => {
     const root = mkdtempSync(join(tmpdir(), 'psd2-durations-'));
     const shardDir = join(root, 'shard-2');
     mkdirSync(shardDir);
-    expect(await earlierDurations(shardDir)).toBeUndefined();
+    expect(await earlierDurations(shardDir)).toEqual([]);
     const result = (t: CollectedTest, duration: number, start: number) => ({
       fullName: `psd2-conformance:suites/${fileOf(t.key)}.suite.ts#${t.key.split(' > ').join(' ')}`,
       status: 'passed',
@@ -151,7 +171,7 @@ describe('a shard of a run', () => {
       ),
     };
     writeFileSync(join(root, 'history.jsonl'), `${JSON.stringify(old)}\n${JSON.stringify(latest)}\n`);
-    const found = await earlierDurations(shardDir);
+    const [found] = await earlierDurations(shardDir);
     expect(found?.source).toBe(join(root, 'history.jsonl'));
     expect(found?.byTest.size).toBe(10);
     expect(found?.fileCostMs).toBe(750);
@@ -162,13 +182,15 @@ describe('a shard of a run', () => {
     const outcomes = TESTS.map((t, i) => ({ name: t.key, file: t.file, state: 'passed', durationMs: i }));
     writeFileSync(join(shardDir, 'outcomes.json'), JSON.stringify(outcomes));
     writeFileSync(join(shardDir, 'summary.json'), JSON.stringify({ shard: { index: 2, count: 4 } }));
-    expect((await earlierDurations(shardDir))?.source).toBe(join(root, 'history.jsonl'));
+    expect((await earlierDurations(shardDir)).map((d) => d.source)).toEqual([join(root, 'history.jsonl')]);
     writeFileSync(join(shardDir, 'summary.json'), JSON.stringify({ total: 232 }));
-    const whole = await earlierDurations(shardDir);
-    expect(whole?.source).toBe(join(shardDir, 'outcomes.json'));
-    expect(whole?.byTest.size).toBe(KEYS.length);
-    // With those durations, a plan is balanced by them and says so.
-    const plan = planShard({ index: 1, count: 4 }, TESTS, whole);
+    const both = await earlierDurations(shardDir);
+    expect(both.map((d) => d.source)).toEqual([join(shardDir, 'outcomes.json'), join(root, 'history.jsonl')]);
+    expect(both[0]?.byTest.size).toBe(KEYS.length);
+    // The first source that knows at least half of the tests balances the plan, which says so.
+    const plan = planShard({ index: 1, count: 4 }, TESTS, both);
     expect(plan.record.balancedBy).toBe(`durations in ${join(shardDir, 'outcomes.json')}`);
+    // The history knows 10 of 232 tests: alone, it is not used.
+    expect(planShard({ index: 1, count: 4 }, TESTS, both.slice(1)).record.balancedBy).toBe('test count');
   });
 });
