@@ -1,4 +1,5 @@
-import { Argument, Command, InvalidArgumentError } from '@commander-js/extra-typings';
+import { existsSync } from 'node:fs';
+import { Argument, Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 
 export { Argument, Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 
@@ -77,4 +78,18 @@ export function oneOf<const T extends string>(values: readonly T[]): (raw: strin
 /** A repeatable option: every value, in order (`--fault a --fault b`). */
 export function collect(raw: string, previous: string[]): string[] {
   return [...previous, raw];
+}
+
+/**
+ * `--env-file FILE` of every command that reads the configuration. A file that is not there is a mistake on the
+ * command line, said before anything starts; without the option, ./.env is read when there is one.
+ */
+export function envFileOption() {
+  return new Option('--env-file <file>', 'read the configuration from this file (it must exist)')
+    .argParser((raw: string) => {
+      if (!existsSync(raw))
+        throw new InvalidArgumentError(`${raw}: no such file (leave --env-file out to read ./.env, if there is one)`);
+      return raw;
+    })
+    .default(undefined, '.env in the current folder, when there is one');
 }

@@ -1,16 +1,17 @@
 import type { OptionValues } from '@commander-js/extra-typings';
 import type { Selection } from '../runner/selection.js';
+import type { ShardSpec } from '../runner/shard-split.js';
 import { OPERATIONS, REQUIREMENTS } from '../spec/index.js';
 import { InvalidArgumentError, Option, collect, oneOf, type Command } from './command.js';
 import { UserError } from './errors.js';
 
 const LEVELS = ['MUST', 'SHOULD'] as const;
 
-function shard(raw: string): string {
+function shard(raw: string): ShardSpec {
   const m = /^(\d+)\/(\d+)$/.exec(raw);
   if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2]))
     throw new InvalidArgumentError(`must look like i/n with 1 ≤ i ≤ n, got "${raw}"`);
-  return raw;
+  return { index: Number(m[1]), count: Number(m[2]) };
 }
 
 /**
@@ -50,7 +51,10 @@ export function addSelectionOptions<A extends unknown[], O extends OptionValues>
       ),
     )
     .addOption(
-      new Option('--shard <i/n>', 'only the i-th of n parts of the selected tests (one CI machine of n)')
+      new Option(
+        '--shard <i/n>',
+        "only the i-th of n parts of the selected tests, split by test and balanced by an earlier run's durations when known (one CI machine of n; `report` merges all n)",
+      )
         .argParser(shard)
         .default(undefined, 'all of them'),
     );

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withBanner } from './verdict.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** A report must not hang CI: Allure renders a full run in a few seconds. */
@@ -17,6 +18,8 @@ export interface HtmlOptions {
   variables: Record<string, string>;
   /** Files shown on every page's "global attachments" (the coverage matrix). */
   globalAttachments: string[];
+  /** HTML shown above the report on every page (the verdict): added to index.html after rendering. */
+  banner?: string;
   /** JSON Lines history Allure reads for trends and appends this run to. */
   historyPath: string;
   log: (line: string) => void;
@@ -55,6 +58,12 @@ export async function stripAnalytics(indexHtml: string): Promise<boolean> {
   if (stripped === html) return false;
   await writeFile(indexHtml, stripped);
   return true;
+}
+
+/** The rendered page, as a bank's QA should open it: no third-party calls, and the verdict first. */
+async function finish(indexHtml: string, banner: string | undefined): Promise<void> {
+  await stripAnalytics(indexHtml);
+  if (banner) await writeFile(indexHtml, withBanner(await readFile(indexHtml, 'utf8'), banner));
 }
 
 /**
@@ -96,7 +105,7 @@ export async function writeHtml(o: HtmlOptions): Promise<{ html: boolean; single
       [a, 'html'],
       [b, 'html-single'],
     ] as const)
-      if (ok === 0) await stripAnalytics(resolve(o.out, dir, 'index.html'));
+      if (ok === 0) await finish(resolve(o.out, dir, 'index.html'), o.banner);
     return { html: a === 0, single: b === 0 };
   } finally {
     await rm(configs, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 import * as allure from 'allure-js-commons';
 import { maskNationalId } from '../config/index.js';
-import type { ConformanceMeta } from '../runner/outcome.js';
+import { rulesBroken, type ConformanceMeta } from '../runner/outcome.js';
 import { OPERATIONS } from '../spec/index.js';
+import { ruleMarkdown } from './rule-text.js';
 
 /** Epic = area (payments, baskets, sandbox, security …), feature = operation, story = each requirement id. */
 export function areaOf(operation: string): string {
@@ -43,6 +44,22 @@ export async function labelTest(meta: ConformanceMeta, id: TestIdentity): Promis
   await allure.parameter('seed', String(id.seed), { excluded: true });
   await allure.parameter('case', id.caseLabel, { excluded: true });
   await allure.parameter('suite file', id.file.split('/').pop() ?? id.file, { excluded: true });
+  await allure.description(rulesDescription(meta.requirementIds));
+}
+
+function rulesDescription(checked: string[], broken: string[] = []): string {
+  const others = checked.filter((id) => !broken.includes(id));
+  return [
+    ...(broken.length ? ['**Broken rules**', '', ...broken.map(ruleMarkdown), ''] : []),
+    ...(others.length
+      ? [broken.length ? '**Also checked**' : '**Rules checked**', '', ...others.map(ruleMarkdown)]
+      : []),
+  ].join('\n');
+}
+
+/** A failed test's page opens with the rules it broke, in words and with their section, above the rules it checks. */
+export async function describeFailure(meta: ConformanceMeta): Promise<void> {
+  await allure.description(rulesDescription(meta.requirementIds, rulesBroken(meta)));
 }
 
 /** Every occurrence of a configured secret value (e.g. PSU_IDENTITY) masked, for text that is not a header. */

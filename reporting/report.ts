@@ -1,13 +1,18 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { TestOutcome } from '../runner/outcome.js';
+import { brokenRequirements, type TestOutcome } from '../runner/outcome.js';
 import { isTarget } from '../runner/target.js';
 import { UserError } from '../cli/errors.js';
 import { writeHtml } from './allure-html.js';
+import { annotateFailedResults } from './annotate-results.js';
 import { coverage, coverageMarkdown } from './coverage.js';
-import { mergeJunit } from './junit.js';
+import { annotateFailures, mergeJunit } from './junit.js';
+import { ruleLine } from './rule-text.js';
+import { checkShardSet, shardOf } from './shard-set.js';
 import { writeSkippedResults } from './skipped-results.js';
+import type { ShardRecord } from '../runner/shard-split.js';
+import { verdictBanner, verdictOf } from './verdict.js';
 import { reportSummary, type ReportSummary, type ReportTarget, type RunInfo } from './summary.js';
 
 export interface ReportOptions {
@@ -27,9 +32,9 @@ async function readRun(dir: string): Promise<{ dir: string; outcomes: TestOutcom
   const outcomes = JSON.parse(await readFile(file, 'utf8')) as TestOutcome[];
   const summary = join(dir, 'summary.json');
   if (!existsSync(summary)) return { dir, outcomes };
-  const { target, profile, seed, durationSeconds } = JSON.parse(await readFile(summary, 'utf8')) as Partial<
-    Record<keyof RunInfo, unknown>
-  >;
+  const { target, profile, seed, durationSeconds, startedAt, stoppedAt, cancelled, shard } = JSON.parse(
+    await readFile(summary, 'utf8'),
+  ) as Partial<Record<keyof RunInfo, unknown>>;
   return {
     dir,
     outcomes,
@@ -38,6 +43,10 @@ async function readRun(dir: string): Promise<{ dir: string; outcomes: TestOutcom
       ...(typeof profile === 'string' ? { profile } : {}),
       ...(typeof seed === 'number' ? { seed } : {}),
       ...(typeof durationSeconds === 'number' ? { durationSeconds } : {}),
+      ...(typeof startedAt === 'string' ? { startedAt } : {}),
+      ...(typeof stoppedAt === 'string' ? { stoppedAt } : {}),
+      ...(cancelled === true ? { cancelled } : {}),
+      ...(shardOf(shard) ? { shard: shardOf(shard) as ShardRecord } : {}),
     },
   };
 }
@@ -70,6 +79,8 @@ export async function writeReports(options: ReportOptions): Promise<{ exitCode: 
   const runs = await Promise.all(options.inputs.map(readRun));
   const outcomes = runs.flatMap((r) => r.outcomes);
   const merged = runs.length > 1 || resolve(runs[0]?.dir ?? '') !== resolve(options.out);
+  // A run writing its own reports (a shard too) is not a merge; anything else merges complete sets of shards only.
+  if (merged) checkShardSet(runs.map((r) => ({ dir: r.dir, ...(r.info?.shard ? { shard: r.info.shard } : {}) })));
   await mkdir(options.out, { recursive: true });
   const rows = coverage(outcomes);
   const summary = reportSummary(runs, rows, options.strict);
@@ -86,23 +97,34 @@ export async function writeReports(options: ReportOptions): Promise<{ exitCode: 
   await writeFile(join(options.out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   if (merged) await writeFile(join(options.out, 'outcomes.json'), `${JSON.stringify(outcomes, null, 2)}\n`);
   const junit = runs.map((r) => join(r.dir, 'junit.xml')).filter((f) => existsSync(f));
-  if (merged || junit.length)
+  if (merged || junit.length) {
+    const broken = new Map(outcomes.map((o) => [o.name, brokenRequirements(o).map((id) => `broken: ${ruleLine(id)}`)]));
+    const xml = mergeJunit(await Promise.all(junit.map((f) => readFile(f, 'utf8'))), junitLabel(summary));
     await writeFile(
       join(options.out, 'junit.xml'),
-      mergeJunit(await Promise.all(junit.map((f) => readFile(f, 'utf8'))), junitLabel(summary)),
+      annotateFailures(xml, (name) => broken.get(name) ?? []),
     );
+  }
+  // Also without HTML: `report` renders the folders later, and CI may read allure-results itself.
+  await annotateFailedResults(
+    runs.map((r) => join(r.dir, 'allure-results')),
+    outcomes,
+  );
   options.log(`coverage matrix: ${coverageFile} (${summary.requirements.failed} requirement(s) failed)`);
   if (options.html) {
     const results = runs.map((r) => join(r.dir, 'allure-results')).filter((d) => existsSync(d));
     const skippedDir = join(options.out, 'allure-skipped');
-    if (results.length && (await writeSkippedResults(outcomes, skippedDir))) results.push(skippedDir);
+    const runStart = summary.startedAt ? Date.parse(summary.startedAt) : undefined;
+    if (results.length && (await writeSkippedResults(outcomes, skippedDir, runStart))) results.push(skippedDir);
     if (results.length === 0) options.log('no allure-results to render');
     else {
       const req = summary.requirements;
       const written = await writeHtml({
         resultsDirs: results,
         out: options.out,
-        reportName: `psd2-conformance: ${summary.target.description}`,
+        // The browser tab and the report's title say the verdict too.
+        reportName: `${verdictOf(summary).headline} · psd2-conformance: ${summary.target.description}`,
+        banner: verdictBanner(summary),
         variables: {
           Target: summary.target.description,
           'Target kind': summary.target.kind,

@@ -1,4 +1,5 @@
 import { summarise, type RunSummary, type TestOutcome } from '../runner/outcome.js';
+import type { ShardRecord } from '../runner/shard-split.js';
 import type { Target } from '../runner/target.js';
 import type { CoverageRow, CoverageState } from './coverage.js';
 
@@ -7,6 +8,12 @@ export interface RunInfo {
   target: Target;
   profile: string;
   seed: number;
+  cancelled: boolean;
+  /** The shard the run ran (with its test list), when it ran one. */
+  shard: ShardRecord;
+  /** ISO times the run started and stopped. */
+  startedAt: string;
+  stoppedAt: string;
   durationSeconds: number;
 }
 
@@ -19,13 +26,20 @@ export interface ReportSummary extends RunSummary {
   profile: string;
   /** One seed, or one per shard when the shards ran with different seeds. */
   seed: number | number[];
+  /** The earliest start and the latest stop of the runs merged (absent for runs that did not record them). */
+  startedAt?: string;
+  stoppedAt?: string;
   /** Wall-clock time: shards run side by side, so the longest one. */
   durationSeconds: number;
   strict: boolean;
+  /** A run (or a shard) the time budget cut short. */
+  cancelled?: boolean;
+  /** Set when the report is one shard's alone (its verdict covers that shard's tests only), with its test list. */
+  shard?: ShardRecord;
   /** Requirements of the catalogue by coverage outcome (a requirement fails when one of its tests fails). */
   requirements: Record<CoverageState, number>;
-  /** The result folders merged into this report, with what each ran. */
-  shards?: ({ dir: string; total: number } & Partial<RunInfo>)[];
+  /** The result folders merged into this report, with what each ran (a shard as i/n, without its test list). */
+  shards?: ({ dir: string; total: number; shard?: string } & Partial<Omit<RunInfo, 'shard'>>)[];
 }
 
 const distinct = <T>(values: T[]): T[] => [...new Set(values)];
@@ -46,6 +60,16 @@ export function mergeTargets(targets: (Target | undefined)[]): ReportTarget {
   if (first.kind !== 'embedded' || distinct(known.map((t) => (t as Target).url)).length === 1) return first;
   const { url: _port, ...rest } = first;
   return rest;
+}
+
+/** ISO times sort as they read: the earliest start and the latest stop. */
+function span(infos: Partial<RunInfo>[]): { startedAt?: string; stoppedAt?: string } {
+  const starts = infos.map((i) => i.startedAt).filter((t): t is string => typeof t === 'string');
+  const stops = infos.map((i) => i.stoppedAt).filter((t): t is string => typeof t === 'string');
+  return {
+    ...(starts.length ? { startedAt: starts.sort()[0] as string } : {}),
+    ...(stops.length ? { stoppedAt: stops.sort().at(-1) as string } : {}),
+  };
 }
 
 /** summary.json of one run, or of several shards merged: target, profile, seed, duration, counts, failed requirement ids. */
@@ -73,10 +97,25 @@ export function reportSummary(
     target: mergeTargets(infos.map((i) => i.target)),
     profile: distinct(infos.map((i) => i.profile ?? 'unknown')).join(', '),
     seed: seeds.length === 1 ? (seeds[0] as number) : seeds,
+    ...span(infos),
+    ...(infos.some((i) => i.cancelled) ? { cancelled: true } : {}),
     durationSeconds: Math.max(0, ...infos.map((i) => i.durationSeconds ?? 0)),
     strict,
     ...counts,
     requirements,
-    ...(runs.length > 1 ? { shards: runs.map((r, k) => ({ dir: r.dir, total: r.outcomes.length, ...infos[k] })) } : {}),
+    ...(runs.length === 1 && infos[0]?.shard ? { shard: infos[0].shard } : {}),
+    ...(runs.length > 1
+      ? {
+          shards: runs.map((r, k) => {
+            const { shard, ...info } = infos[k] ?? {};
+            return {
+              dir: r.dir,
+              total: r.outcomes.length,
+              ...info,
+              ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
+            };
+          }),
+        }
+      : {}),
   };
 }

@@ -20,11 +20,16 @@ export class OutcomeCollector implements Reporter {
     const result = testCase.result();
     if (result.state === 'pending') return;
     const meta = testCase.meta().conformance ?? { requirementIds: [], level: 'MUST', operation: 'cross-cutting' };
+    const diagnostic = testCase.diagnostic();
+    // A test that never ran has no times of its own: it was decided now, within the run.
+    const start = diagnostic?.startTime ?? Date.now();
     this.outcomes.push({
       name: testCase.fullName,
       file: testCase.module.moduleId,
       state: result.state,
-      durationMs: testCase.diagnostic()?.duration ?? 0,
+      durationMs: diagnostic?.duration ?? 0,
+      start,
+      stop: start + Math.round(diagnostic?.duration ?? 0),
       meta,
       errors: result.state === 'failed' ? result.errors.map((e) => e.message) : [],
     });

@@ -27,6 +27,9 @@ export interface TestOutcome {
   file: string;
   state: TestState;
   durationMs: number;
+  /** When the test started and stopped (epoch ms); a skipped test's are the moment it was reported. */
+  start?: number;
+  stop?: number;
   meta: ConformanceMeta;
   errors: string[];
 }
@@ -61,8 +64,15 @@ export function gateLevel(o: TestOutcome): Level {
  * rules it cites (it failed before any check, e.g. a fixture could not be made).
  */
 export function brokenRequirements(o: TestOutcome): string[] {
-  if (o.state !== 'failed') return [];
-  return o.meta.failedChecks?.length ? o.meta.failedChecks : o.meta.requirementIds;
+  return o.state === 'failed' ? rulesBroken(o.meta) : [];
+}
+
+/** The rules a test that failed broke, from its meta (also while it fails, before it becomes an outcome). */
+export function rulesBroken(meta: ConformanceMeta): string[] {
+  if (!meta.failedChecks?.length) return meta.requirementIds;
+  // The rules the test is about first, then the uniform checks it tripped on the way.
+  const cited = meta.failedChecks.filter((id) => meta.requirementIds.includes(id));
+  return [...cited, ...meta.failedChecks.filter((id) => !cited.includes(id))];
 }
 
 export function summarise(outcomes: TestOutcome[], strict: boolean): RunSummary {

@@ -1,4 +1,5 @@
-import type { RunSummary, TestOutcome } from './outcome.js';
+import { ruleLine } from '../reporting/rule-text.js';
+import { brokenRequirements, type RunSummary, type TestOutcome } from './outcome.js';
 import type { Target } from './target.js';
 
 const row = (name: string, c: { passed: number; failed: number; skipped: number }) =>
@@ -28,6 +29,8 @@ export function renderSummary(
     lines.push('failures:');
     for (const o of failed) {
       lines.push(`  ✗ ${o.name}`);
+      // The rule in words and where interface.md states it, before the evidence: the failure reads like the spec.
+      lines.push(...brokenRequirements(o).map((id) => `      broken: ${ruleLine(id)}`));
       const first = (o.errors[0] ?? '').split('\n');
       lines.push(...first.slice(0, 3).map((l) => `      ${l}`));
       const replay =

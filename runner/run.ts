@@ -10,6 +10,8 @@ import { OutcomeCollector } from './collector.js';
 import { summarise, type RunSummary, type TestOutcome } from './outcome.js';
 import { preflight } from './preflight.js';
 import type { Selection } from './selection.js';
+import { collectTests, earlierDurations, planShard, type ShardPlan } from './shard-plan.js';
+import type { ShardRecord, ShardSpec } from './shard-split.js';
 import { embeddedTarget, remoteTarget, type Target } from './target.js';
 
 export interface RunOptions {
@@ -20,7 +22,8 @@ export interface RunOptions {
   numRuns?: number;
   strict: boolean;
   allowPayments: boolean;
-  shard?: string;
+  /** Run only this shard's tests (split by test, balanced by earlier durations when known). */
+  shard?: ShardSpec;
   grep?: string;
   replayPath?: string;
   /** Append every exchange to this file as JSON lines (for determinism checks and audits). */
@@ -49,13 +52,17 @@ export interface RunResult {
   seed: number;
   seconds: number;
   cancelled: boolean;
+  /** The shard this run ran, when it ran one. */
+  shard?: ShardRecord;
 }
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SUITES_CONFIG = fileURLToPath(new URL('../vitest.conformance.config.ts', import.meta.url));
 
 /** Starts the chosen target (the reference bank, or a preflight of BASE_URL), runs the suites with vitest, and stops it. */
 export async function runConformance(options: RunOptions): Promise<RunResult> {
   const started = performance.now();
+  const startedAt = new Date();
   const { config } = options;
   const seed = options.seed ?? config.seed;
   let stopBank: (() => Promise<void>) | undefined;
@@ -102,7 +109,23 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   await rm(`${options.reportsDir}/allure-results`, { recursive: true, force: true });
   const collector = new OutcomeCollector(options.progress);
   let cancelled = false;
+  let shard: ShardPlan | undefined;
   try {
+    if (options.shard) {
+      const tests = await collectTests({
+        root: ROOT,
+        config: SUITES_CONFIG,
+        context,
+        ...(options.grep ? { grep: options.grep } : {}),
+        ...(options.files ? { files: options.files } : {}),
+      });
+      shard = planShard(options.shard, tests, await earlierDurations(options.reportsDir));
+      context.selection = { ...options.selection, tests: shard.record.tests };
+      const { index, count, total, balancedBy } = shard.record;
+      options.progress(
+        `shard ${index}/${count}: ${shard.record.tests.length} of ${total} tests, balanced by ${balancedBy}`,
+      );
+    }
     const { createVitest, BaseSequencer } = await import('vitest/node');
     class ReverseSequencer extends BaseSequencer {
       override async sort(files: TestSpecification[]) {
@@ -111,17 +134,17 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     }
     const vitest = await createVitest('test', {
       root: ROOT,
-      config: fileURLToPath(new URL('../vitest.conformance.config.ts', import.meta.url)),
+      config: SUITES_CONFIG,
       run: true,
       watch: false,
       reporters: [
         collector,
-        ['junit', { outputFile: `${options.reportsDir}/junit.xml`, suiteName: 'psd2-conformance' }],
+        // vitest resolves a relative outputFile against its root (this package), not the current folder.
+        ['junit', { outputFile: resolve(options.reportsDir, 'junit.xml'), suiteName: 'psd2-conformance' }],
         ['allure-vitest/reporter', { resultsDir: `${options.reportsDir}/allure-results` }],
       ],
       provide: { run: context },
       ...(options.order === 'reverse' ? { sequence: { sequencer: ReverseSequencer } } : {}),
-      ...(options.shard ? { shard: options.shard } : {}),
       ...(options.grep ? { testNamePattern: options.grep } : {}),
       passWithNoTests: true,
     });
@@ -131,7 +154,9 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       void vitest.cancelCurrentRun('test-failure');
     }, options.budgetSeconds * 1000);
     try {
-      await vitest.start(options.files);
+      // A shard loads only the files that hold its tests (a shard without tests runs nothing).
+      if (!shard) await vitest.start(options.files);
+      else if (shard.files.length) await vitest.start(shard.files);
     } finally {
       clearTimeout(timer);
       await vitest.close();
@@ -145,8 +170,8 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   await mkdir(options.reportsDir, { recursive: true });
   await writeFile(
     `${options.reportsDir}/summary.json`,
-    `${JSON.stringify({ target, profile, seed, durationSeconds: Number(seconds.toFixed(2)), strict: options.strict, ...summary }, null, 2)}\n`,
+    `${JSON.stringify({ target, profile, seed, startedAt: startedAt.toISOString(), stoppedAt: new Date().toISOString(), durationSeconds: Number(seconds.toFixed(2)), strict: options.strict, cancelled, ...summary, ...(shard ? { shard: shard.record } : {}) }, null, 2)}\n`,
   );
   await writeFile(`${options.reportsDir}/outcomes.json`, `${JSON.stringify(outcomes, null, 2)}\n`);
-  return { summary, outcomes, target, profile, seed, seconds, cancelled };
+  return { summary, outcomes, target, profile, seed, seconds, cancelled, ...(shard ? { shard: shard.record } : {}) };
 }

@@ -6,6 +6,19 @@ export interface Selection {
   excludeOperations: string[];
   requirements: string[];
   level?: Level;
+  /** A shard's tests by full name: the others are not registered at all (they are another shard's, not skipped). */
+  tests?: string[];
+}
+
+const shardSets = new WeakMap<string[], Set<string>>();
+
+/** Whether a test (by full name: describe blocks, then title) belongs to this run's shard; true when unsharded. */
+export function inShard(selection: Selection | undefined, fullName: string): boolean {
+  const tests = selection?.tests;
+  if (!tests) return true;
+  let set = shardSets.get(tests);
+  if (!set) shardSets.set(tests, (set = new Set(tests)));
+  return set.has(fullName);
 }
 
 export function selected(

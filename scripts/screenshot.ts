@@ -1,7 +1,8 @@
 /**
- * Renders the Allure HTML report in headless Chromium (Debian's package) and saves two screenshots: the
- * overview and the first failed test with its failing request opened. The report is served on 127.0.0.1
- * because the Allure 3 app loads its data with fetch, which file:// refuses.
+ * Renders the Allure HTML report in headless Chromium (Debian's package) and saves its first screen, named by the
+ * verdict it opens with (report-overview-conformant.png, report-overview-not-conformant.png …); for a report with
+ * failures also the coverage matrix and the first failed test with its failing request opened. The report is
+ * served on 127.0.0.1 because the Allure 3 app loads its data with fetch, which file:// refuses.
  *
  *   npm run report:screenshot [-- --report reports/html --out docs --test 'creditorName.max70']
  *
@@ -117,8 +118,20 @@ async function main(): Promise<void> {
     await browser.send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: 'light' }] });
     await browser.send('Page.navigate', { url: `${base}/index.html` });
     await until(browser, text('Variables'), 'its overview');
-    const overview = join(out, 'report-overview.png');
+    const verdict = await evaluate<string | null>(
+      browser,
+      `document.getElementById('psd2-verdict')?.getAttribute('data-verdict') ?? null`,
+    );
+    if (!verdict)
+      throw new Error('the report does not open with the verdict banner: render it with `psd2-conformance report`');
+    const overview = join(out, `report-overview-${verdict.replaceAll(' ', '-')}.png`);
     console.log(`${overview} (${await shoot(browser, overview)} bytes)`);
+    if (!failed) {
+      console.log(
+        `report:screenshot: no failed test${wanted ? ` named *${wanted}*` : ''} in this report, so no matrix or failed-test screenshot; run with a fault (e.g. --fault accept-long-creditor-name) for those`,
+      );
+      return;
+    }
     // The requirement coverage matrix, rendered from coverage.md as a global attachment.
     await evaluate(browser, `document.querySelector('[data-testid="nav-tab-globalAttachments"]')?.click()`);
     await until(browser, text('coverage.md'), 'the coverage matrix attachment');
@@ -126,12 +139,6 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 1500)); // rendered in a frame of its own: nothing to poll for
     const matrix = join(out, 'report-coverage.png');
     console.log(`${matrix} (${await shoot(browser, matrix)} bytes)`);
-    if (!failed) {
-      console.log(
-        `report:screenshot: no failed test${wanted ? ` named *${wanted}*` : ''} in this report; run with a fault (e.g. --fault accept-long-creditor-name) for the failed-test screenshot`,
-      );
-      return;
-    }
     await browser.send('Page.navigate', { url: `${base}/index.html#${failed.id}` });
     await until(browser, text('Test body'), 'the failed test');
     // Open the failing request (a test that failed before sending one has none) beside the error.

@@ -1,6 +1,6 @@
 import { accessSync, constants } from 'node:fs';
 import { PROFILES } from '../../config/index.js';
-import { Option, examples, exits, newCommand, oneOf } from '../command.js';
+import { Option, envFileOption, examples, exits, newCommand, oneOf } from '../command.js';
 import { UserError } from '../errors.js';
 
 function readableEnvFile(path: string): void {
@@ -23,12 +23,7 @@ export default () =>
         .argParser(oneOf(PROFILES))
         .default(undefined, 'PROFILE; unset: sandbox when BASE_URL is set, else embedded'),
     )
-    .addOption(
-      new Option('--env-file <file>', 'read the configuration from this file (it must exist)').default(
-        undefined,
-        '.env in the current folder, when there is one',
-      ),
-    )
+    .addOption(envFileOption())
     .addHelpText(
       'after',
       examples(

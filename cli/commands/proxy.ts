@@ -1,7 +1,7 @@
 import { loadConfig } from '../../config/index.js';
 import type { ProxyExchange } from '../../tpp/index.js';
 import { DEFAULT_MAX_EXCHANGES } from '../../tpp/proxy-report.js';
-import { InvalidArgumentError, Option, examples, exits, newCommand } from '../command.js';
+import { InvalidArgumentError, Option, envFileOption, examples, exits, newCommand } from '../command.js';
 import { UserError } from '../errors.js';
 
 /** A whole number (no sign, no exponent) from `min`, and up to `max` when given. */
@@ -75,12 +75,7 @@ export default () =>
         false,
       ),
     )
-    .addOption(
-      new Option('--env-file <file>', 'read the configuration from this file (it must exist)').default(
-        undefined,
-        '.env in the current folder, when there is one',
-      ),
-    )
+    .addOption(envFileOption())
     .addHelpText(
       'after',
       examples(

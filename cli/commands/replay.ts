@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../config/index.js';
 import type { TestOutcome } from '../../runner/outcome.js';
 import type { RecordedExchange, ReplayResult } from '../../tpp/index.js';
-import { Option, examples, exits, newCommand } from '../command.js';
+import { Option, envFileOption, examples, exits, newCommand } from '../command.js';
 import { UserError } from '../errors.js';
 
 function readJson(path: string): unknown {
@@ -147,12 +147,7 @@ export default () =>
       new Option('--base-url <url>', 'where to send').default(undefined, 'BASE_URL, else where each request went then'),
     )
     .addOption(new Option('--json', 'print the results as one JSON document').default(false))
-    .addOption(
-      new Option('--env-file <file>', 'read the configuration from this file (it must exist)').default(
-        undefined,
-        '.env in the current folder, when there is one',
-      ),
-    )
+    .addOption(envFileOption())
     .addHelpText(
       'after',
       examples(

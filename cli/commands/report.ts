@@ -4,9 +4,12 @@ export default () =>
   newCommand(
     'report',
     'write the reports of a run, or one report merged from shard folders',
-    'Write summary.json, junit.xml, the requirement coverage matrix and the Allure HTML report from the folder a run wrote, or one report merged from the folders of several shards.',
+    'Write summary.json, junit.xml, the requirement coverage matrix and the Allure HTML report from the folder a run wrote, or one report merged from the folders of several shards (every shard of the run once: a missing, doubled or differently split shard is refused).',
   )
-    .argument('[dir...]', 'folders written by `run --reports DIR` (default: the --out folder)')
+    .argument(
+      '[dir...]',
+      'folders written by `run --reports DIR`, every shard of a sharded run once (default: the --out folder)',
+    )
     .addOption(new Option('--out <dir>', 'where the merged reports are written').default('reports'))
     .addOption(new Option('--strict', 'a failed SHOULD test fails the verdict too').default(false))
     .addOption(new Option('--no-html', 'skip the Allure HTML report').default(true, 'the HTML report is written'))
@@ -20,7 +23,7 @@ export default () =>
         {
           0: 'every MUST requirement passed',
           1: 'a MUST requirement failed (or a SHOULD one, with --strict)',
-          2: 'a folder is missing or unreadable',
+          2: 'a folder is missing or unreadable, or a shard of the run is missing or doubled',
         },
       ),
     )

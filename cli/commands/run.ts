@@ -4,7 +4,7 @@ import { FAULTS } from '../../bank/faults.js';
 import { PROFILES, VARIABLES, loadConfig } from '../../config/index.js';
 import { chooseTarget } from '../../config/target.js';
 import { renderSummary } from '../../runner/print.js';
-import { Option, collect, examples, exits, integer, newCommand, oneOf } from '../command.js';
+import { Option, collect, envFileOption, examples, exits, integer, newCommand, oneOf } from '../command.js';
 import { UserError } from '../errors.js';
 import { addSelectionOptions, checkSelection, selectionOf } from '../selection.js';
 import { checkVariants } from '../variants.js';
@@ -34,12 +34,7 @@ export default () =>
           .argParser(oneOf(PROFILES))
           .default(undefined, 'PROFILE; unset: sandbox when BASE_URL is set, else embedded'),
       )
-      .addOption(
-        new Option('--env-file <file>', 'read the configuration from this file (it must exist)').default(
-          undefined,
-          '.env in the current folder, when there is one',
-        ),
-      )
+      .addOption(envFileOption())
       .addOption(
         new Option('--seed <n>', 'fast-check seed: the same seed sends the same requests')
           .argParser(integer({ min: 0 }))
@@ -172,6 +167,10 @@ export default () =>
         console.log(
           renderSummary(result.summary, result.outcomes, result.target, result.seed, result.seconds, result.cancelled),
         );
+        if (result.shard)
+          console.log(
+            `shard ${result.shard.index}/${result.shard.count}: this verdict covers ${result.shard.tests.length} of ${result.shard.total} tests; \`psd2-conformance report\` over all ${result.shard.count} shards' folders gives the verdict on the whole interface`,
+          );
         await writeReports({
           inputs: [options.reports],
           out: options.reports,

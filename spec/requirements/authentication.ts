@@ -75,7 +75,7 @@ export const AUTHENTICATION_RULES = [
   rule(
     'Auth.digest.matchesBody',
     'MUST',
-    `${A} 3; Header groups › Group S`,
+    `${A} 3; Endpoints › Header groups › Group S`,
     'A Digest that does not match the body is rejected.',
     ['ncbct.create', 'sct.create', 'bulk.create', 'sandbox.engagement.create', 'sandbox.cardAccount.create'],
     'signature',
@@ -86,7 +86,7 @@ export const AUTHENTICATION_RULES = [
   rule(
     'Auth.digest.sha512',
     'MUST',
-    'Header groups › Group S',
+    'Endpoints › Header groups › Group S',
     'A SHA-512 Digest is accepted as well as SHA-256.',
     ['ncbct.create'],
     'behaviour',

@@ -82,7 +82,7 @@ export const BASKET_RULES = [
   rule(
     'Basket.referenceMix.bulk',
     'MUST',
-    `${SB}; Errors rule 3; Versioning 1.7.13`,
+    `${SB}; Errors rule 3; Versioning 5 (release 1.7.13)`,
     'Adding a bulk payment to a signing basket gives 400 with code REFERENCE_MIX_INVALID.',
     ['basket.create'],
     'behaviour',
@@ -103,7 +103,7 @@ export const BASKET_RULES = [
   rule(
     'Basket.create.201',
     'SHOULD',
-    'platform-notes.md › Paths; Berlin Group convention',
+    'platform-notes.md › Paths; platform-notes.md › Berlin Group conventions',
     'POST /v1/signing-baskets with {"paymentIds": [...]} of single payments gives 201 {transactionStatus, basketId, _links}.',
     ['basket.create'],
     'behaviour',
@@ -111,7 +111,7 @@ export const BASKET_RULES = [
   rule(
     'Basket.create.ncbct',
     'MUST',
-    'Versioning › 1.21.18',
+    'Versioning 5 (release 1.21.18)',
     'NCBCT payments can be put in a signing basket.',
     ['basket.create'],
     'behaviour',

@@ -82,7 +82,7 @@ export const ERROR_RULES = [
   rule(
     'Errors.kid.400',
     'MUST',
-    `${E} rule 2; Versioning 1.7.0`,
+    `${E} rule 2; Versioning 5 (release 1.7.0)`,
     'KID errors give 400, not 401 (interface.md names no code: any listed code conforms; KID_INVALID or KID_MISSING is the convention).',
     ['bulk.create'],
     'body',
@@ -120,7 +120,7 @@ export const ERROR_RULES = [
   rule(
     'Errors.invalidJson.400',
     'SHOULD',
-    'Errors (FORMAT_ERROR); Berlin Group convention',
+    'Errors (FORMAT_ERROR); platform-notes.md › Berlin Group conventions',
     'A body that is not JSON gives 400 FORMAT_ERROR.',
     PAYMENT_CREATION,
     'body',

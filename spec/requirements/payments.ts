@@ -145,7 +145,7 @@ const SCT: Requirement[] = [
 ];
 
 const B = 'Resources › Bulk payment request';
-const BE = `${B} › entry of payments`;
+const BE = `${B} (entry of payments)`;
 const BULK: Requirement[] = [
   ...['debtorAccount', 'payments'].map((f) => requiredRule('BULK', f, B, 'bulk.create')),
   lengthRule('BULK', 'paymentInformationId', B, 'bulk.create', LIMITS.paymentInformationId),
@@ -296,7 +296,7 @@ const BEHAVIOUR: Requirement[] = [
   rule(
     'Payment.allowLogicalDuplicate.true',
     'MUST',
-    'Endpoints › 3, 4, 5 › Query',
+    'Endpoints › 3, 4, 5 (query)',
     'With allowLogicalDuplicate=true an identical payment is accepted again, with a new paymentId.',
     PAYMENT_CREATION,
     'behaviour',
@@ -304,7 +304,7 @@ const BEHAVIOUR: Requirement[] = [
   rule(
     'Payment.allowLogicalDuplicate.query',
     'MUST',
-    'Endpoints › 3, 4, 5 › Query',
+    'Endpoints › 3, 4, 5 (query)',
     'allowLogicalDuplicate is a boolean: a value other than true or false is rejected.',
     PAYMENT_CREATION,
     'query',
@@ -313,7 +313,7 @@ const BEHAVIOUR: Requirement[] = [
   rule(
     'Payment.logicalDuplicate.rejectedByDefault',
     'SHOULD',
-    'Endpoints › 3, 4, 5 › Query (convention)',
+    'Endpoints › 3, 4, 5 (query; convention)',
     'Without allowLogicalDuplicate=true, a logical duplicate of a recent payment is rejected with a 4xx.',
     PAYMENT_CREATION,
     'behaviour',
@@ -321,7 +321,7 @@ const BEHAVIOUR: Requirement[] = [
   rule(
     'Payment.requestedExecutionDate.notInPast',
     'SHOULD',
-    'Errors › codes (EXECUTION_DATE_INVALID); Berlin Group convention',
+    'Errors (codes: EXECUTION_DATE_INVALID); platform-notes.md › Berlin Group conventions',
     'A requestedExecutionDate in the past is rejected with 400 EXECUTION_DATE_INVALID.',
     PAYMENT_CREATION,
     'body',
@@ -330,7 +330,7 @@ const BEHAVIOUR: Requirement[] = [
   rule(
     'PaymentStatus.get.200',
     'SHOULD',
-    'What the service does (named only); platform-notes.md',
+    'What the service does (named only); platform-notes.md › Paths',
     'GET /v1/payments/{payment-product}/{paymentId}/status of a created payment gives 200 with a transactionStatus of the set.',
     ['payment.status'],
     'behaviour',
@@ -347,7 +347,7 @@ const BEHAVIOUR: Requirement[] = [
   rule(
     'Payment.product.notOffered',
     'SHOULD',
-    'Errors (PRODUCT_INVALID, PRODUCT_UNKNOWN); Berlin Group convention',
+    'Errors (PRODUCT_INVALID, PRODUCT_UNKNOWN); platform-notes.md › Berlin Group conventions',
     'A payment product the bank does not offer gives 403 PRODUCT_INVALID or 404 PRODUCT_UNKNOWN.',
     PAYMENT_CREATION,
     'behaviour',

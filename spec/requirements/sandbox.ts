@@ -119,7 +119,7 @@ export const SANDBOX_RULES = [
   rule(
     'Sandbox.cardAccount.create.201',
     'SHOULD',
-    'Endpoints › 8 (success status not shown); platform-notes.md',
+    'Endpoints › 8 (success status not shown); platform-notes.md › Paths',
     'Creating a card account gives 201.',
     CARD,
     'behaviour',
@@ -228,7 +228,7 @@ export const SANDBOX_RULES = [
   rule(
     'Sandbox.setup.noMod11',
     'SHOULD',
-    'platform-notes.md › real client set-up calls',
+    "platform-notes.md › Paths (a real client's sandbox set-up calls)",
     'Sandbox set-up operations accept account numbers whose MOD11 check digit is wrong, and agreement engagements without registerLimit and approvalLimit.',
     ['sandbox.account.create', 'sandbox.agreement.create'],
     'behaviour',

@@ -14,7 +14,7 @@ export const VERSIONING_RULES = [
   rule(
     'Versioning.acceptFix.amountAsString',
     'MUST',
-    `${V} 3; Header groups › x-accept-fix`,
+    `${V} 3; Endpoints › Header groups › x-accept-fix`,
     "With x-accept-fix: amount-as-string (the default since 1.7.6) amounts are serialised as strings with the currency's number of decimals.",
     ['basket.startAuthorisation', 'ncbct.create', 'sct.create', 'bulk.create'],
     'response',

@@ -24,6 +24,9 @@ const targetFlags = (ctx: RunContext): string[] =>
       ]
     : [];
 
+/** Where a replay writes its reports: apart, so pasting a replay line never overwrites the run's own reports/. */
+export const REPLAY_REPORTS = 'reports/replay';
+
 /** The command that runs one test again against the same target, with the same seed (and a fast-check path). */
 export function rerunCommand(ctx: RunContext, testName: string, seed: number, path?: string): string {
   return [
@@ -36,6 +39,8 @@ export function rerunCommand(ctx: RunContext, testName: string, seed: number, pa
     ...(path ? ['--replay-path', shellQuote(path)] : []),
     '--grep',
     shellQuote(literal(testName)),
+    '--reports',
+    REPLAY_REPORTS,
   ].join(' ');
 }
 

@@ -1,12 +1,12 @@
-import { test, type TestContext } from 'vitest';
+import { test, TestRunner, type TestContext } from 'vitest';
 import type { CheckResult } from '../../checks/index.js';
 import { shellQuote, type Exchange } from '../../client/index.js';
 import type { ConformanceMeta } from '../../runner/outcome.js';
-import { selected } from '../../runner/selection.js';
+import { inShard, selected } from '../../runner/selection.js';
 import { OPERATIONS, requirement, type Level, type OperationId } from '../../spec/index.js';
 import { runContext, type RunContext } from './context.js';
 import { FixtureError } from './fixtures.js';
-import { attachExchange, attachText, labelTest, maskValues } from '../../reporting/allure-labels.js';
+import { attachExchange, attachText, describeFailure, labelTest, maskValues } from '../../reporting/allure-labels.js';
 import { ConformanceError, exchangeOf, judge } from './judge.js';
 import { rerunCommand } from './property.js';
 import { renderRequest, renderResponse, replayCommand } from './render.js';
@@ -45,6 +45,8 @@ export function rule(
     options.skip || profileSkip(operation) || selected(runContext().selection, requirementIds, operation, level);
   const meta: ConformanceMeta = { requirementIds, level, operation, ...(skip ? { notTestable: skip } : {}) };
   const name = `${requirementIds.join(' + ')} [${level}] ${title}`;
+  // Another shard's test is not registered here: it runs there, and shows in no report of this shard.
+  if (!inShard(runContext().selection, fullTestName(name))) return;
   test(
     name,
     { meta: { conformance: meta }, skip: Boolean(skip), ...(options.timeout ? { timeout: options.timeout } : {}) },
@@ -65,6 +67,7 @@ export function rule(
         // Data the test needed could not be made: blame the rule that creation broke, not the rule under test.
         if (err instanceof FixtureError && err.requirementId)
           live.failedChecks = [...new Set([...(live.failedChecks ?? []), err.requirementId])];
+        await describeFailure(live);
         const secrets = [ctx.config.psu.identity, ctx.config.corporatePsu.identity];
         const commands = { rerun: rerunCommand(ctx, name, ctx.seed), resigned: resignedReplay(name, ctx) };
         await attachFailure(err, s.exchanges, live, secrets, commands, ctx);
@@ -78,6 +81,12 @@ export function rule(
       }
     },
   );
+}
+
+/** The name vitest reports for a test registered here: its describe blocks, then its own name. */
+function fullTestName(name: string): string {
+  const parents = TestRunner.getCurrentSuite()?.suite?.fullTestName;
+  return parents ? `${parents} > ${name}` : name;
 }
 
 /** The exchange that broke the rule, from the ConformanceError itself or the one a property failure wraps. */

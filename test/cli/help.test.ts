@@ -108,9 +108,18 @@ describe('the CLI explains itself', () => {
     [['rn'], 'psd2-conformance: unknown command "rn" (did you mean run?); psd2-conformance --help lists the commands'],
     [['help', 'nope'], 'psd2-conformance: unknown command "nope"; psd2-conformance --help lists the commands'],
     // Node would read it as its own flag and exit 9 ("node: /missing: not found"): the shebang's `--` keeps it ours.
-    [['run', '--env-file', '/missing'], 'psd2-conformance run: cannot read env file /missing: ENOENT'],
-    [['doctor', '--env-file', '/missing'], 'psd2-conformance doctor: cannot read env file /missing: ENOENT'],
-    [['proxy', '--env-file', '/missing'], 'psd2-conformance proxy: cannot read env file /missing: ENOENT'],
+    [
+      ['run', '--env-file', '/missing'],
+      'psd2-conformance run: --env-file /missing: no such file (leave --env-file out to read ./.env, if there is one)',
+    ],
+    [
+      ['doctor', '--env-file', '/missing'],
+      'psd2-conformance doctor: --env-file /missing: no such file (leave --env-file out to read ./.env, if there is one)',
+    ],
+    [
+      ['proxy', '--env-file', '/missing'],
+      'psd2-conformance proxy: --env-file /missing: no such file (leave --env-file out to read ./.env, if there is one)',
+    ],
     [
       ['proxy', '--port', '65536'],
       'psd2-conformance proxy: --port must be a whole number from 0 to 65535, got "65536"',

@@ -125,9 +125,25 @@ describe('Allure results of a failing run', () => {
       ],
     ]);
     expect(attachment(r, 'replay the counterexample')).toMatch(
-      /^npx psd2-conformance run --fault 'accept-long-creditor-name' --fault 'create-200' --seed 7 --replay-path '[\d:]+' --grep 'NCBCT bodies that break it \\\(creditorName of 71\\\+ characters\\\) are rejected'$/,
+      /^npx psd2-conformance run --fault 'accept-long-creditor-name' --fault 'create-200' --seed 7 --replay-path '[\d:]+' --grep 'NCBCT bodies that break it \\\(creditorName of 71\\\+ characters\\\) are rejected' --reports reports\/replay$/,
     );
     expect(r.statusDetails?.message).toContain('NCBCT.creditorName.max70');
+  });
+
+  it('a failure reads like the spec: the broken rule, its statement and its section in the console, JUnit and Allure', () => {
+    const line =
+      'broken: NCBCT.creditorName.max70 [MUST] creditorName has at most 70 characters. (interface.md › Resources › NCBCT payment request; Limits)';
+    const r = find('NCBCT.creditorName.max70 [MUST]');
+    // Allure's error box is the top of a failed test's page.
+    expect(r.statusDetails?.message?.split('\n')[0]).toBe(line);
+    expect(output).toContain(`\n      ${line}\n`);
+    const failure = /name="NCBCT bodies &gt; NCBCT\.creditorName\.max70 [^"]*"[^>]*>\s*<failure message="([^"]*)"/.exec(
+      readFileSync(join(dir, 'junit.xml'), 'utf8'),
+    );
+    expect(failure?.[1]?.split('&#10;')[0]).toBe(line);
+    // A test that failed on a rule it does not cite names that rule first, with its section.
+    const psu = find('Headers.X-PSU-IDENTITY.alternative [MUST]');
+    expect(psu.statusDetails?.message).toMatch(/^broken: \S+ \[MUST\] .+\. \((interface|platform-notes)\.md/);
   });
 
   it('a failed example test carries the command that runs it again', () => {
@@ -136,6 +152,8 @@ describe('Allure results of a failing run', () => {
     expect(attachment(r, 'run this test again')).toMatch(
       /^npx psd2-conformance run --fault 'accept-long-creditor-name' --fault 'create-200' --seed 7 --grep 'Headers\\.X-PSU-IDENTITY\\.alternative /,
     );
+    // A replay never writes over the run's own reports.
+    expect(attachment(r, 'run this test again')).toMatch(/' --reports reports\/replay$/);
   });
 
   it('X-PSU-IDENTITY is masked in requests, curl commands and messages; the identity number appears nowhere', () => {

@@ -1,9 +1,25 @@
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { allCommands } from '../../cli/program.js';
+import { startBank } from '../../bank/index.js';
 import { cli, ROOT } from '../support/cli.js';
+
+/** A line of an example as the CI runner's bash runs it, in `cwd`, with this checkout's CLI standing in for npx. */
+function bash(line: string, cwd: string, env: Record<string, string>): Promise<{ code: number; stderr: string }> {
+  const command = line.replace('npx psd2-conformance', `node -- '${join(ROOT, 'bin', 'psd2-conformance.mjs')}'`);
+  return new Promise((resolve) => {
+    execFile(
+      'bash',
+      ['-c', command],
+      { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, timeout: 170_000 },
+      (err, _stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stderr }),
+    );
+  });
+}
 
 type Step = {
   name?: string;
@@ -100,11 +116,60 @@ describe('examples/github-actions.yml', () => {
     expect(download.with?.path).toBe('reports/shards');
     const merge = runs(report).find((r) => r.includes('psd2-conformance report')) as string;
     expect(merge).toContain('reports/shards/shard-* --out reports');
+    // Every shard restores the history the report job saves, before it runs: the same durations split them all.
+    const restore = conformance.steps.findIndex((s) => s.uses?.startsWith('actions/cache/restore'));
+    expect(conformance.steps[restore]?.with?.path).toBe('reports/history.jsonl');
+    expect(restore).toBeLessThan(conformance.steps.findIndex((s) => s.run?.includes('psd2-conformance run')));
+    expect(runs(conformance).find((r) => r.includes('psd2-conformance run'))).toContain(
+      '--reports reports/shard-${{ matrix.shard }}',
+    );
     usesOnlyDeclaredFlags(merge);
     const publish = report.steps.filter((s) => s.uses?.startsWith('actions/upload-artifact')).at(-1) as Step;
     expect(publish.if).toBe('always()');
     expect(String(publish.with?.path)).toContain('reports/html');
   });
+
+  it(
+    'works end to end: 4 shard jobs, their artifacts downloaded, one merged report; a lost shard fails the merge',
+    { timeout: 400_000 },
+    async () => {
+      const bank = await startBank({});
+      try {
+        const workspace = mkdtempSync(join(tmpdir(), 'psd2-ci-'));
+        const run = runs(conformance).find((r) => r.includes('psd2-conformance run')) as string;
+        const merge = runs(report).find((r) => r.includes('psd2-conformance report')) as string;
+        for (const shard of [1, 2, 3, 4]) {
+          // Narrowed to NCBCT to keep this test short; the example's own flags all stay.
+          const line = `${run.replaceAll('${{ matrix.shard }}', String(shard))} --operation ncbct.create --num-runs 3`;
+          const r = await bash(line, workspace, { BASE_URL: bank.url });
+          expect(r.code, r.stderr).toBe(0);
+          // upload-artifact of reports/shard-N, download-artifact into reports/shards/shard-N.
+          mkdirSync(join(workspace, 'reports', 'shards'), { recursive: true });
+          renameSync(join(workspace, `reports/shard-${shard}`), join(workspace, `reports/shards/shard-${shard}`));
+        }
+        const merged = await bash(merge, workspace, {});
+        expect(merged.code, merged.stderr).toBe(0);
+        const summary = JSON.parse(readFileSync(join(workspace, 'reports', 'summary.json'), 'utf8')) as {
+          total: number;
+          shards: { shard: string }[];
+        };
+        expect(summary.shards.map((s) => s.shard)).toEqual(['1/4', '2/4', '3/4', '4/4']);
+        expect(existsSync(join(workspace, 'reports', 'html', 'index.html'))).toBe(true);
+        // Each shard wrote its JUnit file into its own folder under the workspace: the merged one holds every test.
+        const junit = readFileSync(join(workspace, 'reports', 'junit.xml'), 'utf8');
+        expect(junit.match(/<testcase /g)?.length).toBe(summary.total);
+        // A shard job that uploaded nothing: the merge fails instead of judging three quarters of the interface.
+        rmSync(join(workspace, 'reports', 'shards', 'shard-3'), { recursive: true });
+        const lost = await bash(merge, workspace, {});
+        expect(lost.code).toBe(2);
+        expect(lost.stderr.trim().split('\n')).toEqual([
+          'psd2-conformance report: shard 3/4 missing (given: 1/4, 2/4, 4/4): merge all 4 shards of the run, or none',
+        ]);
+      } finally {
+        await bank.close();
+      }
+    },
+  );
 
   it('gates on the exit code: no step swallows it', () => {
     for (const job of [conformance, report])

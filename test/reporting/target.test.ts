@@ -134,7 +134,10 @@ describe('writeReports names a remote target in every report', () => {
       'CONFORMANT: every MUST test passed. Target: https://bank.example/api-sandbox (profile sandbox); profile sandbox, seed 5.',
     ]);
     const html = JSON.parse(readFileSync(join(dir, 'html', 'summary.json'), 'utf8')) as { name: string };
-    expect(html.name, lines.join('\n')).toBe('psd2-conformance: https://bank.example/api-sandbox (profile sandbox)');
+    // The report's title says the verdict first (the browser tab too).
+    expect(html.name, lines.join('\n')).toBe(
+      'CONFORMANT · psd2-conformance: https://bank.example/api-sandbox (profile sandbox)',
+    );
     const variables = JSON.parse(readFileSync(join(dir, 'html', 'widgets', 'variables.json'), 'utf8')) as Record<
       string,
       string
@@ -145,7 +148,7 @@ describe('writeReports names a remote target in every report', () => {
       Profile: 'sandbox',
     });
     expect(readFileSync(join(dir, 'html', 'index.html'), 'utf8')).toContain(
-      '<title> psd2-conformance: https://bank.example/api-sandbox (profile sandbox) </title>',
+      '<title> CONFORMANT · psd2-conformance: https://bank.example/api-sandbox (profile sandbox) </title>',
     );
   });
 });

@@ -1,0 +1,130 @@
+import { hasRequirement, requirement } from '../spec/index.js';
+import type { ReportSummary } from './summary.js';
+
+export type VerdictKind = 'conformant' | 'not conformant' | 'incomplete' | 'nothing judged';
+
+export interface Verdict {
+  kind: VerdictKind;
+  /** CONFORMANT, NOT CONFORMANT …: the first words a reader sees. */
+  headline: string;
+  /** The failed MUST requirements (ids), most important first. */
+  failedMust: string[];
+  failedShould: string[];
+  /** What the verdict stands on: counts, target, seed; and a warning when it covers one shard only. */
+  details: string[];
+}
+
+const levelOf = (id: string) => (hasRequirement(id) ? requirement(id).level : 'MUST');
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The verdict of a report, in words. A run the budget cut short, or one where nothing ran, proves nothing either
+ * way; a shard's report judges its share of the tests only.
+ */
+export function verdictOf(s: ReportSummary): Verdict {
+  const failedMust = s.failedRequirements.filter((id) => levelOf(id) === 'MUST');
+  const failedShould = s.failedRequirements.filter((id) => levelOf(id) === 'SHOULD');
+  let kind: VerdictKind = 'conformant';
+  if (s.exitCode !== 0) kind = 'not conformant';
+  else if (s.cancelled) kind = 'incomplete';
+  else if (s.passed + s.failed === 0) kind = 'nothing judged';
+  const details = [
+    `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`,
+    `target: ${s.target.description}`,
+    `profile ${s.profile}, seed ${Array.isArray(s.seed) ? s.seed.join(', ') : s.seed}${s.strict ? ', --strict' : ''}`,
+  ];
+  if (s.cancelled) details.push('the time budget ran out before every test ran');
+  if (s.shard)
+    details.push(
+      `shard ${s.shard.index}/${s.shard.count} only (${s.shard.tests.length} of ${s.shard.total} tests): merge every shard with \`psd2-conformance report\` for the verdict on the whole interface`,
+    );
+  return { kind, headline: kind.toUpperCase(), failedMust, failedShould, details };
+}
+
+const COLOURS: Record<VerdictKind, { background: string; text: string }> = {
+  conformant: { background: '#067647', text: '#ffffff' },
+  'not conformant': { background: '#b42318', text: '#ffffff' },
+  incomplete: { background: '#b54708', text: '#ffffff' },
+  'nothing judged': { background: '#475467', text: '#ffffff' },
+};
+
+const html = (text: string): string =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** One requirement id, with its statement on hover. */
+const idTag = (id: string) =>
+  `<code title="${html(hasRequirement(id) ? requirement(id).statement : id)}">${html(id)}</code>`;
+
+function failedLine(ids: string[], level: 'MUST' | 'SHOULD', note = ''): string {
+  if (ids.length === 0) return '';
+  return `<span class="psd2-verdict-failed">${plural(ids.length, `${level} requirement`)} failed${note}: ${ids.map(idTag).join(' ')}</span>`;
+}
+
+/**
+ * The banner the HTML report opens with, above Allure's own header and its pass-rate ring: the verdict in red or
+ * green, the failed MUST requirements, and what the verdict stands on. It sits outside the report's own scrolling
+ * area, so every page of the report keeps it in view.
+ */
+export function verdictBanner(s: ReportSummary): string {
+  const v = verdictOf(s);
+  const colour = COLOURS[v.kind];
+  const should = s.strict ? '' : ' (counted with --strict only)';
+  const lead =
+    v.kind === 'conformant' ? 'every MUST test passed' : v.kind === 'not conformant' ? '' : (v.details.at(-1) ?? '');
+  return [
+    `<div id="psd2-verdict" role="status" data-verdict="${v.kind}" style="background:${colour.background};color:${colour.text}">`,
+    `<div class="psd2-verdict-headline"><strong>${v.headline}</strong>${lead ? `<span>${html(lead)}</span>` : ''}`,
+    failedLine(v.failedMust, 'MUST'),
+    failedLine(v.failedShould, 'SHOULD', should),
+    '</div>',
+    `<div class="psd2-verdict-details">${v.details.map(html).join(' · ')}</div>`,
+    '</div>',
+    UNDO_FIRST_SCROLL,
+  ]
+    .filter(Boolean)
+    .join('');
+}
+
+/**
+ * Allure scrolls its test tree to the first test when that test starts below the visible area, which the banner
+ * makes likelier: the report's own header then opens scrolled away. The first automatic scroll of the overview is
+ * undone; once a person scrolls, clicks or types, nothing is touched.
+ */
+const UNDO_FIRST_SCROLL = `<script>(() => {
+  if (location.hash) return;
+  let touched = false;
+  for (const type of ['wheel', 'keydown', 'pointerdown', 'touchstart'])
+    addEventListener(type, () => { touched = true; }, { capture: true, once: true });
+  const until = Date.now() + 4000;
+  const undo = () => {
+    if (touched || Date.now() > until) return;
+    for (const tree of document.querySelectorAll('[data-tree-scroll-container]')) if (tree.scrollTop) tree.scrollTop = 0;
+    requestAnimationFrame(undo);
+  };
+  requestAnimationFrame(undo);
+})();</script>`;
+
+/**
+ * The page's layout with the banner: Allure's app fills the window below it (its own layout is 100vh high and
+ * scrolls inside), and a long line in an error box wraps instead of running off the box.
+ */
+export const BANNER_STYLE = `<style id="psd2-verdict-style">
+body { margin: 0; height: 100vh; display: flex; flex-direction: column; }
+#psd2-verdict { flex: none; padding: 8px 24px; font: 14px/20px Arial, Helvetica, sans-serif; }
+#psd2-verdict .psd2-verdict-headline { display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 14px; }
+#psd2-verdict .psd2-verdict-headline strong { font-size: 22px; line-height: 30px; letter-spacing: 0.5px; }
+#psd2-verdict code { font: 13px/20px monospace; background: rgba(255, 255, 255, 0.18); padding: 0 4px; border-radius: 3px; }
+#psd2-verdict .psd2-verdict-details { opacity: 0.9; font-size: 13px; }
+#app { flex: 1 1 auto; min-height: 0; }
+#app > div { height: 100% !important; }
+#app pre { overflow-wrap: anywhere; }
+</style>`;
+
+/** The banner and its style in Allure's index.html (the served report and the single file alike). */
+export function withBanner(indexHtml: string, banner: string): string {
+  if (indexHtml.includes('id="psd2-verdict"')) return indexHtml;
+  const app = indexHtml.indexOf('<div id="app">');
+  const head = indexHtml.indexOf('</head>');
+  if (app < 0 || head < 0) throw new Error('the Allure page has no <div id="app"> or </head>: cannot add the verdict');
+  return `${indexHtml.slice(0, head)}${BANNER_STYLE}\n${indexHtml.slice(head, app)}${banner}\n${indexHtml.slice(app)}`;
+}
