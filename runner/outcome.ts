@@ -1,18 +1,18 @@
-import { requirement, type Level, type OperationId } from '../spec/index.js';
+import { requirement, type Level, type OperationId, type RequirementId } from '../spec/index.js';
 
 /** What a conformance test records about itself (vitest task meta), so reports need not parse names. */
 export interface ConformanceMeta {
-  requirementIds: string[];
+  requirementIds: RequirementId[];
   level: Level;
   operation: OperationId | 'cross-cutting';
   /** SHOULD-level check failures that did not fail the test (they do under --strict). */
-  warnings?: { requirementId: string; message: string }[];
+  warnings?: { requirementId: RequirementId; message: string }[];
   /** Why a test could not run against this target (e.g. a sandbox operation in production). */
   notTestable?: string;
   /** Requirements the uniform checks judged during the test (beyond the ones it cites). */
-  judged?: string[];
+  judged?: RequirementId[];
   /** Requirements whose checks failed in a way that failed the test. */
-  failedChecks?: string[];
+  failedChecks?: RequirementId[];
   /** The fast-check seed and path that replay a property failure. */
   replay?: { seed: number; path?: string; command: string; counterexample?: string };
 }
@@ -57,7 +57,7 @@ export function gateLevel(o: TestOutcome): Level {
  * response found while testing a signature rule names the response rule, not the signature one), else the
  * rules it cites (it failed before any check, e.g. a fixture could not be made).
  */
-export function brokenRequirements(o: TestOutcome): string[] {
+export function brokenRequirements(o: TestOutcome): RequirementId[] {
   if (o.state !== 'failed') return [];
   return o.meta.failedChecks?.length ? o.meta.failedChecks : o.meta.requirementIds;
 }

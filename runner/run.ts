@@ -3,6 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestSpecification } from 'vitest/node';
+import type { FaultId, VariantId } from '../bank/ids.generated.js';
 import type { Config } from '../config/index.js';
 import type { TargetChoice } from '../config/target.js';
 import type { Profile, RunContext } from '../suites/support/context.js';
@@ -28,9 +29,9 @@ export interface RunOptions {
   selection: Selection;
   /** Whole-run budget; the run is cancelled when it is spent. */
   budgetSeconds: number;
-  faults?: string[];
+  faults?: FaultId[];
   /** Conformant variants of the embedded bank (bank/variants.ts). */
-  variants?: string[];
+  variants?: VariantId[];
   /**
    * Order independence (issue 13): `reverse` runs the suite files in the reverse of vitest's order, and `files`
    * runs only the suite files whose names contain one of these strings, to show each file's verdicts alone.

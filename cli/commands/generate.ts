@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { BODY_KINDS, invalidCase, type BodyKind } from '../../generators/index.js';
+import { hasRequirement } from '../../spec/index.js';
 import { flag, hasFlag, parseArgs } from '../args.js';
 import { UserError } from '../errors.js';
 import type { Command } from '../main.js';
@@ -22,6 +23,8 @@ const command: Command = {
     const lines: string[] = [];
     if (hasFlag(args, 'invalid')) {
       const id = flag(args, 'invalid') || undefined;
+      if (id !== undefined && !hasRequirement(id))
+        throw new UserError(`unknown requirement id ${id} (see psd2-conformance requirements)`);
       let arbitrary: ReturnType<typeof invalidCase>;
       try {
         arbitrary = invalidCase(kind, id);

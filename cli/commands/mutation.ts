@@ -14,6 +14,7 @@ import { COMBINATIONS, FAULT_VARIANT_PAIRS, scoreMatrix, type Matrix } from '../
 import { pool, runOnce, type MutationJob } from '../../runner/mutation-run.js';
 import { flag, parseArgs } from '../args.js';
 import { UserError } from '../errors.js';
+import { checkFaults, checkVariants } from '../variants.js';
 import type { Command } from '../main.js';
 
 function positive(raw: string | undefined, name: string, fallback: number): number {
@@ -119,9 +120,7 @@ const command: Command = {
       flag(args, 'seed') !== undefined
         ? positive(flag(args, 'seed'), 'seed', 0)
         : loadConfig({ env: { ...process.env, BASE_URL: '' } }).seed;
-    const onlyFaults = args.flags.get('fault') ?? [];
-    const unknown = onlyFaults.filter((id) => !FAULTS.some((f) => f.id === id));
-    if (unknown.length) throw new UserError(`unknown fault(s): ${unknown.join(', ')} (see serve --list-faults)`);
+    const onlyFaults = checkFaults(args.flags.get('fault') ?? []);
     const onlyVariants = args.flags.get('variant') ?? [];
     const unknownVariants = onlyVariants.filter((id) => !MATRIX_IDS.includes(id));
     if (unknownVariants.length)
@@ -130,10 +129,10 @@ const command: Command = {
       );
     const specs = FAULTS.map(faultSpec);
     const full = onlyFaults.length === 0 && onlyVariants.length === 0;
-    const faultJobs = full ? specs.map((f) => f.id) : onlyFaults;
+    const faultJobs = full ? FAULTS.map((f) => f.id) : onlyFaults;
     const variantJobs = full ? MATRIX_IDS : onlyVariants;
     const pairJobs = FAULT_VARIANT_PAIRS.filter((p) => full || onlyVariants.includes(p.variant));
-    const variantsOf = (id: string) => COMBINATIONS.find((c) => c.id === id)?.variants ?? [id];
+    const variantsOf = (id: string) => COMBINATIONS.find((c) => c.id === id)?.variants ?? checkVariants([id]);
     const jobs: MutationJob[] = [
       ...(full || onlyFaults.length ? [{}] : []),
       ...faultJobs.map((fault) => ({ fault })),

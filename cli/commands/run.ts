@@ -1,7 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { FAULTS } from '../../bank/faults.js';
-import { checkVariants } from '../variants.js';
+import { checkFaults, checkVariants } from '../variants.js';
 import { loadConfig } from '../../config/index.js';
 import { chooseTarget } from '../../config/target.js';
 import { OPERATIONS, REQUIREMENTS } from '../../spec/index.js';
@@ -40,8 +39,6 @@ function checkSelection(args: ParsedArgs): void {
     args.flags.get('requirement') ?? [],
     REQUIREMENTS.map((r) => r.id),
   );
-  const faults = (args.flags.get('fault') ?? []).filter((id) => !FAULTS.some((f) => f.id === id));
-  if (faults.length) throw new UserError(`unknown fault(s): ${faults.join(', ')} (see serve --list-faults)`);
   const grep = flag(args, 'grep');
   if (grep !== undefined) {
     try {
@@ -138,7 +135,7 @@ const command: Command = {
         ...(level ? { level: level as 'MUST' | 'SHOULD' } : {}),
       },
       budgetSeconds: integer(args, 'budget', 1) ?? 900,
-      faults: args.flags.get('fault') ?? [],
+      faults: checkFaults(args.flags.get('fault') ?? []),
       variants,
       ...suiteOrder(args),
       progress: (line) => process.stderr.write(`${line}\n`),

@@ -1,5 +1,5 @@
 import { FAULTS, VARIANTS, startBank, type Variant } from '../../bank/index.js';
-import { checkVariants } from '../variants.js';
+import { checkFaults, checkVariants } from '../variants.js';
 import { flag, hasFlag, parseArgs } from '../args.js';
 import { UserError } from '../errors.js';
 import type { Command } from '../main.js';
@@ -55,9 +55,7 @@ const command: Command = {
     const rawPort = flag(args, 'port');
     if (rawPort !== undefined && (!/^\d+$/.test(rawPort) || Number(rawPort) > 65535))
       throw new UserError(`--port must be a port number, got "${rawPort}"`);
-    const faults = args.flags.get('fault') ?? [];
-    const unknown = faults.filter((id) => !FAULTS.some((f) => f.id === id));
-    if (unknown.length) throw new UserError(`unknown fault(s): ${unknown.join(', ')} (see --list-faults)`);
+    const faults = checkFaults(args.flags.get('fault') ?? [], '--list-faults');
     const variants = checkVariants(args.flags.get('variant') ?? []);
     const allowUnsigned = hasFlag(args, 'allow-unsigned');
     let bank: Awaited<ReturnType<typeof startBank>>;
