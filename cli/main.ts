@@ -11,6 +11,7 @@ const commands: Record<string, () => Promise<Command>> = {
   requirements: async () => (await import('./commands/requirements.js')).default,
   sign: async () => (await import('./commands/sign.js')).default,
   run: async () => (await import('./commands/run.js')).default,
+  list: async () => (await import('./commands/list.js')).default,
   report: async () => (await import('./commands/report.js')).default,
   serve: async () => (await import('./commands/serve.js')).default,
   generate: async () => (await import('./commands/generate.js')).default,

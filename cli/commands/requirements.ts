@@ -1,4 +1,6 @@
-import { REQUIREMENTS, type Requirement } from '../../spec/index.js';
+import { loadConfig } from '../../config/index.js';
+import { REQUIREMENTS, hasRequirement, type Requirement } from '../../spec/index.js';
+import { closestIds } from '../../spec/requirements/closest.js';
 import { flag, hasFlag, parseArgs } from '../args.js';
 import type { Command } from '../main.js';
 import { UserError } from '../errors.js';
@@ -32,10 +34,23 @@ function table(rows: Requirement[]): string {
   ].join('\n');
 }
 
+/** --trace ID: the rule's words and every piece that breaks, tests, judges or enforces it (runner/trace.ts). */
+async function trace(id: string, json: boolean, envFile: string | undefined): Promise<number> {
+  if (!hasRequirement(id)) throw new UserError(`unknown requirement id ${id} (closest: ${closestIds(id).join(', ')})`);
+  const { renderTrace, traceRequirement } = await import('../../runner/trace.js');
+  const config = loadConfig(envFile ? { envFile } : {});
+  const found = await traceRequirement(id, { config });
+  process.stdout.write(`${json ? JSON.stringify(found, null, 2) : renderTrace(found)}\n`);
+  return 0;
+}
+
 const command: Command = {
-  summary: 'print the requirement catalogue (--json for {id, level, section, statement, operations})',
+  summary:
+    'print the requirement catalogue (--json for {id, level, section, statement, operations}); --trace ID: its statement, section, generators, tests, checks, faults, variants and bank code, each with its file',
   async run(argv) {
-    const args = parseArgs(argv, { booleans: ['json'], values: ['level', 'operation'] });
+    const args = parseArgs(argv, { booleans: ['json'], values: ['level', 'operation', 'trace', 'env-file'] });
+    const traced = flag(args, 'trace');
+    if (traced !== undefined) return trace(traced, hasFlag(args, 'json'), flag(args, 'env-file'));
     const rows = select(REQUIREMENTS, flag(args, 'level'), flag(args, 'operation'));
     if (hasFlag(args, 'json')) {
       const out = rows.map(({ id, level, section, statement, operations, kind, expected, notTestable }) => ({

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { checkFaults, checkVariants } from '../variants.js';
 import { loadConfig } from '../../config/index.js';
 import { chooseTarget } from '../../config/target.js';
-import { OPERATIONS, REQUIREMENTS } from '../../spec/index.js';
+import { selectionFrom } from '../../runner/selection-flags.js';
 import { renderSummary } from '../../runner/print.js';
 import { flag, hasFlag, parseArgs, type ParsedArgs } from '../args.js';
 import { UserError } from '../errors.js';
@@ -23,30 +23,6 @@ function shard(raw: string | undefined): string | undefined {
   if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2]))
     throw new UserError(`--shard must look like i/n with 1 ≤ i ≤ n, got "${raw}"`);
   return raw;
-}
-
-/** Names that select nothing are typos: say so instead of reporting an empty run as conformant. */
-function checkSelection(args: ParsedArgs): void {
-  const unknown = (what: string, given: string[], known: string[]) => {
-    const bad = given.filter((g) => !known.includes(g));
-    if (bad.length) throw new UserError(`unknown ${what}: ${bad.join(', ')} (see \`psd2-conformance requirements\`)`);
-  };
-  const operations = [...OPERATIONS.map((o) => o.id as string), 'cross-cutting'];
-  unknown('--operation', args.flags.get('operation') ?? [], operations);
-  unknown('--exclude-operation', args.flags.get('exclude-operation') ?? [], operations);
-  unknown(
-    '--requirement',
-    args.flags.get('requirement') ?? [],
-    REQUIREMENTS.map((r) => r.id),
-  );
-  const grep = flag(args, 'grep');
-  if (grep !== undefined) {
-    try {
-      new RegExp(grep);
-    } catch (err) {
-      throw new UserError(`--grep is not a regular expression: ${(err as Error).message}`);
-    }
-  }
 }
 
 /** --order reverse and --suite-file NAME (repeatable): the means to show that verdicts do not depend on order. */
@@ -102,10 +78,14 @@ const command: Command = {
         throw new UserError(
           `--${name} switches on a ${name} of the embedded reference bank, but the target is BASE_URL (${target.url}): drop --${name}, or pass --profile embedded`,
         );
-    const level = flag(args, 'level');
-    if (level && level !== 'MUST' && level !== 'SHOULD')
-      throw new UserError(`--level must be MUST or SHOULD, got "${level}"`);
-    checkSelection(args);
+    const { selection, grep } = selectionFrom({
+      operations: args.flags.get('operation') ?? [],
+      excludeOperations: args.flags.get('exclude-operation') ?? [],
+      requirements: args.flags.get('requirement') ?? [],
+      level: flag(args, 'level'),
+      grep: flag(args, 'grep'),
+    });
+    const faults = checkFaults(args.flags.get('fault') ?? []);
     const variants = checkVariants(args.flags.get('variant') ?? []);
     // A key or certificate that cannot be used is a configuration error, found before any test runs.
     if (config.signing.certificatePath || config.signing.p12Path)
@@ -125,17 +105,12 @@ const command: Command = {
       strict: hasFlag(args, 'strict'),
       allowPayments: hasFlag(args, 'allow-payments'),
       ...(shard(flag(args, 'shard')) ? { shard: flag(args, 'shard') as string } : {}),
-      ...(flag(args, 'grep') ? { grep: flag(args, 'grep') as string } : {}),
+      ...(grep ? { grep } : {}),
       ...(flag(args, 'replay-path') ? { replayPath: flag(args, 'replay-path') as string } : {}),
       ...(flag(args, 'exchanges') ? { exchangesPath: flag(args, 'exchanges') as string } : {}),
-      selection: {
-        operations: args.flags.get('operation') ?? [],
-        excludeOperations: args.flags.get('exclude-operation') ?? [],
-        requirements: args.flags.get('requirement') ?? [],
-        ...(level ? { level: level as 'MUST' | 'SHOULD' } : {}),
-      },
+      selection,
       budgetSeconds: integer(args, 'budget', 1) ?? 900,
-      faults: checkFaults(args.flags.get('fault') ?? []),
+      faults,
       variants,
       ...suiteOrder(args),
       progress: (line) => process.stderr.write(`${line}\n`),
