@@ -128,9 +128,11 @@ const badIp = fc.oneof(
 /** Headers interface.md marks required, with the rule their absence breaks, except those the signer adds. */
 const REQUIRED = [
   ...new Map(
-    OPERATIONS.flatMap((o) => o.headers)
-      .filter((h) => h.presence === 'yes' && h.requiredRule && !SIGNER_HEADERS.includes(h.name))
-      .map((h) => [h.name, h.requiredRule as RequirementId]),
+    OPERATIONS.flatMap((o) => o.headers).flatMap((h) =>
+      h.presence === 'yes' && h.requiredRule && !SIGNER_HEADERS.includes(h.name)
+        ? [[h.name, h.requiredRule] as const]
+        : [],
+    ),
   ),
 ];
 
