@@ -3,18 +3,20 @@
  * a bank breaks when it ships the deviation; the suites must catch every one (issue 8 measures it).
  */
 import { VARIABLES } from '../config/variables.js';
+import type { RequirementId } from '../spec/index.js';
+import type { FaultId } from './ids.generated.js';
 
 /** slow-payments' delay: one second past the suite's default HTTP_HEADERS_TIMEOUT_MS, so its requests time out. */
 export const SLOW_MS = Number(VARIABLES.find((v) => v.name === 'HTTP_HEADERS_TIMEOUT_MS')?.default ?? 15_000) + 1000;
 
 export interface Fault {
-  id: string;
+  id: FaultId;
   area: 'body' | 'headers' | 'signature' | 'status' | 'errors' | 'response' | 'baskets' | 'sandbox' | 'transport';
   description: string;
-  breaks: string[];
+  breaks: RequirementId[];
 }
 
-const f = (id: string, area: Fault['area'], description: string, ...breaks: string[]): Fault => ({
+const f = (id: FaultId, area: Fault['area'], description: string, ...breaks: RequirementId[]): Fault => ({
   id,
   area,
   description,
@@ -300,4 +302,7 @@ export const FAULTS: readonly Fault[] = [
   ),
 ];
 
-export const faultIds = (): string[] => FAULTS.map((x) => x.id);
+export const faultIds = (): FaultId[] => FAULTS.map((x) => x.id);
+
+/** Whether a name given at run time (a flag, a test's parameter) is a fault of the table. */
+export const isFaultId = (id: string): id is FaultId => FAULTS.some((x) => x.id === id);

@@ -1,9 +1,10 @@
 import { isIP } from 'node:net';
 import { validate, type Violation } from '../schemas/index.js';
 import { verifyRequest } from '../signing/index.js';
-import { PSU_CONTEXTS, PSU_HTTP_METHODS, type OperationSpec } from '../spec/index.js';
+import { PSU_CONTEXTS, PSU_HTTP_METHODS, type OperationSpec, type RequirementId } from '../spec/index.js';
 import type { Faults } from './context.js';
 import { Rejection } from './errors.js';
+import type { FaultId } from './ids.generated.js';
 import { nearMissAccepted } from './near-misses.js';
 import { signatureAsSeen } from './rfc2047-faults.js';
 
@@ -158,7 +159,7 @@ export function parseJson(raw: Buffer, faults: Faults): unknown {
 }
 
 /** Rules a fault switches off: a violation of one of these ids is let through. */
-const RELAXED: Record<string, string[]> = {
+const RELAXED: Partial<Record<FaultId, RequirementId[]>> = {
   'accept-long-creditor-name': ['NCBCT.creditorName.max70', 'SCT.creditorName.max70', 'BULK.entry.creditorName.max70'],
   'ignore-fraction-digits': ['Amount.amount.fractionDigits'],
   'accept-amount-number': ['Amount.amount.string', 'Amount.amount.decimal', 'Amount.amount.precision18scale5'],
@@ -211,7 +212,9 @@ export function checkBody(
   tolerate: (violation: Violation) => boolean = () => false,
 ): void {
   if (!op.requestBody) return;
-  const relaxed = new Set(Object.entries(RELAXED).flatMap(([fault, ids]) => (faults.has(fault) ? ids : [])));
+  const relaxed = new Set(
+    (Object.entries(RELAXED) as [FaultId, RequirementId[]][]).flatMap(([fault, ids]) => (faults.has(fault) ? ids : [])),
+  );
   if (faults.has('threshold-exclusive') && isExactlyThreshold(body))
     relaxed.add('NCBCT.regulatoryReporting.requiredFromNok100000');
   const knownBban = (pointer: string) => {

@@ -43,14 +43,15 @@ import {
 import { addTransactions, getTransaction, listTransactions } from './sandbox-transactions.js';
 import { BankState } from './state.js';
 import { variantPolicy } from './variants.js';
+import type { FaultId, VariantId } from './ids.generated.js';
 import { ACCEPT_FIX_VALUES } from '../spec/index.js';
 
 export interface BankOptions {
   port?: number;
   host?: string;
-  faults?: string[];
+  faults?: readonly FaultId[];
   /** Conformant variants (bank/variants.ts) switched on; conflicting or unknown ids are refused. */
-  variants?: string[];
+  variants?: readonly VariantId[];
   /** Policy choices over the variants' (tests of a single choice). */
   policy?: Partial<BankPolicy>;
   /** Let unsigned requests through (a developer exploring with curl); loudly logged by `serve`. */

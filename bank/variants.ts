@@ -4,25 +4,26 @@
  * rule interface.md states. They are the counterpart of faults: a suite that fails a variant judges a habit of
  * the default bank, not the interface. `section` is the interface.md heading whose gap the variant fills.
  */
+import type { FaultId, VariantId } from './ids.generated.js';
 import { conflictingKeys, type BankPolicy } from './policy.js';
 
 export interface Variant {
-  id: string;
+  id: VariantId;
   /** The interface.md heading (text after the #'s) whose gap the choice fills. */
   section: string;
   /** The choice in words, with why interface.md allows it. */
   choice: string;
   policy: Partial<BankPolicy>;
   /** Faults this variant makes unobservable (the fault's deviation is the variant's conformant choice, or never triggers). */
-  hides?: string[];
+  hides?: FaultId[];
 }
 
 const v = (
-  id: string,
+  id: VariantId,
   section: string,
   choice: string,
   policy: Partial<BankPolicy>,
-  hides: string[] = [],
+  hides: FaultId[] = [],
 ): Variant => ({ id, section, choice, policy, ...(hides.length ? { hides } : {}) });
 
 const STRICT: Partial<BankPolicy> = {
@@ -359,12 +360,15 @@ export const VARIANTS: readonly Variant[] = [
   ),
 ];
 
-export const variantIds = (): string[] => VARIANTS.map((x) => x.id);
+export const variantIds = (): VariantId[] => VARIANTS.map((x) => x.id);
 
 export const findVariant = (id: string): Variant | undefined => VARIANTS.find((x) => x.id === id);
 
+/** Whether a name given at run time (a flag, a test's parameter) is a variant of the table. */
+export const isVariantId = (id: string): id is VariantId => findVariant(id) !== undefined;
+
 /** The first pair of the given variants that set one policy key differently, described in one line; undefined when none. */
-export function variantConflict(ids: readonly string[]): string | undefined {
+export function variantConflict(ids: readonly VariantId[]): string | undefined {
   const chosen = ids.map(findVariant).filter((x): x is Variant => x !== undefined);
   for (const [i, a] of chosen.entries())
     for (const b of chosen.slice(i + 1)) {
@@ -378,7 +382,7 @@ export function variantConflict(ids: readonly string[]): string | undefined {
  * Checks variant ids and merges their choices. Unknown ids and conflicting variants are errors with a
  * one-line message (the CLI turns them into exit 2).
  */
-export function variantPolicy(ids: readonly string[]): Partial<BankPolicy> {
+export function variantPolicy(ids: readonly VariantId[]): Partial<BankPolicy> {
   const unknown = ids.filter((id) => !findVariant(id));
   if (unknown.length) throw new Error(`unknown variant(s): ${unknown.join(', ')} (see serve --list-variants)`);
   const conflict = variantConflict(ids);

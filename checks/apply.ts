@@ -1,4 +1,4 @@
-import type { ExpectedRejection, OperationSpec } from '../spec/index.js';
+import type { ExpectedRejection, OperationSpec, RequirementId } from '../spec/index.js';
 import { contentType, errorBody, errorCode, linkShape, responseSchema } from './body.js';
 import { notAServerError, rejection, successStatus, transportFailure } from './status.js';
 import type { CheckResult, ObservedExchange } from './types.js';
@@ -7,7 +7,7 @@ import type { CheckResult, ObservedExchange } from './types.js';
 export function checkAccepted(
   exchange: ObservedExchange,
   operation: OperationSpec,
-  requirementId: string,
+  requirementId: RequirementId,
 ): CheckResult[] {
   const failed = transportFailure(exchange, requirementId);
   if (failed) return failed;
@@ -25,7 +25,7 @@ export function checkAccepted(
 /** The uniform checks for a request that breaks `requirementId` and must be rejected. */
 export function checkRejected(
   exchange: ObservedExchange,
-  requirementId: string,
+  requirementId: RequirementId,
   expected: ExpectedRejection | undefined,
 ): CheckResult[] {
   const failed = transportFailure(exchange, requirementId);

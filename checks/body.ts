@@ -3,6 +3,7 @@ import {
   ERROR_CODES,
   LINK_VERBS,
   type ExpectedRejection,
+  type RequirementId,
   type SchemaName,
 } from '../spec/index.js';
 import { validate } from '../schemas/index.js';
@@ -22,7 +23,11 @@ export function contentType(exchange: ObservedExchange): CheckResult {
 }
 
 /** The body parsed as JSON, or a failed check saying it is not JSON. */
-function jsonBody(exchange: ObservedExchange, check: string, requirementId: string): { body: unknown } | CheckResult {
+function jsonBody(
+  exchange: ObservedExchange,
+  check: string,
+  requirementId: RequirementId,
+): { body: unknown } | CheckResult {
   const response = exchange.response;
   if (response?.json !== undefined) return { body: response.json };
   const sample = (response?.text ?? '').slice(0, 80);
@@ -30,7 +35,11 @@ function jsonBody(exchange: ObservedExchange, check: string, requirementId: stri
 }
 
 /** response_schema_conformance: the body validates against the operation's schema; each violation names its rule. */
-export function responseSchema(exchange: ObservedExchange, schema: SchemaName, requirementId: string): CheckResult[] {
+export function responseSchema(
+  exchange: ObservedExchange,
+  schema: SchemaName,
+  requirementId: RequirementId,
+): CheckResult[] {
   const parsed = jsonBody(exchange, 'response_schema_conformance', requirementId);
   if (!('body' in parsed)) return [parsed];
   const violations = validate(schema, parsed.body);
@@ -159,7 +168,7 @@ export function errorBody(exchange: ObservedExchange): CheckResult[] {
  */
 export function errorCode(
   exchange: ObservedExchange,
-  requirementId?: string,
+  requirementId?: RequirementId,
   expected?: ExpectedRejection,
 ): CheckResult[] {
   const { codes } = errorCodes(exchange.response?.json);

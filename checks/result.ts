@@ -1,4 +1,4 @@
-import { requirement, type Level } from '../spec/index.js';
+import { requirement, type Level, type RequirementId } from '../spec/index.js';
 import type { CheckResult } from './types.js';
 
 /**
@@ -7,7 +7,7 @@ import type { CheckResult } from './types.js';
  */
 export function verdict(
   check: string,
-  requirementId: string,
+  requirementId: RequirementId,
   ok: boolean,
   message: string,
   options: { atMost?: Level; detail?: Record<string, unknown> } = {},

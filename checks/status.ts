@@ -1,4 +1,4 @@
-import { requirement, type ExpectedRejection, type OperationSpec } from '../spec/index.js';
+import { requirement, type ExpectedRejection, type OperationSpec, type RequirementId } from '../spec/index.js';
 import { verdict } from './result.js';
 import type { CheckResult, ObservedExchange } from './types.js';
 
@@ -6,7 +6,7 @@ import type { CheckResult, ObservedExchange } from './types.js';
  * Transport failures (timeouts, resets, oversize bodies) fail every check that needs a response, including
  * the rule under test at its own level: a server that never answers must not pass a MUST test by silence.
  */
-export function transportFailure(exchange: ObservedExchange, requirementId?: string): CheckResult[] | undefined {
+export function transportFailure(exchange: ObservedExchange, requirementId?: RequirementId): CheckResult[] | undefined {
   if (exchange.response) return undefined;
   const why = exchange.error ? `${exchange.error.kind}: ${exchange.error.message}` : 'no response';
   const results = [verdict('response_received', 'Errors.clientError.never5xx', false, `no HTTP response (${why})`)];
@@ -24,7 +24,7 @@ export function notAServerError(exchange: ObservedExchange): CheckResult {
 export function successStatus(
   exchange: ObservedExchange,
   operation: OperationSpec,
-  requirementId: string,
+  requirementId: RequirementId,
 ): CheckResult {
   const status = exchange.response?.status;
   const expected = operation.success.status;
@@ -44,7 +44,7 @@ export function successStatus(
  */
 export function rejection(
   exchange: ObservedExchange,
-  requirementId: string,
+  requirementId: RequirementId,
   expected: ExpectedRejection | undefined,
 ): CheckResult[] {
   const status = exchange.response?.status ?? 0;

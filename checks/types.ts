@@ -1,4 +1,4 @@
-import type { Level } from '../spec/index.js';
+import type { Level, RequirementId } from '../spec/index.js';
 
 /**
  * What a check needs to know of an exchange. The client's recorded Exchange satisfies it;
@@ -21,7 +21,7 @@ export interface CheckResult {
   check: string;
   ok: boolean;
   /** The requirement the check judges; a failure names it. */
-  requirementId: string;
+  requirementId: RequirementId;
   level: Level;
   message: string;
   /** Extra facts for the report (e.g. which error body form was seen). */

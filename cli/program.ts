@@ -10,6 +10,7 @@ type Define = () => Command<unknown[], Record<string, unknown>>;
  */
 const COMMANDS: Record<string, () => Promise<{ default: Define }>> = {
   run: () => import('./commands/run.js'),
+  list: () => import('./commands/list.js'),
   report: () => import('./commands/report.js'),
   doctor: () => import('./commands/doctor.js'),
   requirements: () => import('./commands/requirements.js'),

@@ -60,13 +60,22 @@ export function addSelectionOptions<A extends unknown[], O extends OptionValues>
     );
 }
 
-/** Names that select nothing are typos: say so instead of reporting an empty run as conformant. */
-export function checkSelection(options: {
+/** The selection options as commander parsed them (--level and --shard are checked by their parsers). */
+interface SelectionOptions {
   operation: string[];
   excludeOperation: string[];
   requirement: string[];
+  level?: (typeof LEVELS)[number] | undefined;
   grep?: string | undefined;
-}): void {
+  shard?: ShardSpec | undefined;
+}
+
+/**
+ * The one check of the selection options of every command that selects tests (`run`, `list`), and the selection
+ * as the runner takes it. Names that select nothing are typos: said in one line (exit 2) instead of reporting an
+ * empty run as conformant.
+ */
+export function selectionFrom(options: SelectionOptions): { selection: Selection; grep?: string; shard?: ShardSpec } {
   const unknown = (what: string, given: string[], known: string[]) => {
     const bad = given.filter((g) => !known.includes(g));
     if (bad.length) throw new UserError(`unknown ${what}: ${bad.join(', ')} (see \`psd2-conformance requirements\`)`);
@@ -86,19 +95,14 @@ export function checkSelection(options: {
       throw new UserError(`--grep is not a regular expression: ${(err as Error).message}`);
     }
   }
-}
-
-/** The selection as the runner takes it. */
-export function selectionOf(options: {
-  operation: string[];
-  excludeOperation: string[];
-  requirement: string[];
-  level?: (typeof LEVELS)[number] | undefined;
-}): Selection {
   return {
-    operations: options.operation,
-    excludeOperations: options.excludeOperation,
-    requirements: options.requirement,
-    ...(options.level ? { level: options.level } : {}),
+    selection: {
+      operations: options.operation,
+      excludeOperations: options.excludeOperation,
+      requirements: options.requirement,
+      ...(options.level ? { level: options.level } : {}),
+    },
+    ...(options.grep ? { grep: options.grep } : {}),
+    ...(options.shard ? { shard: options.shard } : {}),
   };
 }

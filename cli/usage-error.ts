@@ -33,6 +33,11 @@ export function usageMessage(err: CommanderError, command: CommandUnknownOpts | 
         `missing <${name}>${choices ? `: one of ${choices.join(', ')}` : ''} (see ${help})`
       );
     }
+    case 'commander.conflictingOption': {
+      // `option '--trace <id>' cannot be used with option '--level <level>'` → `--trace cannot go with --level`.
+      const [first, second] = [...text.matchAll(/'(--[\w-]+)/g)].map((m) => m[1]);
+      return first && second ? `${first} cannot go with ${second} (see ${help})` : text;
+    }
     case 'commander.invalidArgument': {
       // An option's value: `option '--seed <n>' argument 'x' is invalid. must be …` → `--seed must be …`.
       const option = /^option '(--[\w-]+)/.exec(text)?.[1];

@@ -1,5 +1,12 @@
 import fc from 'fast-check';
-import { requirement, type ExpectedRejection, type Level, type OperationId, type SchemaName } from '../spec/index.js';
+import {
+  requirement,
+  type ExpectedRejection,
+  type Level,
+  type OperationId,
+  type RequirementId,
+  type SchemaName,
+} from '../spec/index.js';
 import { BULK_BREAKERS, NCBCT_BREAKERS, SCT_BREAKERS, broken, brokenAt, type Breaker } from './invalid.js';
 import { CARD_ACCOUNT_BREAKERS, ENGAGEMENT_BREAKERS, sandboxCardAccount, sandboxEngagement } from './sandbox.js';
 import { DEFAULT_DEBTOR, bulkRequest, ncbctRequest, sctRequest, type Debtor } from './valid.js';
@@ -35,7 +42,7 @@ export const BODY_KINDS: Record<BodyKind, BodyKindSpec> = {
 /** What a case breaks and what a conformant server must answer (from the catalogue). */
 export interface CaseLabel {
   label: string;
-  requirementId: string;
+  requirementId: RequirementId;
   level: Level;
   /** JSON pointer into the body, the query or the header record. */
   pointer: string;
@@ -55,7 +62,7 @@ export function breakOne(
   valid: fc.Arbitrary<Record<string, unknown>>,
   breakers: Breaker[],
   what: string,
-  requirementId?: string,
+  requirementId?: RequirementId,
 ): fc.Arbitrary<CaseLabel & { value: Record<string, unknown> }> {
   const chosen = breakers.filter((b) => !requirementId || b.requirementId === requirementId);
   if (chosen.length === 0) throw new Error(`no invalid ${what} generator breaks ${requirementId}`);
@@ -76,7 +83,7 @@ export function breakOne(
 /** Invalid bodies of a kind; with a requirement id, only the cases that break that rule. */
 export function invalidCase(
   kind: BodyKind,
-  requirementId?: string,
+  requirementId?: RequirementId,
   debtor: Debtor = DEFAULT_DEBTOR,
 ): fc.Arbitrary<InvalidCase> {
   const { valid, breakers } = BODY_KINDS[kind];

@@ -3,11 +3,11 @@ import {
   OPERATIONS,
   PSU_CONTEXTS,
   PSU_HTTP_METHODS,
-  hasRequirement,
   operation,
   requirement,
   type HeaderSpec,
   type OperationId,
+  type RequirementId,
 } from '../spec/index.js';
 import { breakOne, type CaseLabel } from './cases.js';
 import { breaker as b, gone, type Breaker } from './invalid.js';
@@ -125,21 +125,23 @@ const badIp = fc.oneof(
   fc.ipV4().map((ip) => `${ip}.1`),
 );
 
-/** Headers interface.md marks required, except those the signer adds. */
-const REQUIRED_NAMES = [
-  ...new Set(
-    OPERATIONS.flatMap((o) => o.headers)
-      .filter((h) => h.presence === 'yes')
-      .map((h) => h.name),
+/** Headers interface.md marks required, with the rule their absence breaks, except those the signer adds. */
+const REQUIRED = [
+  ...new Map(
+    OPERATIONS.flatMap((o) => o.headers).flatMap((h) =>
+      h.presence === 'yes' && h.requiredRule && !SIGNER_HEADERS.includes(h.name)
+        ? [[h.name, h.requiredRule] as const]
+        : [],
+    ),
   ),
-].filter((name) => !SIGNER_HEADERS.includes(name) && hasRequirement(`Headers.${name}.required`));
+];
 
 /**
  * One broken rule per breaker; `at` names the header. Values that one reading of the rule might accept are
  * left out (lower-case PSU-Context or PSU-HTTP-Method, a UUID without hyphens), so the expected answer is not moot.
  */
 export const HEADER_BREAKERS: Breaker[] = [
-  ...REQUIRED_NAMES.map((name) => b(`Headers.${name}.required`, `${name} missing`, `/${name}`, gone)),
+  ...REQUIRED.map(([name, id]) => b(id, `${name} missing`, `/${name}`, gone)),
   b('Headers.PSU-ID.required', 'PSU-ID missing (and no X-PSU-IDENTITY)', '/PSU-ID', gone),
   b('Headers.PSU-ID.uuid', 'PSU-ID not a UUID', '/PSU-ID', badUuid),
   b('Headers.PSU-Device-ID.uuid', 'PSU-Device-ID not a UUID', '/PSU-Device-ID', badUuid),
@@ -198,7 +200,7 @@ export interface InvalidHeaderCase extends CaseLabel {
 /** Header sets of an operation that break one rule each; with a requirement id, only that rule. */
 export function invalidHeaders(
   op: OperationId,
-  requirementId?: string,
+  requirementId?: RequirementId,
   options: HeaderSetOptions = {},
 ): fc.Arbitrary<InvalidHeaderCase> {
   return breakOne(headerSet(op, options), headerBreakers(op), `${op} header`, requirementId).map(

@@ -5,6 +5,7 @@ import {
   NEAR_MISS_CURRENCIES,
   NEAR_MISS_PURPOSE_CODES,
   NEAR_MISS_REGULATORY_REPORTING_CODES,
+  type RequirementId,
 } from '../spec/index.js';
 import { text } from './valid.js';
 
@@ -14,7 +15,7 @@ import { text } from './valid.js';
  */
 export const REMOVE = Symbol('remove');
 export interface Breaker {
-  requirementId: string;
+  requirementId: RequirementId;
   label: string;
   at: string;
   value: fc.Arbitrary<unknown>;
@@ -28,7 +29,7 @@ const over = (max: number) =>
   fc.oneof(fc.constant(max + 1), fc.integer({ min: max + 1, max: max + 40 })).chain((length) => text(length, length));
 export const gone = fc.constant(REMOVE);
 export const breaker = (
-  requirementId: string,
+  requirementId: RequirementId,
   label: string,
   at: string,
   value: fc.Arbitrary<unknown>,
@@ -59,7 +60,7 @@ const nearMissCountry = (at: string) =>
     at,
     fc.constantFrom(...NEAR_MISS_COUNTRIES).map((country) => ({ country })),
   );
-const nearMissPurposeCode = (requirementId: string, at: string) =>
+const nearMissPurposeCode = (requirementId: RequirementId, at: string) =>
   b(requirementId, 'an ISO 20022 purpose code outside the list', at, fc.constantFrom(...NEAR_MISS_PURPOSE_CODES));
 
 /*

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { LIMITS, type OperationId } from '../spec/index.js';
+import { LIMITS, type OperationId, type RequirementId } from '../spec/index.js';
 import { breakOne, type CaseLabel } from './cases.js';
 import { breaker as b, type Breaker } from './invalid.js';
 
@@ -116,7 +116,7 @@ export interface InvalidQueryCase extends CaseLabel {
 }
 
 /** Queries that break one rule each; with a requirement id, only that rule. */
-export function invalidQuery(kind: QueryKind, requirementId?: string): fc.Arbitrary<InvalidQueryCase> {
+export function invalidQuery(kind: QueryKind, requirementId?: RequirementId): fc.Arbitrary<InvalidQueryCase> {
   const { valid, breakers } = QUERY_KINDS[kind];
   return breakOne(valid(), breakers, `${kind} query`, requirementId).map(({ value, ...label }) => ({
     ...label,

@@ -9,6 +9,7 @@ import {
   NEAR_MISS_CARD_BALANCE_TYPES,
   NEAR_MISS_ENGAGEMENT_ROLES,
   makeIban,
+  type RequirementId,
 } from '../spec/index.js';
 import { REMOVE, breaker as b, gone, type Breaker } from './invalid.js';
 import { norwegianBban, text } from './valid.js';
@@ -114,92 +115,104 @@ const notInt32 = fc.constantFrom<unknown>(1.5, '1000', INT32_MAX + 1, LIMITS.int
 /** A wrong JSON type for a string member (the catalogue ties a member's type to its .required rule). */
 const notAString = fc.constantFrom<unknown>(12345678, null, true);
 
-const E = 'Sandbox.engagement';
 export const ENGAGEMENT_BREAKERS: Breaker[] = [
-  b(`${E}.customer.required`, 'customer missing or not a string', '/customer', fc.oneof(gone, notAString)),
   b(
-    `${E}.account.required`,
+    'Sandbox.engagement.customer.required',
+    'customer missing or not a string',
+    '/customer',
+    fc.oneof(gone, notAString),
+  ),
+  b(
+    'Sandbox.engagement.account.required',
     'account missing or not an object',
     '/account',
     fc.constantFrom<unknown>(REMOVE, 'NO9386011117947', null),
   ),
-  b(`${E}.roles.required`, 'roles missing or not an array', '/roles', fc.constantFrom<unknown>(REMOVE, 'VIEW', null)),
-  b(`${E}.registerLimit.required`, 'registerLimit missing', '/registerLimit', gone),
-  b(`${E}.approvalLimit.required`, 'approvalLimit missing', '/approvalLimit', gone),
   b(
-    `${E}.account.iban.required`,
+    'Sandbox.engagement.roles.required',
+    'roles missing or not an array',
+    '/roles',
+    fc.constantFrom<unknown>(REMOVE, 'VIEW', null),
+  ),
+  b('Sandbox.engagement.registerLimit.required', 'registerLimit missing', '/registerLimit', gone),
+  b('Sandbox.engagement.approvalLimit.required', 'approvalLimit missing', '/approvalLimit', gone),
+  b(
+    'Sandbox.engagement.account.iban.required',
     'account without a string iban',
     '/account',
     fc.constantFrom<unknown>({}, { iban: 12345 }, { bban: '86011117947' }),
   ),
   b(
-    `${E}.roles.enum`,
+    'Sandbox.engagement.roles.enum',
     'a role outside the list',
     '/roles',
     fc.constantFrom(['VIEW', 'READ'], ['ADMIN'], ['REGISTER', 'VIEW', 'PAY']),
   ),
-  b(`${E}.limits.int32`, 'registerLimit not an int32', '/registerLimit', notInt32),
-  b(`${E}.limits.int32`, 'approvalLimit not an int32', '/approvalLimit', notInt32),
+  b('Sandbox.engagement.limits.int32', 'registerLimit not an int32', '/registerLimit', notInt32),
+  b('Sandbox.engagement.limits.int32', 'approvalLimit not an int32', '/approvalLimit', notInt32),
   // Near misses (spec/near-misses.ts) beside the consent roles, so only the near miss is wrong.
   b(
-    `${E}.roles.enum`,
+    'Sandbox.engagement.roles.enum',
     'a role of a neighbouring vocabulary (ADMIN, SIGNATORY …)',
     '/roles',
     fc.constantFrom(...NEAR_MISS_ENGAGEMENT_ROLES).map((role) => [...CONSENT_ROLES, role]),
   ),
 ];
 
-const C = 'Sandbox.cardAccount';
-const STRING_FIELDS = [
-  'customerNumber',
-  'maskedPan',
-  'currency',
-  'cardId',
-  'cardIdVNo',
-  'accountNumber',
-  'expiry',
-  'name',
-  'product',
-] as const;
+/** The card account's string members, each with the rule that requires it. */
+const STRING_FIELDS: [string, RequirementId][] = [
+  ['customerNumber', 'Sandbox.cardAccount.customerNumber.required'],
+  ['maskedPan', 'Sandbox.cardAccount.maskedPan.required'],
+  ['currency', 'Sandbox.cardAccount.currency.required'],
+  ['cardId', 'Sandbox.cardAccount.cardId.required'],
+  ['cardIdVNo', 'Sandbox.cardAccount.cardIdVNo.required'],
+  ['accountNumber', 'Sandbox.cardAccount.accountNumber.required'],
+  ['expiry', 'Sandbox.cardAccount.expiry.required'],
+  ['name', 'Sandbox.cardAccount.name.required'],
+  ['product', 'Sandbox.cardAccount.product.required'],
+];
 export const CARD_ACCOUNT_BREAKERS: Breaker[] = [
-  ...STRING_FIELDS.map((f) =>
-    b(`${C}.${f}.required`, `${f} missing or not a string`, `/${f}`, fc.oneof(gone, notAString)),
-  ),
+  ...STRING_FIELDS.map(([f, id]) => b(id, `${f} missing or not a string`, `/${f}`, fc.oneof(gone, notAString))),
   b(
-    `${C}.creditLimit.required`,
+    'Sandbox.cardAccount.creditLimit.required',
     'creditLimit missing or without currency',
     '/creditLimit',
     fc.constantFrom<unknown>(REMOVE, { amount: 50000 }),
   ),
   b(
-    `${C}.balances.required`,
+    'Sandbox.cardAccount.balances.required',
     'balances missing, not an array or an entry without balanceAmount',
     '/balances',
     fc.constantFrom<unknown>(REMOVE, 'closingBooked', [{ balanceType: 'expected' }]),
   ),
-  b(`${C}.status.required`, 'status missing', '/status', gone),
+  b('Sandbox.cardAccount.status.required', 'status missing', '/status', gone),
   b(
-    `${C}.status.enum`,
+    'Sandbox.cardAccount.status.enum',
     'status outside enabled, deleted, blocked',
     '/status',
     fc.constantFrom('active', 'closed', 'suspended'),
   ),
   b(
-    `${C}.balanceType.enum`,
+    'Sandbox.cardAccount.balanceType.enum',
     'balanceType outside closingBooked, expected',
     '/balances/0/balanceType',
     fc.constantFrom('interimAvailable', 'booked', 'closing'),
   ),
-  b(`${C}.amounts.int32`, 'creditLimit.amount not an int32', '/creditLimit/amount', notInt32),
-  b(`${C}.amounts.int32`, 'balanceAmount.amount not an int32', '/balances/0/balanceAmount/amount', notInt32),
+  b('Sandbox.cardAccount.amounts.int32', 'creditLimit.amount not an int32', '/creditLimit/amount', notInt32),
   b(
-    `${C}.status.enum`,
+    'Sandbox.cardAccount.amounts.int32',
+    'balanceAmount.amount not an int32',
+    '/balances/0/balanceAmount/amount',
+    notInt32,
+  ),
+  b(
+    'Sandbox.cardAccount.status.enum',
     'a status of other APIs (active, closed …)',
     '/status',
     fc.constantFrom(...NEAR_MISS_CARD_ACCOUNT_STATUSES),
   ),
   b(
-    `${C}.balanceType.enum`,
+    'Sandbox.cardAccount.balanceType.enum',
     'a Berlin Group balance type outside the list (interimBooked …)',
     '/balances/0/balanceType',
     fc.constantFrom(...NEAR_MISS_CARD_BALANCE_TYPES),

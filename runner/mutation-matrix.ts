@@ -4,12 +4,13 @@
  * variants, each listing the MUST tests it failed (every one a false verdict), and a sample of faults run against
  * a variant they do not conflict with, which must still be detected.
  */
+import type { FaultId, VariantId } from '../bank/ids.generated.js';
 import type { MutationRun } from './mutation.js';
 
 /** Several variants at once: a bank that differs from ours in many gaps together. Ids name them in the report. */
 export interface Combination {
   id: string;
-  variants: string[];
+  variants: VariantId[];
 }
 
 export const COMBINATIONS: readonly Combination[] = [
@@ -66,7 +67,8 @@ export interface FaultVariantPair {
   variant: string;
 }
 
-export const FAULT_VARIANT_PAIRS: readonly FaultVariantPair[] = [
+/** The pairs the matrix runs, written against the tables' ids (a typo is a type error); scored as plain strings. */
+export const FAULT_VARIANT_PAIRS: readonly { fault: FaultId; variant: VariantId }[] = [
   { fault: 'accept-long-creditor-name', variant: 'ids-uuid' },
   { fault: 'skip-signature', variant: 'auth-failure-challenge' },
   { fault: 'skip-digest', variant: 'auth-failure-tpp-messages' },

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FaultId, VariantId } from '../bank/ids.generated.js';
 import type { MutationRun } from './mutation.js';
 import { gateLevel, type TestOutcome } from './outcome.js';
 
@@ -18,8 +19,8 @@ export interface MutationRunOptions {
 
 /** What one run switches on in the embedded bank: a fault, variants, both or neither. */
 export interface MutationJob {
-  fault?: string;
-  variants?: string[];
+  fault?: FaultId;
+  variants?: VariantId[];
 }
 
 /** The tests that fail the gate: MUST-level failures, or every failure under --strict. */

@@ -1,19 +1,19 @@
-import { requirement, type Level, type OperationId } from '../spec/index.js';
+import { requirement, type Level, type OperationId, type RequirementId } from '../spec/index.js';
 import type { RecordedExchange } from '../tpp/recorded.js';
 
 /** What a conformance test records about itself (vitest task meta), so reports need not parse names. */
 export interface ConformanceMeta {
-  requirementIds: string[];
+  requirementIds: RequirementId[];
   level: Level;
   operation: OperationId | 'cross-cutting';
   /** SHOULD-level check failures that did not fail the test (they do under --strict). */
-  warnings?: { requirementId: string; message: string }[];
+  warnings?: { requirementId: RequirementId; message: string }[];
   /** Why a test could not run against this target (e.g. a sandbox operation in production). */
   notTestable?: string;
   /** Requirements the uniform checks judged during the test (beyond the ones it cites). */
-  judged?: string[];
+  judged?: RequirementId[];
   /** Requirements whose checks failed in a way that failed the test. */
-  failedChecks?: string[];
+  failedChecks?: RequirementId[];
   /** The fast-check seed and path that replay a property failure. */
   replay?: { seed: number; path?: string; command: string; counterexample?: string };
   /** The exchange that failed the test and how the suite judged it (masked), for `psd2-conformance replay --test`. */
@@ -63,12 +63,12 @@ export function gateLevel(o: TestOutcome): Level {
  * response found while testing a signature rule names the response rule, not the signature one), else the
  * rules it cites (it failed before any check, e.g. a fixture could not be made).
  */
-export function brokenRequirements(o: TestOutcome): string[] {
+export function brokenRequirements(o: TestOutcome): RequirementId[] {
   return o.state === 'failed' ? rulesBroken(o.meta) : [];
 }
 
 /** The rules a test that failed broke, from its meta (also while it fails, before it becomes an outcome). */
-export function rulesBroken(meta: ConformanceMeta): string[] {
+export function rulesBroken(meta: ConformanceMeta): RequirementId[] {
   if (!meta.failedChecks?.length) return meta.requirementIds;
   // The rules the test is about first, then the uniform checks it tripped on the way.
   const cited = meta.failedChecks.filter((id) => meta.requirementIds.includes(id));

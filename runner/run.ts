@@ -3,6 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestSpecification } from 'vitest/node';
+import type { FaultId, VariantId } from '../bank/ids.generated.js';
 import type { Config } from '../config/index.js';
 import type { TargetChoice } from '../config/target.js';
 import type { Profile, RunContext } from '../suites/support/context.js';
@@ -10,7 +11,7 @@ import { OutcomeCollector } from './collector.js';
 import { summarise, type RunSummary, type TestOutcome } from './outcome.js';
 import { preflight } from './preflight.js';
 import type { Selection } from './selection.js';
-import { collectTests, earlierDurations, planShard, type ShardPlan } from './shard-plan.js';
+import { planShardOf, type ShardPlan } from './shard-plan.js';
 import type { ShardRecord, ShardSpec } from './shard-split.js';
 import { embeddedTarget, remoteTarget, type Target } from './target.js';
 
@@ -31,9 +32,9 @@ export interface RunOptions {
   selection: Selection;
   /** Whole-run budget; the run is cancelled when it is spent. */
   budgetSeconds: number;
-  faults?: string[];
+  faults?: FaultId[];
   /** Conformant variants of the embedded bank (bank/variants.ts). */
-  variants?: string[];
+  variants?: VariantId[];
   /**
    * Order independence (issue 13): `reverse` runs the suite files in the reverse of vitest's order, and `files`
    * runs only the suite files whose names contain one of these strings, to show each file's verdicts alone.
@@ -112,14 +113,14 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   let shard: ShardPlan | undefined;
   try {
     if (options.shard) {
-      const tests = await collectTests({
+      shard = await planShardOf(options.shard, {
         root: ROOT,
         config: SUITES_CONFIG,
         context,
         ...(options.grep ? { grep: options.grep } : {}),
         ...(options.files ? { files: options.files } : {}),
+        reportsDir: options.reportsDir,
       });
-      shard = planShard(options.shard, tests, await earlierDurations(options.reportsDir));
       context.selection = { ...options.selection, tests: shard.record.tests };
       const { index, count, total, balancedBy } = shard.record;
       options.progress(

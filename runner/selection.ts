@@ -1,9 +1,10 @@
-import type { Level, OperationId } from '../spec/index.js';
+import type { Level, OperationId, RequirementId } from '../spec/index.js';
 
 /** Which tests a run includes: by operation, requirement id (prefix) or level. Empty lists include all. */
 export interface Selection {
   operations: string[];
   excludeOperations: string[];
+  /** Ids or id prefixes (`NCBCT` selects NCBCT.*), as given on the command line. */
   requirements: string[];
   level?: Level;
   /** A shard's tests by full name: the others are not registered at all (they are another shard's, not skipped). */
@@ -23,7 +24,7 @@ export function inShard(selection: Selection | undefined, fullName: string): boo
 
 export function selected(
   selection: Selection | undefined,
-  ids: string[],
+  ids: readonly RequirementId[],
   operation: OperationId | 'cross-cutting',
   level: Level,
 ): string | undefined {

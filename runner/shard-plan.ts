@@ -176,3 +176,16 @@ export function planShard(spec: ShardSpec, tests: CollectedTest[], earlier: Dura
     files: [...new Set(tests.filter((t) => chosen.has(t.key)).map((t) => t.file))].sort(),
   };
 }
+
+/**
+ * The shard a run with this context would run: every test collected (as the run registers them, without running
+ * any), split by the durations of an earlier run found from `reportsDir`. `run --shard` and `list --shard` both
+ * come here, so the list shows the tests the run will run.
+ */
+export async function planShardOf(
+  spec: ShardSpec,
+  options: { root: string; config: string; context: RunContext; grep?: string; files?: string[]; reportsDir: string },
+): Promise<ShardPlan> {
+  const { reportsDir, ...collect } = options;
+  return planShard(spec, await collectTests(collect), await earlierDurations(reportsDir));
+}

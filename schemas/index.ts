@@ -1,6 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import * as ajvFormats from 'ajv-formats';
-import { requirement, type SchemaName } from '../spec/index.js';
+import { requirement, type RequirementId, type SchemaName } from '../spec/index.js';
 import { CODE_VALIDATORS } from './code/index.js';
 import { conventionInstead, listFits, testFits } from './code/normalised.js';
 import type { Violation } from './code/types.js';
@@ -18,7 +18,7 @@ const addFormats: FormatsPlugin =
   typeof formatsModule.default === 'function' ? formatsModule.default : formatsModule.default.default;
 
 /** A keyword an ajv error cannot be traced to: the request is still invalid, so it still must not succeed. */
-const FALLBACK = 'Errors.invalidRequest.never2xx';
+const FALLBACK: RequirementId = 'Errors.invalidRequest.never2xx';
 
 let compiled: Map<string, ValidateFunction> | undefined;
 
@@ -35,7 +35,7 @@ function validators(): Map<string, ValidateFunction> {
   return compiled;
 }
 
-function requirementOf(error: ErrorObject): string {
+function requirementOf(error: ErrorObject): RequirementId {
   const annotation = (error.parentSchema as Record<string, unknown> | undefined)?.[X_REQUIREMENT] as
     RequirementAnnotation | undefined;
   if (typeof annotation === 'string') return annotation;
@@ -47,7 +47,7 @@ function requirementOf(error: ErrorObject): string {
 }
 
 /** A list or pattern failure that only letter case or blanks cause names its SHOULD convention instead. */
-function requirementFor(error: ErrorObject): string {
+function requirementFor(error: ErrorObject): RequirementId {
   const id = requirementOf(error);
   const fits =
     error.keyword === 'enum'

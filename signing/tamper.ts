@@ -6,6 +6,7 @@ import { parseKeyId } from './keyid.js';
 import { containsEncodedWord, decodeRfc2047, encodeWord, isAscii } from './rfc2047.js';
 import { buildSignatureHeader, parseSignatureHeader, type SignatureParams } from './signature-header.js';
 import type { VerifyFailure } from './types.js';
+import type { RequirementId } from '../spec/index.js';
 
 /** A request as signRequest returned it, with the body as sent. */
 export interface SignedMessage {
@@ -22,7 +23,7 @@ export interface SignedMessage {
 export interface Tampering {
   name: string;
   expectedReason: VerifyFailure;
-  requirementId?: string;
+  requirementId?: RequirementId;
   apply(signed: SignedMessage): SignedMessage;
 }
 

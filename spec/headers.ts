@@ -1,4 +1,5 @@
 import { ACCEPT_FIX_VALUES, PSU_CONTEXTS, PSU_HTTP_METHODS } from './enums.js';
+import type { RequirementId } from './requirements/ids.generated.js';
 
 /** Header groups of interface.md › Endpoints › Header groups. */
 export type HeaderGroup = 'N' | 'S' | 'T' | 'P' | 'I' | 'X';
@@ -24,6 +25,8 @@ export interface HeaderSpec {
   presence: Presence;
   format: HeaderFormat;
   note?: string;
+  /** The rule a request breaks by leaving the header out where its operation requires it (presence `yes`). */
+  requiredRule?: RequirementId;
 }
 
 const str = { kind: 'string' } as const;
@@ -37,7 +40,14 @@ export const HEADER_GROUPS: Record<HeaderGroup, readonly HeaderSpec[]> = {
     format: str,
   })),
   S: [
-    { name: 'X-Request-ID', group: 'S', presence: 'yes', format: str, note: 'identifier of the call, unique per call' },
+    {
+      name: 'X-Request-ID',
+      group: 'S',
+      presence: 'yes',
+      format: str,
+      note: 'identifier of the call, unique per call',
+      requiredRule: 'Headers.X-Request-ID.required',
+    },
     {
       name: 'Digest',
       group: 'S',
@@ -45,12 +55,30 @@ export const HEADER_GROUPS: Record<HeaderGroup, readonly HeaderSpec[]> = {
       format: str,
       note: 'required on operations that carry a body',
     },
-    { name: 'TPP-Signature-Certificate', group: 'S', presence: 'yes', format: str },
-    { name: 'Signature', group: 'S', presence: 'yes', format: str },
+    {
+      name: 'TPP-Signature-Certificate',
+      group: 'S',
+      presence: 'yes',
+      format: str,
+      requiredRule: 'Headers.TPP-Signature-Certificate.required',
+    },
+    { name: 'Signature', group: 'S', presence: 'yes', format: str, requiredRule: 'Headers.Signature.required' },
   ],
   T: [
-    { name: 'TPP-Session-ID', group: 'T', presence: 'yes', format: str },
-    { name: 'TPP-Redirect-URI', group: 'T', presence: 'yes', format: { kind: 'uri' } },
+    {
+      name: 'TPP-Session-ID',
+      group: 'T',
+      presence: 'yes',
+      format: str,
+      requiredRule: 'Headers.TPP-Session-ID.required',
+    },
+    {
+      name: 'TPP-Redirect-URI',
+      group: 'T',
+      presence: 'yes',
+      format: { kind: 'uri' },
+      requiredRule: 'Headers.TPP-Redirect-URI.required',
+    },
     { name: 'TPP-Redirect-Preferred', group: 'T', presence: 'no', format: { kind: 'enum', values: ['true', 'false'] } },
   ],
   P: [
@@ -68,7 +96,13 @@ export const HEADER_GROUPS: Record<HeaderGroup, readonly HeaderSpec[]> = {
       format: str,
       note: 'required for corporate users (Authentication 4, Errors rule 1)',
     },
-    { name: 'PSU-IP-Address', group: 'P', presence: 'yes', format: { kind: 'ip' } },
+    {
+      name: 'PSU-IP-Address',
+      group: 'P',
+      presence: 'yes',
+      format: { kind: 'ip' },
+      requiredRule: 'Headers.PSU-IP-Address.required',
+    },
     ...[
       'PSU-IP-Port',
       'PSU-User-Agent',
@@ -104,7 +138,16 @@ export const HEADER_GROUPS: Record<HeaderGroup, readonly HeaderSpec[]> = {
     },
     { name: 'TPP-Brand-Logging-Information', group: 'I', presence: 'no', format: str },
   ],
-  X: [{ name: 'x-accept-fix', group: 'X', presence: 'no', format: { kind: 'enum', values: ACCEPT_FIX_VALUES } }],
+  // Optional in its group; the operations that require it say so (presence overrides).
+  X: [
+    {
+      name: 'x-accept-fix',
+      group: 'X',
+      presence: 'no',
+      format: { kind: 'enum', values: ACCEPT_FIX_VALUES },
+      requiredRule: 'Headers.x-accept-fix.required',
+    },
+  ],
 };
 
 /** How an operation takes its headers: which groups, which headers it leaves out, which it narrows. */

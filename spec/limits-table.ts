@@ -2,7 +2,9 @@
  * interface.md's Limits table, row by row, with the requirement ids that carry each row.
  * A test reads the table from spec/source/interface.md and fails when a row is missing here.
  */
-export const LIMITS_TABLE_ROWS: Record<string, string[]> = {
+import type { RequirementId } from './requirements/ids.generated.js';
+
+export const LIMITS_TABLE_ROWS: Record<string, RequirementId[]> = {
   'creditorName at most 70 characters': [
     'NCBCT.creditorName.max70',
     'SCT.creditorName.max70',

@@ -8,6 +8,7 @@
  * test/spec/near-misses.test.ts checks each list against spec/'s: disjoint, and of the listed values' shape.
  */
 import { COUNTRIES } from './countries.js';
+import type { RequirementId } from './requirements/ids.generated.js';
 import { CURRENCY_CODES } from './currencies.js';
 import {
   BASKET_STATUSES,
@@ -154,7 +155,7 @@ export const NEAR_MISS_TPP_MESSAGE_CATEGORIES = ['INFO', 'NOTICE'] as const;
 
 export interface NearMissClass {
   /** The rules that refuse these values (or, on the response side, forbid sending them). */
-  requirementIds: readonly string[];
+  requirementIds: readonly RequirementId[];
   /** request: a bank must refuse them; response: a bank must not send them. */
   side: 'request' | 'response';
   listed: readonly string[];

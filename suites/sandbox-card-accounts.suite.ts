@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { checkAccepted, checkRejected, responseSchema, verdict } from '../checks/index.js';
-import { requirement } from '../spec/index.js';
+import { requirement, type RequirementId } from '../spec/index.js';
 import { customer, uniqueNumber } from './support/fixtures.js';
 import { missingFrom } from './support/compare.js';
 import { operation } from './support/request.js';
@@ -53,22 +53,21 @@ describe('sandbox card accounts', () => {
     },
   );
 
-  const required = [
-    'customerNumber',
-    'maskedPan',
-    'currency',
-    'creditLimit',
-    'balances',
-    'cardId',
-    'cardIdVNo',
-    'accountNumber',
-    'expiry',
-    'name',
-    'product',
-    'status',
+  const required: [string, RequirementId][] = [
+    ['customerNumber', 'Sandbox.cardAccount.customerNumber.required'],
+    ['maskedPan', 'Sandbox.cardAccount.maskedPan.required'],
+    ['currency', 'Sandbox.cardAccount.currency.required'],
+    ['creditLimit', 'Sandbox.cardAccount.creditLimit.required'],
+    ['balances', 'Sandbox.cardAccount.balances.required'],
+    ['cardId', 'Sandbox.cardAccount.cardId.required'],
+    ['cardIdVNo', 'Sandbox.cardAccount.cardIdVNo.required'],
+    ['accountNumber', 'Sandbox.cardAccount.accountNumber.required'],
+    ['expiry', 'Sandbox.cardAccount.expiry.required'],
+    ['name', 'Sandbox.cardAccount.name.required'],
+    ['product', 'Sandbox.cardAccount.product.required'],
+    ['status', 'Sandbox.cardAccount.status.required'],
   ];
-  for (const field of required) {
-    const id = `Sandbox.cardAccount.${field}.required`;
+  for (const [field, id] of required) {
     rule(id, 'sandbox.cardAccount.create', `a card account without ${field} is rejected`, async ({ s, judge }) => {
       const { [field]: _, ...body } = await cardAccount(s);
       const exchange = await s.call('sandbox.cardAccount.create', { body });
@@ -76,7 +75,7 @@ describe('sandbox card accounts', () => {
     });
   }
 
-  const wrong: [string, string, (b: Record<string, unknown>) => Record<string, unknown>][] = [
+  const wrong: [RequirementId, string, (b: Record<string, unknown>) => Record<string, unknown>][] = [
     ['Sandbox.cardAccount.status.enum', 'status "active"', (b) => ({ ...b, status: 'active' })],
     [
       'Sandbox.cardAccount.balanceType.enum',

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { checkAccepted, checkRejected, verdict } from '../checks/index.js';
-import { makeIban, requirement } from '../spec/index.js';
+import { makeIban, requirement, type RequirementId } from '../spec/index.js';
 import { account, agreement, createdId, customer, uniqueBban } from './support/fixtures.js';
 import { missingFrom } from './support/compare.js';
 import { operation } from './support/request.js';
@@ -71,7 +71,7 @@ describe('sandbox engagements', () => {
     },
   );
 
-  const broken: [string, (e: Record<string, unknown>) => Record<string, unknown>][] = [
+  const broken: [RequirementId, (e: Record<string, unknown>) => Record<string, unknown>][] = [
     ['Sandbox.engagement.customer.required', ({ customer: _, ...e }) => e],
     ['Sandbox.engagement.account.required', ({ account: _, ...e }) => e],
     ['Sandbox.engagement.account.iban.required', (e) => ({ ...e, account: {} })],

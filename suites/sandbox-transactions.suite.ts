@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { checkAccepted, checkRejected, verdict } from '../checks/index.js';
-import { requirement } from '../spec/index.js';
+import { requirement, type RequirementId } from '../spec/index.js';
 import { account, customer, uniqueName, type Account } from './support/fixtures.js';
 import { operation } from './support/request.js';
 import { rule } from './support/rule.js';
@@ -149,7 +149,7 @@ describe('sandbox transactions', () => {
     },
   );
 
-  const bad: [string, Record<string, string | number>][] = [
+  const bad: [RequirementId, Record<string, string | number>][] = [
     ['Sandbox.transactions.limit.min1', { limit: 0 }],
     ['Sandbox.transactions.limit.int32', { limit: 'ten' }],
     ['Sandbox.transactions.fromDate.date', { fromDate: '2026-13-01' }],

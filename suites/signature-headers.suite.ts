@@ -3,7 +3,14 @@ import { describe } from 'vitest';
 import { checkAccepted, checkRejected, verdict } from '../checks/index.js';
 import { REMOVE, headerBreakers } from '../generators/index.js';
 import { TAMPERINGS } from '../signing/index.js';
-import { OPERATIONS, SIGNED_HEADERS, requirement, type ExpectedRejection, type OperationId } from '../spec/index.js';
+import {
+  OPERATIONS,
+  SIGNED_HEADERS,
+  requirement,
+  type ExpectedRejection,
+  type OperationId,
+  type RequirementId,
+} from '../spec/index.js';
 import { bulkBody, ncbctBody, sctBody } from './support/bodies.js';
 import { corporateDebtor, corporatePsuHeaders, sharedDebtor, unregisteredAccount } from './support/fixtures.js';
 import { operation } from './support/request.js';
@@ -159,12 +166,14 @@ describe('signature', () => {
  * with a fixed seed, so every run sends the same value. Missing headers and the corporate case have their own
  * tests below; Accept is judged with negotiation.
  */
-const malformed = (op: OperationId): [string, string, string][] =>
+const malformed = (op: OperationId): [RequirementId, string, string][] =>
   headerBreakers(op)
     .filter((b) => b.requirementId.startsWith('Headers.') && !b.prepare)
     .flatMap((b) => {
       const [value] = fc.sample(b.value, { numRuns: 1, seed: 1 });
-      return value === REMOVE ? [] : [[b.requirementId, b.at.slice(1), String(value)] as [string, string, string]];
+      return value === REMOVE
+        ? []
+        : [[b.requirementId, b.at.slice(1), String(value)] as [RequirementId, string, string]];
     });
 
 describe('headers', () => {
@@ -173,7 +182,8 @@ describe('headers', () => {
     // Digest is judged with the signature (tamperings); the rest, Signature and certificate included, here.
     const required = spec.headers.filter((h) => h.presence === 'yes' && h.name !== 'Digest');
     for (const header of required) {
-      const id = `Headers.${header.name}.required`;
+      const id = header.requiredRule;
+      if (!id) throw new Error(`${header.name} is required on ${op} but names no rule its absence breaks`);
       rule(id, op, `${op}: a request without ${header.name} is rejected with a 4xx`, async ({ s, judge }) => {
         // Removed after signing: the signer would otherwise supply X-Request-ID itself. A header the signature
         // covers is left out of the signed list too, so the only thing wrong is its absence, not a broken signature.

@@ -7,7 +7,7 @@ import {
   type CheckResult,
   type ObservedExchange,
 } from '../checks/index.js';
-import { OPERATIONS, requirement, type OperationId } from '../spec/index.js';
+import { OPERATIONS, requirement, type OperationId, type RequirementId } from '../spec/index.js';
 import type { Expectation } from './recorded.js';
 import type { Finding, RequestVerdict } from './types.js';
 
@@ -17,7 +17,7 @@ import type { Finding, RequestVerdict } from './types.js';
  * interface.md (sandbox set-up) or have no success rule of their own: their answers get only the checks every
  * answer gets.
  */
-const SUCCESS: Partial<Record<OperationId, string>> = {
+const SUCCESS: Partial<Record<OperationId, RequirementId>> = {
   'ncbct.create': 'Payment.create.201',
   'sct.create': 'Payment.create.201',
   'bulk.create': 'Payment.create.201',
@@ -31,7 +31,7 @@ const SUCCESS: Partial<Record<OperationId, string>> = {
   'sandbox.transactions.list': 'Sandbox.transactions.list.200',
 };
 
-export const successRequirement = (operation: OperationId): string | undefined => SUCCESS[operation];
+export const successRequirement = (operation: OperationId): RequirementId | undefined => SUCCESS[operation];
 
 /** The checks of an expectation recorded by a test: exactly what the suite ran. */
 export function judgeExpectation(exchange: ObservedExchange, expectation: Expectation): CheckResult[] {
@@ -72,7 +72,7 @@ function rejectedForAny(exchange: ObservedExchange, findings: Finding[]): CheckR
  * breaks no rule is judged at SHOULD level only: the proxy sees one request, not the state behind it (a logical
  * duplicate, funds, an id the PSU cannot see), for which a bank may refuse a well-formed request.
  */
-function accepted(exchange: ObservedExchange, operation: OperationId, requirementId: string): CheckResult[] {
+function accepted(exchange: ObservedExchange, operation: OperationId, requirementId: RequirementId): CheckResult[] {
   const spec = OPERATIONS.find((o) => o.id === operation);
   if (!spec) return answerOfUnknown(exchange);
   const results = checkAccepted(exchange, spec, requirementId);

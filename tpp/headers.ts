@@ -1,5 +1,11 @@
 import { isIP } from 'node:net';
-import { HEADER_GROUPS, PSU_CONTEXTS, PSU_HTTP_METHODS, hasRequirement, type OperationSpec } from '../spec/index.js';
+import {
+  HEADER_GROUPS,
+  PSU_CONTEXTS,
+  PSU_HTTP_METHODS,
+  type OperationSpec,
+  type RequirementId,
+} from '../spec/index.js';
 import { appliesTo, finding } from './finding.js';
 import { maskHeaderValue } from './mask.js';
 import type { RequestView } from './request-view.js';
@@ -23,15 +29,20 @@ const SPELLING = new Map(
 
 const present = (view: RequestView, name: string) => (view.value(name) ?? '').trim() !== '';
 
+/** The rule each header's absence breaks where it is required (Header groups). */
+const REQUIRED_RULE = new Map(
+  Object.values(HEADER_GROUPS).flatMap((group) => group.map((h) => [h.name, h.requiredRule])),
+);
+
 function required(view: RequestView, op: OperationSpec | undefined): Finding[] {
   const out: Finding[] = [];
   const names = op
     ? op.headers.filter((h) => h.presence === 'yes' && h.name !== 'Digest').map((h) => h.name)
     : SIGNING_HEADERS;
   for (const name of names) {
-    const id = `Headers.${name}.required`;
+    const id = REQUIRED_RULE.get(name);
     const signing = SIGNING_HEADERS.includes(name);
-    if (!hasRequirement(id) || (!signing && !appliesTo(id, op)) || present(view, name)) continue;
+    if (!id || (!signing && !appliesTo(id, op)) || present(view, name)) continue;
     const empty = view.values(name) !== undefined;
     out.push(
       finding(
@@ -79,7 +90,7 @@ function enumCause(value: string, values: readonly string[]): string | undefined
 
 interface FormatRule {
   header: string;
-  requirementId: string;
+  requirementId: RequirementId;
   ok: (value: string) => boolean;
   /** What the value must be, in words ("a UUID"). */
   expected: string;

@@ -1,10 +1,10 @@
-import type { Level } from '../spec/index.js';
+import type { Level, RequirementId } from '../spec/index.js';
 import type { BrokenRule, ProxyExchange } from './proxy-exchange.js';
 
 /** How often each rule broke over every exchange, kept or not. */
 export interface RuleCount {
   side: BrokenRule['side'];
-  requirementId: string;
+  requirementId: RequirementId;
   level: Level;
   exchanges: number;
 }

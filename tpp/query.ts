@@ -1,4 +1,4 @@
-import type { OperationSpec } from '../spec/index.js';
+import type { OperationSpec, RequirementId } from '../spec/index.js';
 import { appliesTo, finding } from './finding.js';
 import type { Finding } from './types.js';
 
@@ -13,7 +13,7 @@ function isDate(v: string): boolean {
 
 interface QueryRule {
   names: string[];
-  requirementId: string;
+  requirementId: RequirementId;
   ok: (value: string) => boolean;
   expected: string;
   cause?: (value: string) => string;

@@ -1,12 +1,12 @@
-import type { ExpectedRejection, OperationId } from '../spec/index.js';
+import type { ExpectedRejection, OperationId, RequirementId } from '../spec/index.js';
 
 /**
  * What a test judged an answer by: the uniform checks of a request the bank must accept (`checkAccepted` for the
  * operation, the rule the test is about), or of one it must refuse (`checkRejected` for the rule it breaks).
  */
 export type Expectation =
-  | { kind: 'accepted'; operation: OperationId; requirementId: string }
-  | { kind: 'rejected'; requirementId: string; expected?: ExpectedRejection };
+  | { kind: 'accepted'; operation: OperationId; requirementId: RequirementId }
+  | { kind: 'rejected'; requirementId: RequirementId; expected?: ExpectedRejection };
 
 /**
  * One request as recorded, for replay: a line of `run --exchanges`, the failing exchange a failed test keeps in
@@ -23,7 +23,7 @@ export interface RecordedExchange {
   /** How the test judged the answer; absent, replay judges it as the proxy does (from the request's own verdict). */
   expectation?: Expectation;
   /** The requirement ids whose failure failed the test then, to compare the verdict with. */
-  failed?: string[];
+  failed?: RequirementId[];
   /** Why the recording cannot be sent again (a body too large to keep); replay then reports it unsent. */
   incomplete?: string;
 }

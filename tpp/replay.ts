@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { request, type Dispatcher } from 'undici';
 import type { CheckResult, ObservedExchange } from '../checks/index.js';
+import type { RequirementId } from '../spec/index.js';
 import type { SigningIdentity } from '../signing/index.js';
 import { judgeAnswer, judgeExpectation } from './answer.js';
 import { maskHeaderValue } from './mask.js';
@@ -46,7 +47,7 @@ export interface ReplayResult {
 
 const ids = (results: CheckResult[]) => [...new Set(results.map((r) => r.requirementId))];
 
-function compare(recorded: string[] | undefined, results: CheckResult[]): boolean | undefined {
+function compare(recorded: RequirementId[] | undefined, results: CheckResult[]): boolean | undefined {
   if (!recorded) return undefined;
   const failing = new Set(ids(results.filter((r) => !r.ok)));
   const must = ids(results.filter((r) => !r.ok && r.level === 'MUST'));

@@ -1,4 +1,4 @@
-import type { Level, OperationId } from '../spec/index.js';
+import type { Level, OperationId, RequirementId } from '../spec/index.js';
 
 /** One header line as sent: the name in its own spelling, the value untouched. */
 export type HeaderLine = readonly [name: string, value: string];
@@ -32,7 +32,7 @@ export interface TppVerifyOptions {
 
 /** One broken rule: the requirement (its level from the catalogue), what is wrong, and the likely cause. */
 export interface Finding {
-  requirementId: string;
+  requirementId: RequirementId;
   level: Level;
   message: string;
   /** The usual mistake that explains it, found by trying them; absent when none fits. */

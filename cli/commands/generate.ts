@@ -49,14 +49,17 @@ export default () =>
     .action(
       exits(async (bodyKind, options) => {
         // fast-check and the generators load only now: `--help` does not pay for them.
-        const [{ default: fc }, { BODY_KINDS, invalidCase }] = await Promise.all([
+        const [{ default: fc }, { BODY_KINDS, invalidCase }, { hasRequirement }] = await Promise.all([
           import('fast-check'),
           import('../../generators/index.js'),
+          import('../../spec/index.js'),
         ]);
         const { count, seed } = options;
         const lines: string[] = [];
         if (options.invalid !== undefined) {
           const id = options.invalid === true ? undefined : options.invalid;
+          if (id !== undefined && !hasRequirement(id))
+            throw new UserError(`unknown requirement id ${id} (see psd2-conformance requirements)`);
           let arbitrary: ReturnType<typeof invalidCase>;
           try {
             arbitrary = invalidCase(bodyKind, id);

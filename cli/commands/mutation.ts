@@ -15,6 +15,7 @@ import { COMBINATIONS, FAULT_VARIANT_PAIRS, scoreMatrix, type Matrix } from '../
 import { pool, runOnce, type MutationJob } from '../../runner/mutation-run.js';
 import { Option, collect, examples, exits, integer, newCommand } from '../command.js';
 import { UserError } from '../errors.js';
+import { checkFaults, checkVariants } from '../variants.js';
 
 interface StoredReport {
   faults?: (MutationRun & { id: string })[];
@@ -140,9 +141,7 @@ export default () =>
         const { parallel, out } = options;
         const budgetSeconds = options.budget;
         const seed = options.seed ?? loadConfig({ env: { ...process.env, BASE_URL: '' } }).seed;
-        const onlyFaults = options.fault;
-        const unknown = onlyFaults.filter((id) => !FAULTS.some((f) => f.id === id));
-        if (unknown.length) throw new UserError(`unknown fault(s): ${unknown.join(', ')} (see serve --list-faults)`);
+        const onlyFaults = checkFaults(options.fault);
         const onlyVariants = options.variant;
         const unknownVariants = onlyVariants.filter((id) => !MATRIX_IDS.includes(id));
         if (unknownVariants.length)
@@ -151,10 +150,10 @@ export default () =>
           );
         const specs = FAULTS.map(faultSpec);
         const full = onlyFaults.length === 0 && onlyVariants.length === 0;
-        const faultJobs = full ? specs.map((f) => f.id) : onlyFaults;
+        const faultJobs = full ? FAULTS.map((f) => f.id) : onlyFaults;
         const variantJobs = full ? MATRIX_IDS : onlyVariants;
         const pairJobs = FAULT_VARIANT_PAIRS.filter((p) => full || onlyVariants.includes(p.variant));
-        const variantsOf = (id: string) => COMBINATIONS.find((c) => c.id === id)?.variants ?? [id];
+        const variantsOf = (id: string) => COMBINATIONS.find((c) => c.id === id)?.variants ?? checkVariants([id]);
         const jobs: MutationJob[] = [
           ...(full || onlyFaults.length ? [{}] : []),
           ...faultJobs.map((fault) => ({ fault })),

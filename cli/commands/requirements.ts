@@ -1,7 +1,22 @@
-import { REQUIREMENTS, type Requirement } from '../../spec/index.js';
-import { Option, examples, exits, newCommand, oneOf } from '../command.js';
+import { REQUIREMENTS, hasRequirement, type Requirement } from '../../spec/index.js';
+import { closestIds } from '../../spec/requirements/closest.js';
+import { Option, envFileOption, examples, exits, newCommand, oneOf } from '../command.js';
+import { UserError } from '../errors.js';
 
 const LEVELS = ['MUST', 'SHOULD'] as const;
+
+/** --trace ID: the rule's words and every piece that breaks, tests, judges or enforces it (runner/trace.ts). */
+async function trace(id: string, json: boolean, envFile: string | undefined): Promise<number> {
+  if (!hasRequirement(id)) throw new UserError(`unknown requirement id ${id} (closest: ${closestIds(id).join(', ')})`);
+  const [{ loadConfig }, { renderTrace, traceRequirement }] = await Promise.all([
+    import('../../config/index.js'),
+    import('../../runner/trace.js'),
+  ]);
+  const config = loadConfig(envFile ? { envFile } : {});
+  const found = await traceRequirement(id, { config });
+  process.stdout.write(`${json ? JSON.stringify(found, null, 2) : renderTrace(found)}\n`);
+  return 0;
+}
 
 function table(rows: Requirement[]): string {
   const header = ['id', 'level', 'section', 'statement'];
@@ -23,12 +38,24 @@ function table(rows: Requirement[]): string {
 }
 
 export default () =>
-  newCommand('requirements', 'print the requirement catalogue: every rule of interface.md with its id and level')
+  newCommand(
+    'requirements',
+    'print the requirement catalogue: every rule of interface.md with its id and level',
+    "Print the requirement catalogue: every rule of interface.md with its id, level, section and statement. With --trace ID, one rule's words and everything that touches it, each with its file and line: the generators that break it, the tests that cite it (collected, not run), the checks that judge it, the faults and variants of the reference bank that touch it, and the bank's code that enforces it.",
+  )
     .addOption(
       new Option(
         '--json',
-        'print JSON: [{id, level, section, statement, operations, kind, expected?, notTestable?}]',
+        'print JSON: [{id, level, section, statement, operations, kind, expected?, notTestable?}], or the trace',
       ).default(false),
+    )
+    .addOption(
+      new Option(
+        '--trace <id>',
+        "one requirement's statement and section, with its generators, tests, checks, faults, variants and bank code",
+      )
+        .conflicts(['level', 'operation'])
+        .default(undefined, 'the whole catalogue'),
     )
     .addOption(
       new Option('--level <level>', 'only the requirements of this level')
@@ -42,15 +69,18 @@ export default () =>
         'every operation',
       ),
     )
+    .addOption(envFileOption())
     .addHelpText(
       'after',
       examples([
         'psd2-conformance requirements --level MUST',
         'psd2-conformance requirements --operation ncbct.create --json',
+        'psd2-conformance requirements --trace NCBCT.creditorName.max70',
       ]),
     )
     .action(
       exits(async (options) => {
+        if (options.trace !== undefined) return trace(options.trace, options.json, options.envFile);
         const rows = REQUIREMENTS.filter(
           (r) =>
             (!options.level || r.level === options.level) &&

@@ -1,13 +1,12 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { FAULTS } from '../../bank/faults.js';
 import { PROFILES, VARIABLES, loadConfig } from '../../config/index.js';
 import { chooseTarget } from '../../config/target.js';
 import { renderSummary } from '../../runner/print.js';
 import { Option, collect, envFileOption, examples, exits, integer, newCommand, oneOf } from '../command.js';
 import { UserError } from '../errors.js';
-import { addSelectionOptions, checkSelection, selectionOf } from '../selection.js';
-import { checkVariants } from '../variants.js';
+import { addSelectionOptions, selectionFrom } from '../selection.js';
+import { checkFaults, checkVariants } from '../variants.js';
 
 const byDefault = (name: string) => `${name}, else ${VARIABLES.find((v) => v.name === name)?.default}`;
 
@@ -131,10 +130,8 @@ export default () =>
             throw new UserError(
               `--${name} switches on a ${name} of the embedded reference bank, but the target is BASE_URL (${target.url}): drop --${name}, or pass --profile embedded`,
             );
-        checkSelection(options);
-        const unknownFaults = options.fault.filter((id) => !FAULTS.some((f) => f.id === id));
-        if (unknownFaults.length)
-          throw new UserError(`unknown fault(s): ${unknownFaults.join(', ')} (see serve --list-faults)`);
+        const { selection, grep, shard } = selectionFrom(options);
+        const faults = checkFaults(options.fault);
         const variants = checkVariants(options.variant);
         const order = suiteOrder(options.order, options.suiteFile);
         // A key or certificate that cannot be used is a configuration error, found before any test runs.
@@ -152,13 +149,13 @@ export default () =>
           ...(options.numRuns !== undefined ? { numRuns: options.numRuns } : {}),
           strict: options.strict,
           allowPayments: options.allowPayments,
-          ...(options.shard ? { shard: options.shard } : {}),
-          ...(options.grep ? { grep: options.grep } : {}),
+          ...(shard ? { shard } : {}),
+          ...(grep ? { grep } : {}),
           ...(options.replayPath ? { replayPath: options.replayPath } : {}),
           ...(options.exchanges ? { exchangesPath: options.exchanges } : {}),
-          selection: selectionOf(options),
+          selection,
           budgetSeconds: options.budget,
-          faults: options.fault,
+          faults,
           variants,
           ...order,
           progress: (line) => process.stderr.write(`${line}\n`),

@@ -2,7 +2,7 @@ import { FAULTS } from '../../bank/faults.js';
 import { VARIANTS, type Variant } from '../../bank/variants.js';
 import { InvalidArgumentError, Option, collect, examples, exits, newCommand } from '../command.js';
 import { UserError } from '../errors.js';
-import { checkVariants } from '../variants.js';
+import { checkFaults, checkVariants } from '../variants.js';
 
 function port(raw: string): number {
   if (!/^\d+$/.test(raw) || Number(raw) > 65535) throw new InvalidArgumentError(`must be a port number, got "${raw}"`);
@@ -82,9 +82,7 @@ export default () =>
           console.log(renderVariantList(VARIANTS));
           return 0;
         }
-        const faults = options.fault;
-        const unknown = faults.filter((id) => !FAULTS.some((f) => f.id === id));
-        if (unknown.length) throw new UserError(`unknown fault(s): ${unknown.join(', ')} (see --list-faults)`);
+        const faults = checkFaults(options.fault, '--list-faults');
         const variants = checkVariants(options.variant);
         const { startBank } = await import('../../bank/index.js');
         let bank: Awaited<ReturnType<typeof startBank>>;

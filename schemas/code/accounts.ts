@@ -48,7 +48,7 @@ export function norwegianBban(pointers: (value: unknown) => string[]): CodeValid
  */
 const KID_TYPES = /^(KID|OCR|SCOR)$/i;
 export const kidCheckDigit: CodeValidator = (value) => {
-  const found = [];
+  const found: ReturnType<CodeValidator> = [];
   for (const { node, pointer } of objectsIn(value)) {
     const { reference, referenceType } = node;
     if (typeof reference !== 'string' || !/^[0-9]+$/.test(reference)) continue;

@@ -1,4 +1,4 @@
-import { currencyInfo, fractionDigitsFor } from '../../spec/index.js';
+import { currencyInfo, fractionDigitsFor, type RequirementId } from '../../spec/index.js';
 import type { CodeValidator } from './types.js';
 import { objectsIn } from './walk.js';
 
@@ -10,7 +10,7 @@ const DECIMAL = /^[0-9]+(?:\.([0-9]+))?$/;
  * and so are left alone. Currencies flagged ambiguous (no ISO minor unit, or no longer ISO codes) are not judged.
  */
 export function fractionDigits(
-  idAt: (pointer: string) => string = () => 'Amount.amount.fractionDigits',
+  idAt: (pointer: string) => RequirementId = () => 'Amount.amount.fractionDigits',
 ): CodeValidator {
   return (value) => {
     const found = [];

@@ -1,8 +1,8 @@
-import type { Level } from '../../spec/index.js';
+import type { Level, RequirementId } from '../../spec/index.js';
 
 /** One broken rule in a body: which requirement, where (JSON pointer), and what was seen. */
 export interface Violation {
-  requirementId: string;
+  requirementId: RequirementId;
   level: Level;
   /** JSON pointer into the validated value; '' is the root. */
   pointer: string;

@@ -5,6 +5,7 @@ import {
   PURPOSE_CODES,
   REGULATORY_REPORTING_CODES,
   TRANSACTION_STATUSES,
+  type RequirementId,
 } from '../../spec/index.js';
 import { X_REQUIREMENT, enumOf, isoDate, object, ref, text, type JsonSchema } from './annotate.js';
 
@@ -12,10 +13,10 @@ import { X_REQUIREMENT, enumOf, isoDate, object, ref, text, type JsonSchema } fr
 
 const bban = text({ max: LIMITS.bban.max }, 'AccountReference.bban.max30');
 const iban = text({ max: LIMITS.iban.max }, 'AccountReference.iban.max34');
-const accountCurrency = { currency: 'AccountReference.currency.required' };
+const accountCurrency: Record<string, RequirementId> = { currency: 'AccountReference.currency.required' };
 
 /** NCBCT: bban or iban, plus the required currency. */
-function ncbctAccount(oneOfRule: string): JsonSchema {
+function ncbctAccount(oneOfRule: RequirementId): JsonSchema {
   return object(
     { bban, iban, currency: ref('Currency') },
     accountCurrency,
@@ -30,12 +31,12 @@ function ncbctAccount(oneOfRule: string): JsonSchema {
 }
 
 /** SCT: iban only; bulk: bban only. */
-const ibanAccount = (ibanRule: string): JsonSchema =>
+const ibanAccount = (ibanRule: RequirementId): JsonSchema =>
   object({ iban, currency: ref('Currency') }, { iban: ibanRule, ...accountCurrency });
-const bbanAccount = (bbanRule: string): JsonSchema =>
+const bbanAccount = (bbanRule: RequirementId): JsonSchema =>
   object({ bban, currency: ref('Currency') }, { bban: bbanRule, ...accountCurrency });
 
-const remittance = (id: string): JsonSchema => text(LIMITS.remittanceInformationUnstructured, id);
+const remittance = (id: RequirementId): JsonSchema => text(LIMITS.remittanceInformationUnstructured, id);
 
 /** A NOK amount of 100 000 or more, as a decimal string: six or more integer digits after leading zeros. */
 const NOK_FROM_100000: JsonSchema = {

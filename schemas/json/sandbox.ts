@@ -1,9 +1,15 @@
-import { CARD_ACCOUNT_STATUSES, CARD_BALANCE_TYPES, ENGAGEMENT_ROLES, LIMITS } from '../../spec/index.js';
+import {
+  CARD_ACCOUNT_STATUSES,
+  CARD_BALANCE_TYPES,
+  ENGAGEMENT_ROLES,
+  LIMITS,
+  type RequirementId,
+} from '../../spec/index.js';
 import { X_REQUIREMENT, enumOf, object, ref, text, type JsonSchema } from './annotate.js';
 
 /** interface.md › Resources › Sandbox engagement, card account and transaction. */
 
-const int32 = (id: string): JsonSchema => ({
+const int32 = (id: RequirementId): JsonSchema => ({
   type: 'integer',
   minimum: LIMITS.int32.min,
   maximum: LIMITS.int32.max,
@@ -36,23 +42,39 @@ export const SandboxEngagement: JsonSchema = object(
   },
 );
 
-const CARD = 'Sandbox.cardAccount';
 const cardAmount = object(
-  { currency: { type: 'string' }, amount: int32(`${CARD}.amounts.int32`) },
-  { currency: `${CARD}.creditLimit.required`, amount: `${CARD}.amounts.int32` },
+  { currency: { type: 'string' }, amount: int32('Sandbox.cardAccount.amounts.int32') },
+  { currency: 'Sandbox.cardAccount.creditLimit.required', amount: 'Sandbox.cardAccount.amounts.int32' },
 );
 const balance = object(
   {
     balanceAmount: object(
-      { currency: { type: 'string' }, amount: int32(`${CARD}.amounts.int32`) },
-      { currency: `${CARD}.balances.required`, amount: `${CARD}.amounts.int32` },
+      { currency: { type: 'string' }, amount: int32('Sandbox.cardAccount.amounts.int32') },
+      { currency: 'Sandbox.cardAccount.balances.required', amount: 'Sandbox.cardAccount.amounts.int32' },
     ),
-    balanceType: enumOf(CARD_BALANCE_TYPES, `${CARD}.balanceType.enum`),
+    balanceType: enumOf(CARD_BALANCE_TYPES, 'Sandbox.cardAccount.balanceType.enum'),
   },
-  { balanceAmount: `${CARD}.balances.required`, balanceType: `${CARD}.balanceType.enum` },
+  { balanceAmount: 'Sandbox.cardAccount.balances.required', balanceType: 'Sandbox.cardAccount.balanceType.enum' },
 );
 
-const cardFields: Record<string, JsonSchema> = {
+/** Each field is required and names its own rule. */
+const cardRequired = {
+  customerNumber: 'Sandbox.cardAccount.customerNumber.required',
+  maskedPan: 'Sandbox.cardAccount.maskedPan.required',
+  currency: 'Sandbox.cardAccount.currency.required',
+  creditLimit: 'Sandbox.cardAccount.creditLimit.required',
+  balances: 'Sandbox.cardAccount.balances.required',
+  cardId: 'Sandbox.cardAccount.cardId.required',
+  cardIdVNo: 'Sandbox.cardAccount.cardIdVNo.required',
+  accountNumber: 'Sandbox.cardAccount.accountNumber.required',
+  expiry: 'Sandbox.cardAccount.expiry.required',
+  name: 'Sandbox.cardAccount.name.required',
+  product: 'Sandbox.cardAccount.product.required',
+  status: 'Sandbox.cardAccount.status.required',
+} satisfies Record<string, RequirementId>;
+type CardField = keyof typeof cardRequired;
+
+const cardFields: Record<CardField, JsonSchema> = {
   customerNumber: { type: 'string' },
   maskedPan: { type: 'string' },
   currency: { type: 'string' },
@@ -64,38 +86,36 @@ const cardFields: Record<string, JsonSchema> = {
   expiry: { type: 'string' },
   name: { type: 'string' },
   product: { type: 'string' },
-  status: enumOf(CARD_ACCOUNT_STATUSES, `${CARD}.status.enum`),
+  status: enumOf(CARD_ACCOUNT_STATUSES, 'Sandbox.cardAccount.status.enum'),
 };
 
-/** Each field is required and names its own rule, e.g. Sandbox.cardAccount.maskedPan.required. */
-const cardRequired = Object.fromEntries(Object.keys(cardFields).map((f) => [f, `${CARD}.${f}.required`]));
-for (const [field, schema] of Object.entries(cardFields)) {
-  if (!(X_REQUIREMENT in schema)) schema[X_REQUIREMENT] = `${CARD}.${field}.required`;
-}
+for (const field of Object.keys(cardFields) as CardField[]) cardFields[field][X_REQUIREMENT] ??= cardRequired[field];
 
 export const SandboxCardAccountRequest: JsonSchema = object(cardFields, cardRequired);
 
+/** A card account response without one of its members breaks the response's shape. */
+const RESPONSE_SHAPE: RequirementId = 'Sandbox.cardAccount.response.shape';
 const selfAndTransactions = object(
   { self: ref('Link'), transactions: ref('Link') },
-  { self: `${CARD}.response.shape`, transactions: `${CARD}.response.shape` },
+  { self: RESPONSE_SHAPE, transactions: RESPONSE_SHAPE },
 );
 
 /** The response: the request's fields plus resourceId and _links (self, transactions); a missing field breaks response.shape. */
 export const SandboxCardAccountResponse: JsonSchema = object(
   {
     ...cardFields,
-    resourceId: { type: 'string', [X_REQUIREMENT]: `${CARD}.response.shape` },
+    resourceId: { type: 'string', [X_REQUIREMENT]: RESPONSE_SHAPE },
     _links: selfAndTransactions,
   },
-  Object.fromEntries([...Object.keys(cardFields), 'resourceId', '_links'].map((f) => [f, `${CARD}.response.shape`])),
+  Object.fromEntries([...Object.keys(cardFields), 'resourceId', '_links'].map((f) => [f, RESPONSE_SHAPE] as const)),
 );
 
-const T = 'Sandbox.transaction.fields.required';
-const str: JsonSchema = { type: 'string', [X_REQUIREMENT]: T };
-const txAccount = object({ iban: str, bban: str }, { iban: T, bban: T });
+const TRANSACTION_FIELDS: RequirementId = 'Sandbox.transaction.fields.required';
+const str: JsonSchema = { type: 'string', [X_REQUIREMENT]: TRANSACTION_FIELDS };
+const txAccount = object({ iban: str, bban: str }, { iban: TRANSACTION_FIELDS, bban: TRANSACTION_FIELDS });
 const txFields: Record<string, JsonSchema> = {
   id: str,
-  amount: int32(T),
+  amount: int32(TRANSACTION_FIELDS),
   currency: str,
   valueDate: str,
   remittanceInformationUnstructured: str,
@@ -108,12 +128,12 @@ const txFields: Record<string, JsonSchema> = {
   ultimateCreditor: str,
   purposeCode: str,
   bookingDate: str,
-  _links: object({ self: ref('Link') }, { self: T }),
+  _links: object({ self: ref('Link') }, { self: TRANSACTION_FIELDS }),
 };
 
 export const SandboxTransaction: JsonSchema = object(
   txFields,
-  Object.fromEntries(Object.keys(txFields).map((f) => [f, T])),
+  Object.fromEntries(Object.keys(txFields).map((f) => [f, TRANSACTION_FIELDS] as const)),
 );
 
 export const SandboxTransactionList: JsonSchema = {

@@ -1,5 +1,6 @@
 import { OPERATIONS, type OperationId } from '../operations.js';
-import type { ExpectedRejection, Level, Requirement, RuleKind } from './types.js';
+import type { RequirementId } from './ids.generated.js';
+import type { ExpectedRejection, Level, Requirement } from './types.js';
 
 /** Rules that hold for every operation (response shapes, signatures). */
 export const ALL_OPERATIONS: OperationId[] = OPERATIONS.map((o) => o.id);
@@ -20,15 +21,55 @@ export const formatError = (exactness: Level = 'SHOULD'): ExpectedRejection => (
  */
 export const bulkFormatError: ExpectedRejection = { ...formatError('MUST'), codeExactness: 'SHOULD' };
 
-/** Small constructor so that the catalogue reads as a table. */
-export function rule(
-  id: string,
-  level: Level,
-  section: string,
-  statement: string,
-  operations: OperationId[],
-  kind: RuleKind,
-  extra: Partial<Pick<Requirement, 'expected' | 'notTestable'>> = {},
-): Requirement {
-  return { id, level, section, statement, operations, kind, ...extra };
+/** A body that breaks a rule of a payment request: bulk's rejection is stated, the others' a convention. */
+const bodyRejection = (operations: OperationId[]): ExpectedRejection =>
+  operations.includes('bulk.create') ? bulkFormatError : formatError();
+
+/**
+ * Every row writes its id literally, so that grep finds the catalogue entry; a helper that builds the rest of a
+ * row from a template checks that the id is the one its template gives, and stops the import when it is not.
+ */
+export function assertTemplateId(id: string, template: string, helper: string): void {
+  if (id !== template && !id.endsWith(`.${template}`))
+    throw new Error(
+      `requirement catalogue: ${helper}() row ${id} does not match its template <scope>.${template}; write the id as the template builds it`,
+    );
+}
+
+interface FieldRule {
+  /** The literal id; `<scope>.<field>.required` or `<scope>.<field>.max<N>` / `.length<min>to<max>`. */
+  id: RequirementId;
+  field: string;
+  /** The interface.md section of the table the field sits in. */
+  section: string;
+  operations: OperationId[];
+}
+
+/** `<field> is required`, rejected with the body rejection of its operation. */
+export function requiredRule(row: FieldRule & { where?: string }): Requirement {
+  assertTemplateId(row.id, `${row.field}.required`, 'requiredRule');
+  return {
+    id: row.id,
+    level: 'MUST',
+    section: row.section,
+    statement: `${row.field} is required${row.where ? ` ${row.where}` : ''}.`,
+    operations: row.operations,
+    kind: 'body',
+    expected: bodyRejection(row.operations),
+  };
+}
+
+/** A length limit of a field (interface.md states each one beside its field and again under Limits). */
+export function lengthRule(row: FieldRule & { limit: { min?: number; max: number } }): Requirement {
+  const { min, max } = row.limit;
+  assertTemplateId(row.id, min ? `${row.field}.length${min}to${max}` : `${row.field}.max${max}`, 'lengthRule');
+  return {
+    id: row.id,
+    level: 'MUST',
+    section: `${row.section}; Limits`,
+    statement: `${row.field} has ${min ? `${min} to ${max}` : `at most ${max}`} characters.`,
+    operations: row.operations,
+    kind: 'body',
+    expected: bodyRejection(row.operations),
+  };
 }

@@ -6,10 +6,12 @@ import { PAYMENT_RULES } from './payments.js';
 import { REQUEST_RULES } from './requests.js';
 import { SANDBOX_RULES } from './sandbox.js';
 import { SHARED_TYPE_RULES } from './shared-types.js';
+import type { RequirementId } from './ids.generated.js';
 import type { Requirement } from './types.js';
 import { VERSIONING_RULES } from './versioning.js';
 
 export type { ExpectedRejection, Level, Requirement, RuleKind } from './types.js';
+export type { RequirementId } from './ids.generated.js';
 
 /** The requirement catalogue: every rule of interface.md, plus the SHOULD conventions that fill its gaps. */
 export const REQUIREMENTS: readonly Requirement[] = [
@@ -24,14 +26,16 @@ export const REQUIREMENTS: readonly Requirement[] = [
   ...REQUEST_RULES,
 ];
 
-const byId = new Map(REQUIREMENTS.map((r) => [r.id, r]));
+const byId = new Map<string, Requirement>(REQUIREMENTS.map((r) => [r.id, r]));
 
-export function requirement(id: string): Requirement {
+/** The catalogue row of an id; the type makes a mistyped id a compile error, the check catches one built at run time. */
+export function requirement(id: RequirementId): Requirement {
   const found = byId.get(id);
   if (!found) throw new Error(`unknown requirement id ${id}`);
   return found;
 }
 
-export function hasRequirement(id: string): boolean {
+/** Whether a string read at run time (a flag, a schema annotation, a recorded report) is a catalogue id. */
+export function hasRequirement(id: string): id is RequirementId {
   return byId.has(id);
 }

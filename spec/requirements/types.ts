@@ -1,4 +1,5 @@
 import type { OperationId } from '../operations.js';
+import type { RequirementId } from './ids.generated.js';
 
 /** MUST: interface.md states it. SHOULD: a Berlin Group or platform convention that fills a "not shown" gap. */
 export type Level = 'MUST' | 'SHOULD';
@@ -23,7 +24,7 @@ export interface ExpectedRejection {
 
 export interface Requirement {
   /** Stable, readable id: `<Scope>.<field or topic>.<rule>`. */
-  id: string;
+  id: RequirementId;
   level: Level;
   /** The section of interface.md (or platform-notes.md for SHOULD conventions) the rule comes from. */
   section: string;

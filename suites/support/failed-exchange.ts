@@ -1,7 +1,7 @@
 import type { CheckResult } from '../../checks/index.js';
 import { maskHeaders, type Exchange } from '../../client/index.js';
 import type { ConformanceMeta } from '../../runner/outcome.js';
-import { requirement, type OperationId } from '../../spec/index.js';
+import { requirement, type OperationId, type RequirementId } from '../../spec/index.js';
 import { matchOperation } from '../../tpp/operation.js';
 import type { Expectation, RecordedExchange } from '../../tpp/recorded.js';
 
@@ -12,7 +12,7 @@ function operationOf(exchange: Exchange, meta: ConformanceMeta): OperationId | u
   return matched ?? (meta.operation === 'cross-cutting' ? undefined : meta.operation);
 }
 
-function rejected(requirementId: string): Expectation {
+function rejected(requirementId: RequirementId): Expectation {
   const expected = requirement(requirementId).expected;
   return { kind: 'rejected', requirementId, ...(expected ? { expected } : {}) };
 }

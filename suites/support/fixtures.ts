@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { expect } from 'vitest';
 import type { Exchange } from '../../client/index.js';
-import { makeIban, mod11CheckDigit } from '../../spec/index.js';
+import { makeIban, mod11CheckDigit, type RequirementId } from '../../spec/index.js';
 import type { Session } from './session.js';
 
 /**
@@ -80,7 +80,7 @@ export class FixtureError extends Error {
     what: string,
     exchange: Exchange,
     /** The rule the failed creation breaks, when interface.md specifies the operation (a payment: Payment.create.201). */
-    readonly requirementId?: string,
+    readonly requirementId?: RequirementId,
   ) {
     const status = exchange.response?.status ?? exchange.error?.kind;
     // A 2xx whose body does not parse is the usual reason a created id is missing: name it.

@@ -3,7 +3,7 @@ import type { CheckResult } from '../../checks/index.js';
 import { shellQuote, type Exchange } from '../../client/index.js';
 import type { ConformanceMeta } from '../../runner/outcome.js';
 import { inShard, selected } from '../../runner/selection.js';
-import { OPERATIONS, requirement, type Level, type OperationId } from '../../spec/index.js';
+import { OPERATIONS, requirement, type Level, type OperationId, type RequirementId } from '../../spec/index.js';
 import { runContext, type RunContext } from './context.js';
 import { FixtureError } from './fixtures.js';
 import { attachExchange, attachText, describeFailure, labelTest, maskValues } from '../../reporting/allure-labels.js';
@@ -33,14 +33,14 @@ export interface RuleOptions {
  * is the first requirement's level, and its meta carries both for reports.
  */
 export function rule(
-  ids: string | string[],
+  ids: RequirementId | RequirementId[],
   operation: OperationId | 'cross-cutting',
   title: string,
   body: (kit: Kit) => Promise<void>,
   options: RuleOptions = {},
 ): void {
   const requirementIds = Array.isArray(ids) ? ids : [ids];
-  const level = options.level ?? requirement(requirementIds[0] as string).level;
+  const level = options.level ?? requirement(requirementIds[0] as RequirementId).level;
   const skip =
     options.skip || profileSkip(operation) || selected(runContext().selection, requirementIds, operation, level);
   const meta: ConformanceMeta = { requirementIds, level, operation, ...(skip ? { notTestable: skip } : {}) };

@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { FAULTS, startBank } from '../../bank/index.js';
+import { FAULTS, startBank, type FaultId } from '../../bank/index.js';
 import { faultSet } from '../../bank/context.js';
 import { SLOW_MS } from '../../bank/faults.js';
 import { NEAR_MISS_FAULTS } from '../../bank/near-misses.js';
@@ -33,7 +33,10 @@ describe('reference bank fault catalogue', () => {
   });
 
   it('refuses an unknown fault id instead of running clean', async () => {
-    await expect(startBank({ faults: ['no-such-fault'] })).rejects.toThrow('unknown fault(s): no-such-fault');
+    // As a JavaScript caller could pass it: TypeScript callers cannot.
+    await expect(startBank({ faults: ['no-such-fault' as FaultId] })).rejects.toThrow(
+      'unknown fault(s): no-such-fault',
+    );
   });
 
   it('answers an unknown path with 404 RESOURCE_UNKNOWN in the interface Error body, and an unsigned request with 401', async () => {
@@ -156,7 +159,7 @@ describe('near-miss faults: each accepts exactly the near misses of one list (sp
   };
   type Body = Record<string, unknown>;
   // fault, operation, the body with a value put in, a near miss, and a made-up value the fault still refuses.
-  const bodies: [string, OperationId, (v: string) => Body, string, string][] = [
+  const bodies: [FaultId, OperationId, (v: string) => Body, string, string][] = [
     [
       'accept-unlisted-currency',
       'ncbct.create',
@@ -216,7 +219,7 @@ describe('near-miss faults: each accepts exactly the near misses of one list (sp
     'tpp-redirect-uri': 'https://tpp.example/callback',
     'x-accept-fix': 'amount-as-string',
   };
-  it.each([
+  it.each<[FaultId, string, string, string]>([
     ['accept-unlisted-psu-context', 'psu-context', 'BUSINESS', 'FAMILY'],
     ['accept-unlisted-psu-http-method', 'psu-http-method', 'HEAD', 'FETCH'],
   ])('%s: takes %s: %s but still refuses %s', (fault, name, near, madeUp) => {
@@ -238,7 +241,7 @@ describe('RFC 2047 faults (Auth.signature.rfc2047): refuse-rfc2047, misread-rfc2
   const target = '/v1/payments/norwegian-cross-border-credit-transfers';
   const body = Buffer.from('{"a":1}');
   /** The bank's answer status to a request signed so, with the faults given: 0 when the signature passes. */
-  const status = (identity: SigningIdentity, options: SignOptions, faults: string[]): number => {
+  const status = (identity: SigningIdentity, options: SignOptions, faults: FaultId[]): number => {
     const signed = signRequest(
       { method: 'POST', target, headers: { 'X-Request-ID': 'r-1', 'PSU-ID': 'p-1' }, body },
       identity,

@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
+import type { VariantId } from '../../bank/index.js';
 import { makeIban } from '../../spec/index.js';
 import { bulkBody, ncbctBody, sctBody } from '../../suites/support/bodies.js';
 import { bban, cardAccount, fundedAccount, openBank, type Funded, type TestBank } from './support.js';
@@ -17,13 +18,13 @@ interface Opened {
 }
 
 /** A bank with the variants switched on, at a fixed time, with two funded private accounts. */
-async function open(variants: string[], now: () => Date = () => NOW): Promise<Opened> {
+async function open(variants: VariantId[], now: () => Date = () => NOW): Promise<Opened> {
   const bank = await openBank({ variants, now });
   return { bank, debtor: await fundedAccount(bank, 1), creditor: await fundedAccount(bank, 2) };
 }
 
 /** Runs `body` against a bank with the variants, and closes the bank after it. */
-function withBank(variants: string[], body: (o: Opened) => Promise<void>, now?: () => Date) {
+function withBank(variants: VariantId[], body: (o: Opened) => Promise<void>, now?: () => Date) {
   return async () => {
     const o = await open(variants, now);
     try {
@@ -697,7 +698,7 @@ describe('the two ends: strict and lenient', () => {
   it('strict refuses what the default accepts: unknown members and query parameters, unknown x-accept-fix, a coarse duplicate, MOD11 of a sandbox bban, a Date 2 minutes off', async () => {
     let now = NOW.getTime();
     const clock = () => new Date(now);
-    for (const variants of [['strict'], []]) {
+    for (const variants of [['strict'], []] satisfies VariantId[][]) {
       const o = await open(variants, clock);
       const strict = variants.length > 0;
       const refused = strict ? 400 : 201;
@@ -729,7 +730,7 @@ describe('the two ends: strict and lenient', () => {
   it('lenient accepts what the default refuses: letter case, padding, check digits, duplicates, past dates, any Accept, empty bulk and basket, a Date 30 minutes off', async () => {
     let now = NOW.getTime();
     const clock = () => new Date(now);
-    for (const variants of [['lenient'], []]) {
+    for (const variants of [['lenient'], []] satisfies VariantId[][]) {
       const o = await open(variants, clock);
       const lenient = variants.length > 0;
       const refusedByDefault = (status: number) => expect(status === 201).toBe(lenient);

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FAULTS, VARIANTS, startBank, variantConflict, variantPolicy } from '../../bank/index.js';
+import { FAULTS, VARIANTS, startBank, variantConflict, variantPolicy, type VariantId } from '../../bank/index.js';
 import { DEFAULT_POLICY, POLICY_KEYS, conflictingKeys } from '../../bank/policy.js';
 import { COMBINATIONS, FAULT_VARIANT_PAIRS } from '../../runner/mutation-matrix.js';
 
@@ -119,8 +119,10 @@ describe('conflicts', () => {
   });
 
   it('the bank refuses unknown and conflicting variants instead of running as the default', async () => {
-    expect(() => variantPolicy(['no-such-variant'])).toThrow('unknown variant(s): no-such-variant');
-    await expect(startBank({ variants: ['no-such-variant'] })).rejects.toThrow('unknown variant(s): no-such-variant');
+    // As a JavaScript caller could pass it: TypeScript callers cannot.
+    const unknown = 'no-such-variant' as VariantId;
+    expect(() => variantPolicy([unknown])).toThrow('unknown variant(s): no-such-variant');
+    await expect(startBank({ variants: [unknown] })).rejects.toThrow('unknown variant(s): no-such-variant');
     await expect(startBank({ variants: ['fees-never', 'fees-always'] })).rejects.toThrow(
       'variants fees-never and fees-always conflict: both set fees, differently',
     );

@@ -7,7 +7,7 @@ import {
   failures,
   type ObservedExchange,
 } from '../../checks/index.js';
-import { OPERATIONS, requirement } from '../../spec/index.js';
+import { OPERATIONS, requirement, type RequirementId } from '../../spec/index.js';
 
 /**
  * Issue 13: answers interface.md allows but the reference bank does not give. Each must pass every check at
@@ -29,7 +29,7 @@ const ids = (results: ReturnType<typeof checkAccepted>) => results.map((r) => r.
 describe('conformant alternatives pass the checks', () => {
   // Errors table: "401 | none; Challenge body with scaRedirect link". Signature, Digest and certificate failures
   // answered so carry no error code; every rule that expects one on a 401 judges it at SHOULD only.
-  it.each([
+  it.each<RequirementId>([
     'Auth.signature.valid',
     'Auth.signature.required',
     'Auth.signature.keyId.form',

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../schemas/index.js';
-import { hasRequirement, requirement } from '../../spec/index.js';
+import { hasRequirement, requirement, type RequirementId } from '../../spec/index.js';
 import { bodyBreaks, otherMustViolations } from '../generators/oracles.js';
 
 const bin = new URL('../../bin/psd2-conformance.mjs', import.meta.url).pathname;
@@ -10,7 +10,7 @@ const run = (...args: string[]) =>
 
 interface Line {
   body: Record<string, unknown>;
-  label?: { requirementId: string; level: string; pointer: string; case: string; expected: unknown };
+  label?: { requirementId: RequirementId; level: string; pointer: string; case: string; expected: unknown };
 }
 const lines = (stdout: string): Line[] =>
   stdout

@@ -97,6 +97,10 @@ describe('the CLI explains itself', () => {
       ['generate', 'ncbct', 'sct'],
       'psd2-conformance generate: unexpected argument "sct": generate takes 1 argument (see psd2-conformance generate --help)',
     ],
+    [
+      ['requirements', '--trace', 'NCBCT.creditorName.max70', '--level', 'MUST'],
+      'psd2-conformance requirements: --trace cannot go with --level (see psd2-conformance requirements --help)',
+    ],
     [['run', '--strcit'], 'psd2-conformance run: unknown option --strcit (did you mean --strict?)'],
     [['run', '--seed'], 'psd2-conformance run: --seed needs a value'],
     [['run', '--seed', '-1'], 'psd2-conformance run: --seed must be an integer ≥ 0, got "-1"'],

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { BODY_KINDS, HEADER_BREAKERS, NOT_GENERATED, QUERY_KINDS, headerBreakers } from '../../generators/index.js';
-import { OPERATIONS, REQUIREMENTS, hasRequirement, requirement, type Requirement } from '../../spec/index.js';
+import {
+  OPERATIONS,
+  REQUIREMENTS,
+  hasRequirement,
+  requirement,
+  type Requirement,
+  type RequirementId,
+} from '../../spec/index.js';
 
 /**
  * The catalogue says what a rule constrains (`kind`): body, query and header rules are the ones a request
@@ -44,7 +51,7 @@ describe('every MUST rule about request bodies, queries or headers has an invali
     for (const [key, reason] of Object.entries(NOT_GENERATED)) {
       const [id, op] = key.split(' @ ') as [string, string | undefined];
       expect(hasRequirement(id), key).toBe(true);
-      const r = requirement(id);
+      const r = requirement(id as RequirementId);
       expect(r.level, key).toBe('MUST');
       expect(REQUEST_KINDS, key).toContain(r.kind);
       expect(reason.length, key).toBeGreaterThan(30);
@@ -57,7 +64,7 @@ describe('every MUST rule about request bodies, queries or headers has an invali
 
   it('every breaker names a catalogue rule of a request kind that applies to the operation it is generated for', () => {
     for (const pair of pairs) {
-      const [id, op] = pair.split(' @ ') as [string, string];
+      const [id, op] = pair.split(' @ ') as [RequirementId, string];
       const r = requirement(id);
       expect(REQUEST_KINDS, pair).toContain(r.kind);
       expect(r.operations, pair).toContain(op);

@@ -19,7 +19,7 @@ import {
   type BodyKind,
   type Debtor,
 } from '../../generators/index.js';
-import { NEAR_MISS_CLASSES, type NearMissClass } from '../../spec/index.js';
+import { NEAR_MISS_CLASSES, type NearMissClass, type RequirementId } from '../../spec/index.js';
 import { bodyBreaks, otherMustViolations } from './oracles.js';
 
 /** The run's defaults (config/variables.ts): what `npm run conformance` uses when nothing is set. */
@@ -30,7 +30,7 @@ const NUM_RUNS = defaultOf('NUM_RUNS');
 const BREAKER_RUNS = Math.min(NUM_RUNS, 10);
 
 const CLASSES: [string, NearMissClass][] = Object.entries(NEAR_MISS_CLASSES);
-const classOf = (requirementId: string) => CLASSES.find(([, c]) => c.requirementIds.includes(requirementId));
+const classOf = (requirementId: RequirementId) => CLASSES.find(([, c]) => c.requirementIds.includes(requirementId));
 
 /** Every string inside a generated value: `BYN`, `{ country: 'XK' }`, `['REGISTER', 'VIEW', 'ADMIN']`. */
 const strings = (value: unknown): string[] =>

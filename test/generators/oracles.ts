@@ -6,18 +6,19 @@ import {
   operation,
   requirement,
   type OperationId,
+  type RequirementId,
   type SchemaName,
 } from '../../spec/index.js';
 
 /** Rules that cannot be broken alone: the second id necessarily breaks with the first. */
-export const COMPANIONS: Record<string, string[]> = {
+export const COMPANIONS: Partial<Record<RequirementId, RequirementId[]>> = {
   'Country.max2': ['Country.enum'],
   'AccountReference.iban.max34': ['AccountReference.iban.structure'],
   'Amount.amount.precision18scale5': ['Amount.amount.fractionDigits'],
 };
 
 /** MUST rules a body breaks besides `id` and its companions (the catch-all never2xx aside). */
-export function otherMustViolations(schema: SchemaName, body: unknown, id: string): string[] {
+export function otherMustViolations(schema: SchemaName, body: unknown, id: RequirementId): RequirementId[] {
   return validate(schema, body)
     .map((v) => v.requirementId)
     .filter(
@@ -29,7 +30,7 @@ export function otherMustViolations(schema: SchemaName, body: unknown, id: strin
     );
 }
 
-export const bodyBreaks = (schema: SchemaName, body: unknown, id: string): boolean =>
+export const bodyBreaks = (schema: SchemaName, body: unknown, id: RequirementId): boolean =>
   validate(schema, body).some((v) => v.requirementId === id);
 
 /**
@@ -42,17 +43,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The signer adds these over the final request; a header set before signing lacks them by design. */
 const SIGNER = new Set(['Digest', 'Signature', 'TPP-Signature-Certificate']);
 
-const forOperation = (op: OperationId, ids: Set<string>) =>
+const forOperation = (op: OperationId, ids: Set<RequirementId>) =>
   [...ids].filter((id) => requirement(id).operations.includes(op)).sort();
 
-export function headerViolations(op: OperationId, headers: Record<string, string>): string[] {
+export function headerViolations(op: OperationId, headers: Record<string, string>): RequirementId[] {
   const spec = operation(op);
   const has = (name: string) => typeof headers[name] === 'string';
-  const found = new Set<string>();
+  const found = new Set<RequirementId>();
   for (const h of spec.headers)
-    if (h.presence === 'yes' && !SIGNER.has(h.name) && !has(h.name)) found.add(`Headers.${h.name}.required`);
+    if (h.presence === 'yes' && h.requiredRule && !SIGNER.has(h.name) && !has(h.name)) found.add(h.requiredRule);
   if (!has('PSU-ID') && !has('X-PSU-IDENTITY')) found.add('Headers.PSU-ID.required');
-  const malformed = (name: string, ok: (v: string) => boolean, id: string) => {
+  const malformed = (name: string, ok: (v: string) => boolean, id: RequirementId) => {
     if (has(name) && !ok(headers[name] as string)) found.add(id);
   };
   malformed('PSU-ID', (v) => UUID.test(v), 'Headers.PSU-ID.uuid');
@@ -70,7 +71,7 @@ export function headerViolations(op: OperationId, headers: Record<string, string
     found.add('Errors.corporateWithoutCorporateId.400');
   const taken = new Set(spec.headers.map((h) => h.name));
   // A rule about a header the operation does not take cannot be broken by that operation's request.
-  const about = (id: string) => id.match(/^Headers\.([^.]+)\./)?.[1];
+  const about = (id: RequirementId) => id.match(/^Headers\.([^.]+)\./)?.[1];
   return forOperation(op, new Set([...found].filter((id) => !about(id) || taken.has(about(id) as string))));
 }
 
@@ -83,8 +84,8 @@ function isDate(v: unknown): boolean {
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === String(v);
 }
 
-export function queryViolations(op: OperationId, query: Record<string, unknown>): string[] {
-  const found = new Set<string>();
+export function queryViolations(op: OperationId, query: Record<string, unknown>): RequirementId[] {
+  const found = new Set<RequirementId>();
   const known = new Set(operation(op).query.map((q) => q.name));
   for (const name of Object.keys(query))
     if (!known.has(name)) throw new Error(`${op} takes no query parameter ${name}`);

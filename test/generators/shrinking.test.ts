@@ -27,7 +27,7 @@ function shrunk<T>(arbitrary: fc.Arbitrary<T>, breaks: (c: T) => boolean, seed: 
 }
 
 const BODY = Object.keys(BODY_KINDS) as BodyKind[];
-const unique = (ids: string[]) => [...new Set(ids)];
+const unique = <T>(ids: T[]): T[] => [...new Set(ids)];
 
 describe('shrinking keeps the labelled violation', () => {
   it.each(

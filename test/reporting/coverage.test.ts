@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { coverage, coverageMarkdown } from '../../reporting/coverage.js';
 import type { TestOutcome } from '../../runner/outcome.js';
-import { REQUIREMENTS } from '../../spec/index.js';
+import { REQUIREMENTS, type RequirementId } from '../../spec/index.js';
 
-const outcome = (ids: string[], state: TestOutcome['state'], notTestable?: string): TestOutcome => ({
+const outcome = (ids: RequirementId[], state: TestOutcome['state'], notTestable?: string): TestOutcome => ({
   name: ids.join('+'),
   file: 'f',
   state,
@@ -36,7 +36,7 @@ describe('requirement coverage matrix', () => {
   });
 
   it('a requirement judged by a uniform check counts as covered, and fails only when that check failed the test', () => {
-    const judged = (state: TestOutcome['state'], failedChecks?: string[]): TestOutcome => ({
+    const judged = (state: TestOutcome['state'], failedChecks?: RequirementId[]): TestOutcome => ({
       ...outcome(['Payment.create.201'], state),
       meta: {
         requirementIds: ['Payment.create.201'],

@@ -7,11 +7,12 @@ import { annotateFailedResults } from '../../reporting/annotate-results.js';
 import { annotateFailures } from '../../reporting/junit.js';
 import { ruleLine } from '../../reporting/rule-text.js';
 import type { TestOutcome } from '../../runner/outcome.js';
+import type { RequirementId } from '../../spec/index.js';
 
 const MAX70 =
   'NCBCT.creditorName.max70 [MUST] creditorName has at most 70 characters. (interface.md › Resources › NCBCT payment request; Limits)';
 
-const failed = (name: string, failedChecks: string[]): TestOutcome => ({
+const failed = (name: string, failedChecks: RequirementId[]): TestOutcome => ({
   name,
   file: '/somewhere/suites/payment-bodies.suite.ts',
   state: 'failed',

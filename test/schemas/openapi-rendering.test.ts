@@ -3,7 +3,13 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { SCHEMAS, X_REQUIREMENT, validate } from '../../schemas/index.js';
 import { REQUEST_EXAMPLES } from '../../schemas/openapi/examples.js';
-import { BERLIN_GROUP_EXTRA_CODES, ERROR_CODES, OPERATIONS, requirement, type SchemaName } from '../../spec/index.js';
+import {
+  BERLIN_GROUP_EXTRA_CODES,
+  ERROR_CODES,
+  OPERATIONS,
+  hasRequirement,
+  type SchemaName,
+} from '../../spec/index.js';
 import { CONFORMANT, NEGATIVE_CASES } from './cases.js';
 import {
   FORMATS,
@@ -123,7 +129,7 @@ describe('the OpenAPI rendering', () => {
     }
     const ids = [...entries(docs['3.1'])].filter(([k]) => k === 'x-requirements').flatMap(([, v]) => v as string[]);
     expect(ids.length).toBeGreaterThan(100);
-    for (const id of new Set(ids)) expect(() => requirement(id), id).not.toThrow();
+    for (const id of new Set(ids)) expect(hasRequirement(id), id).toBe(true);
     // The 3.0 document carries them in descriptions: Dredd's parser warns about every x- key in a Schema Object.
     const schemas30 = [...entries(docs['3.0'].components.schemas)].filter(([k]) => k.startsWith('x-'));
     expect(schemas30).toEqual([]);

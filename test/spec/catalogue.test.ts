@@ -7,6 +7,7 @@ import {
   REQUIREMENTS,
   hasRequirement,
   requirement,
+  type RequirementId,
 } from '../../spec/index.js';
 import { INTERFACE_MD, tableAfter } from './interface-md.js';
 
@@ -41,7 +42,7 @@ describe('requirement catalogue', () => {
     for (const ids of Object.values(LIMITS_TABLE_ROWS)) for (const id of ids) expect(hasRequirement(id), id).toBe(true);
   });
 
-  it.each([
+  it.each<[string, RequirementId, number[]]>([
     [
       'Errors rule 1: corporate user without PSU-Corporate-ID gives 400',
       'Errors.corporateWithoutCorporateId.400',
@@ -58,7 +59,7 @@ describe('requirement catalogue', () => {
     expect(r.expected?.exactness).toBe('MUST');
   });
 
-  it.each([
+  it.each<RequirementId>([
     'Errors.insufficientFunds.notServerError',
     'NCBCT.regulatoryReporting.requiredFromNok100000',
     'BULK.entry.remittance.structuredXorUnstructured',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkAccepted, checkRejected, type CheckResult, type ObservedExchange } from '../../checks/index.js';
 import type { Exchange } from '../../client/index.js';
 import type { ConformanceMeta } from '../../runner/outcome.js';
-import { operation, requirement } from '../../spec/index.js';
+import { operation, requirement, type RequirementId } from '../../spec/index.js';
 import { expectationOf } from '../../suites/support/failed-exchange.js';
 import { judgeAnswer, type RequestVerdict } from '../../tpp/index.js';
 
@@ -23,7 +23,11 @@ const verdict = (
   findings,
   notes: [],
 });
-const finding = (requirementId: string) => ({ requirementId, level: requirement(requirementId).level, message: '' });
+const finding = (requirementId: RequirementId) => ({
+  requirementId,
+  level: requirement(requirementId).level,
+  message: '',
+});
 
 function answer(status: number, body: unknown = {}): ObservedExchange {
   const text = JSON.stringify(body);
@@ -110,7 +114,7 @@ describe('expectationOf (a failed test’s record)', () => {
     timings: { startedAt: '2026-11-20T10:00:00.000Z', totalMs: 1 },
     response: answer(201, created).response,
   } as unknown as Exchange;
-  const meta: ConformanceMeta = { requirementIds: ['X'], level: 'MUST', operation: 'cross-cutting' };
+  const meta: ConformanceMeta = { requirementIds: ['Payment.create.201'], level: 'MUST', operation: 'cross-cutting' };
 
   it('checkAccepted leaves the operation and the rule under test', () => {
     const results = checkAccepted(exchange, operation('ncbct.create'), 'Payment.create.201');

@@ -1,0 +1,75 @@
+import { PROFILES, loadConfig } from '../../config/index.js';
+import { Option, envFileOption, examples, exits, newCommand, oneOf } from '../command.js';
+import { addSelectionOptions, selectionFrom } from '../selection.js';
+
+export default () =>
+  addSelectionOptions(
+    newCommand(
+      'list',
+      'list the tests a run would report, without starting a bank or sending a request',
+      'List the tests `run` would report with the same selection options (--operation, --exclude-operation, --requirement, --level, --grep, --shard) and profile: one line a test with its requirement ids, level, operation, title and file:line, then the count. No bank is started and no request is sent; a test the profile does not run is marked skipped.',
+    )
+      .addOption(
+        new Option('--profile <profile>', 'the profile a run would use (production skips sandbox operations)')
+          .choices(PROFILES)
+          .argParser(oneOf(PROFILES))
+          .default(undefined, 'PROFILE; unset: sandbox when BASE_URL is set, else embedded'),
+      )
+      .addOption(envFileOption()),
+  )
+    .addOption(
+      new Option('--allow-payments', 'as run --allow-payments: the production profile would create payments').default(
+        false,
+      ),
+    )
+    .addOption(
+      new Option(
+        '--reports <dir>',
+        "the run's --reports folder, where --shard finds an earlier run's durations",
+      ).default('reports'),
+    )
+    .addOption(
+      new Option('--json', 'print JSON: [{requirementIds, level, operation, title, name, file, line?, skip?}]').default(
+        false,
+      ),
+    )
+    .addHelpText(
+      'after',
+      examples(
+        [
+          'psd2-conformance list                                     # every test of a run on the embedded bank',
+          'psd2-conformance list --requirement NCBCT.creditorName.max70',
+          'psd2-conformance list --operation sandbox.cardAccount.create --profile production',
+          'psd2-conformance list --shard 2/4 --reports reports/shard-2 --json',
+        ],
+        {
+          0: 'at least one test matches',
+          2: 'a usage or configuration error, or a selection that matches no test',
+        },
+      ),
+    )
+    .action(
+      exits(async (options) => {
+        const { selection, grep, shard } = selectionFrom(options);
+        const config = loadConfig(options.envFile ? { envFile: options.envFile } : {});
+        // The suites load only once the options hold.
+        const { listProfile, listTests, renderTestList } = await import('../../runner/list.js');
+        const tests = await listTests({
+          config,
+          selection,
+          ...(grep ? { grep } : {}),
+          ...(shard ? { shard, reportsDir: options.reports } : {}),
+          profile: listProfile(config, options.profile),
+          allowPayments: options.allowPayments,
+          progress: (line) => process.stderr.write(`${line}\n`),
+        });
+        process.stdout.write(options.json ? `${JSON.stringify(tests, null, 2)}\n` : `${renderTestList(tests)}\n`);
+        if (tests.length === 0) {
+          console.error(
+            'psd2-conformance list: no test matches the selection (check --grep, --operation, --requirement, --shard)',
+          );
+          return 2;
+        }
+        return 0;
+      }),
+    );
