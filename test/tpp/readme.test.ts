@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBank, type RunningBank } from '../../bank/index.js';
@@ -29,6 +29,8 @@ describe('the README library example', () => {
   afterAll(() => bank.close());
 
   it('runs as printed: verifyRequest names the missing signature, the proxy signs a plain request into a 201, replay re-signs it', async () => {
+    // reports/ is not in git: on a fresh clone this test may run before anything has created it.
+    mkdirSync(join(ROOT, 'reports'), { recursive: true });
     const dir = mkdtempSync(join(ROOT, 'reports', 'readme-example-'));
     const file = join(dir, 'example.mts');
     writeFileSync(file, example());
