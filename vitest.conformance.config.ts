@@ -8,10 +8,14 @@ export default defineConfig({
     environment: 'node',
     // Allure labels, parameters and attachments from inside the tests (reporting/allure-labels.ts).
     setupFiles: ['allure-vitest/setup'],
-    // Suites share one target; running files one at a time keeps the target's rate limit honest
-    // and the order of requests reproducible for a seed.
-    fileParallelism: false,
-    sequence: { shuffle: false },
+    // Files run in parallel and the tests of a file concurrently: HTTP_CONCURRENCY and HTTP_REQUESTS_PER_SECOND
+    // are held for the whole run by the runner's permit service (client/permit-service.ts), not by running one
+    // test at a time. Each test sends what its seed and name decide, whatever runs beside it (session.ts scopes).
+    fileParallelism: true,
+    pool: 'threads',
+    maxWorkers: 3,
+    maxConcurrency: 16,
+    sequence: { shuffle: false, concurrent: true },
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
