@@ -1,6 +1,6 @@
 import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
-import { PermitLedger, realClock, type Grant, type Permit, type Permits } from './throttle.js';
+import { PermitLedger, realClock, type Grant, type Permits } from './throttle.js';
 
 /**
  * One ledger for a whole run: the runner hosts it on loopback and every worker's client asks it before each
@@ -8,7 +8,8 @@ import { PermitLedger, realClock, type Grant, type Permit, type Permits } from '
  * every worker, and an operation that stopped answering is given up everywhere.
  *
  * One line a message. Worker → service: `A <id> <operation|->` acquire, `R <id> <0|1>` release (1: it timed
- * out), `P <ms>` pause. Service → worker: `G <id>` granted, `N <id> <reason>` not sent.
+ * out), `L <id>` given back unused (granted too long ago), `P <ms>` pause. Service → worker: `G <id> <fresh until>`
+ * granted (wall-clock ms by which the request must go out, 0: any time), `N <id> <reason>` not sent.
  */
 export interface PermitService {
   /** host:port for permitsAt(). */
@@ -40,12 +41,12 @@ export async function startPermitService(concurrency: number, requestsPerSecond?
             return;
           }
           if (grant.granted) held.set(id, operation);
-          socket.write(grant.granted ? `G ${id}\n` : `N ${id} ${grant.reason}\n`);
+          socket.write(grant.granted ? `G ${id} ${grant.freshUntil ?? 0}\n` : `N ${id} ${grant.reason}\n`);
         });
-      } else if (kind === 'R' && held.has(id)) {
+      } else if ((kind === 'R' || kind === 'L') && held.has(id)) {
         const operation = held.get(id);
         held.delete(id);
-        ledger.release(operation, arg === '1');
+        ledger.release(operation, kind === 'R' && arg === '1', kind === 'L');
       } else if (kind === 'P') ledger.pause(Number(id) || 0);
     });
   });
@@ -90,26 +91,36 @@ export function permitsAt(address: string): Permits {
       if (!answer) return;
       pending.delete(id);
       if (!pending.size) s.unref();
-      answer(kind === 'G' ? { granted: true } : { granted: false, reason: line.slice(space + 1) });
+      answer(
+        kind === 'G'
+          ? { granted: true, freshUntil: Number(line.slice(space + 1)) || 0 }
+          : { granted: false, reason: line.slice(space + 1) },
+      );
     });
     socket = s;
     return s;
   };
+  const ask = (operation: string | undefined): Promise<{ id: string; grant: Grant }> => {
+    const id = String(nextId++);
+    const s = open();
+    s.ref();
+    return new Promise((resolve) => {
+      pending.set(id, (grant) => resolve({ id, grant }));
+      s.write(`A ${id} ${operation ?? '-'}\n`);
+    });
+  };
   return {
-    acquire(operation) {
-      const id = String(nextId++);
-      const s = open();
-      s.ref();
-      return new Promise<Permit>((resolve) => {
-        pending.set(id, (grant) =>
-          resolve(
-            grant.granted
-              ? { granted: true, release: (timedOut) => void socket?.write(`R ${id} ${timedOut ? 1 : 0}\n`) }
-              : grant,
-          ),
-        );
-        s.write(`A ${id} ${operation ?? '-'}\n`);
-      });
+    async acquire(operation) {
+      for (;;) {
+        const { id, grant } = await ask(operation);
+        if (!grant.granted) return grant;
+        // Granted while this worker was busy: a stale permit would join the next ones in a burst. Give it back.
+        if (grant.freshUntil && Date.now() > grant.freshUntil) {
+          socket?.write(`L ${id}\n`);
+          continue;
+        }
+        return { granted: true, release: (timedOut) => void socket?.write(`R ${id} ${timedOut ? 1 : 0}\n`) };
+      }
     },
     pause(ms) {
       open().write(`P ${Math.ceil(ms)}\n`);
