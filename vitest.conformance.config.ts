@@ -16,7 +16,10 @@ export default defineConfig({
     maxWorkers: 3,
     maxConcurrency: 16,
     sequence: { shuffle: false, concurrent: true },
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // A test now waits for permits it shares with the whole run (against a slow bank at HTTP_CONCURRENCY=1, a
+    // minute can go by in the queue). Every exchange has its own deadline (headers + body timeouts), an operation
+    // that stops answering is given up, and the run has --budget: the per-test timeout is only a last resort.
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
   },
 });
