@@ -13,6 +13,9 @@ export default defineConfig({
     // test at a time. Each test sends what its seed and name decide, whatever runs beside it (session.ts scopes).
     fileParallelism: true,
     pool: 'threads',
+    // One module graph per worker, not per file: importing the support modules (schemas compiled by ajv …) once a
+    // file cost seconds each. The suites keep nothing per module that belongs to a file (fixtures.ts keys by file).
+    isolate: false,
     maxWorkers: 3,
     maxConcurrency: 16,
     sequence: { shuffle: false, concurrent: true },

@@ -46,7 +46,8 @@ export async function timedRun(env: Record<string, string>, html = true): Promis
     {
       cwd: ROOT,
       // NODE_OPTIONS reaches every process the run starts; the main process is told apart by its pid.
-      env: { ...process.env, BASE_URL: '', CI: 'true', ...env, NODE_OPTIONS: `--require ${probe}` },
+      // Without BASE_URL (an empty one is refused as a missing secret): the embedded bank, unless env names one.
+      env: { ...withoutBaseUrl(process.env), CI: 'true', ...env, NODE_OPTIONS: `--require ${probe}` },
       stdio: ['ignore', 'pipe', 'ignore'],
     },
   );
@@ -74,8 +75,13 @@ export async function timedRun(env: Record<string, string>, html = true): Promis
   };
 }
 
+function withoutBaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { BASE_URL: _baseUrl, ...rest } = env;
+  return rest;
+}
+
 /** A forwarding proxy that waits `delayMs` before forwarding each request. */
-async function delayingProxy(target: string, delayMs: number): Promise<{ url: string; close(): Promise<void> }> {
+export async function delayingProxy(target: string, delayMs: number): Promise<{ url: string; close(): Promise<void> }> {
   const agent = new Agent({ connections: 64 });
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -159,17 +159,28 @@ export async function agreement(s: Session, owner: Customer, engagements: unknow
 
 /**
  * Made once per suite file, in a scope of its own: whichever concurrent test asks first, the data and the
- * requests that make it are the same, and they are not counted as that test's.
+ * requests that make it are the same, and they are not counted as that test's. Kept by file, not by module:
+ * a worker may run several files with one module graph.
  */
 function perFile<T>(label: string, make: () => Promise<T>): () => Promise<T> {
-  let made: Promise<T> | undefined;
-  return () => (made ??= inTest(`${currentScope().label.split(' > ')[0] ?? ''} > (${label})`, make));
+  const made = new Map<string, Promise<T>>();
+  return () => {
+    const file = currentScope().label.split(' > ')[0] ?? '';
+    let value = made.get(file);
+    if (!value) made.set(file, (value = inTest(`${file} > (${label})`, make)));
+    return value;
+  };
 }
 
-let shared: (() => Promise<Account>) | undefined;
+const sharedAccounts = new Map<string, () => Promise<Account>>();
+const perFileAccount = (label: string, s: Session, type: Customer['type']): Promise<Account> => {
+  let make = sharedAccounts.get(label);
+  if (!make) sharedAccounts.set(label, (make = perFile(label, async () => account(s, await customer(s, type)))));
+  return make();
+};
+
 /** One funded account per suite file, for tests whose subject is not the account. */
-export const sharedDebtor = (s: Session): Promise<Account> =>
-  (shared ??= perFile('shared debtor', async () => account(s, await customer(s))))();
+export const sharedDebtor = (s: Session): Promise<Account> => perFileAccount('shared debtor', s, 'private');
 
 /**
  * An account the bank need not know (a unique number with a valid MOD11 digit, never created): a creditor at
@@ -180,13 +191,11 @@ export function unregisteredAccount(s: Session): Account {
   return { id: bban, bban, iban: makeIban('NO', bban), customerNumber: '' };
 }
 
-let sharedCorporate: (() => Promise<Account>) | undefined;
 /**
  * An account of a corporate sandbox customer, for the corporate test PSU: a bank may decide who is a corporate
  * user from the debtor account's owner rather than from PSU-Context, so a corporate request pays from one.
  */
-export const corporateDebtor = (s: Session): Promise<Account> =>
-  (sharedCorporate ??= perFile('corporate debtor', async () => account(s, await customer(s, 'corporate'))))();
+export const corporateDebtor = (s: Session): Promise<Account> => perFileAccount('corporate debtor', s, 'corporate');
 
 /** The headers that make a request the corporate test PSU's (never the private PSU's: a bank may remember). */
 export const corporatePsuHeaders = (s: Session, withCorporateId = true): Record<string, string | undefined> => {
