@@ -32,7 +32,7 @@ export class OutcomeCollector implements Reporter {
   private readonly inFlight = new Map<string, TestCase>();
   private readonly started: number;
   private lastLine: number;
-  private doneAtLastLine = -1;
+  private doneAtLastLine = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly live: boolean;
   private readonly write: (text: string) => void;
