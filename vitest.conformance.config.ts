@@ -8,11 +8,21 @@ export default defineConfig({
     environment: 'node',
     // Allure labels, parameters and attachments from inside the tests (reporting/allure-labels.ts).
     setupFiles: ['allure-vitest/setup'],
-    // Suites share one target; running files one at a time keeps the target's rate limit honest
-    // and the order of requests reproducible for a seed.
-    fileParallelism: false,
-    sequence: { shuffle: false },
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Files run in parallel and the tests of a file concurrently: HTTP_CONCURRENCY and HTTP_REQUESTS_PER_SECOND
+    // are held for the whole run by the runner's permit service (client/permit-service.ts), not by running one
+    // test at a time. Each test sends what its seed and name decide, whatever runs beside it (session.ts scopes).
+    fileParallelism: true,
+    pool: 'threads',
+    // One module graph per worker, not per file: importing the support modules (schemas compiled by ajv …) once a
+    // file cost seconds each. The suites keep nothing per module that belongs to a file (fixtures.ts keys by file).
+    isolate: false,
+    maxWorkers: 3,
+    maxConcurrency: 16,
+    sequence: { shuffle: false, concurrent: true },
+    // A test now waits for permits it shares with the whole run (against a slow bank at HTTP_CONCURRENCY=1, a
+    // minute can go by in the queue). Every exchange has its own deadline (headers + body timeouts), an operation
+    // that stops answering is given up, and the run has --budget: the per-test timeout is only a last resort.
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
   },
 });

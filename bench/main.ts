@@ -1,11 +1,32 @@
 import { bankBench } from './bank.js';
 import { proxyBench } from './proxy.js';
-import { signingBench } from './signing.js';
+import { DEFAULT_WALL_LABEL, LATENCY_RATIO_LABEL, runBench } from './run.js';
+import { SIGNING_RATIO_LABEL, signingBench } from './signing.js';
 import { SUITE_RATE_LABEL, suiteBench } from './suite.js';
 import type { BenchModule, BenchResult } from './types.js';
 
 /** Every benchmark; other issues add theirs here. Run with `npm run bench` (optionally `-- --duration-ms 2000`). */
-export const BENCHMARKS: BenchModule[] = [signingBench, suiteBench, bankBench, proxyBench];
+export const BENCHMARKS: BenchModule[] = [signingBench, runBench, suiteBench, bankBench, proxyBench];
+
+/** Issue 16's targets, judged here (not in timed unit tests): printed with pass or fail. */
+export const TARGETS = [
+  { bench: 'run', label: LATENCY_RATIO_LABEL, kind: 'ratio', most: 1.3, unit: '×' },
+  { bench: 'run', label: DEFAULT_WALL_LABEL, kind: 'figure', most: 10, unit: 's' },
+  { bench: 'signing', label: SIGNING_RATIO_LABEL, kind: 'ratio', least: 0.8, unit: '×' },
+] as const;
+
+export function judgeTargets(results: BenchResult[]): string[] {
+  return TARGETS.flatMap((t) => {
+    const result = results.find((r) => r.name === t.bench);
+    if (!result) return [];
+    const list: { label: string; value: number }[] = t.kind === 'ratio' ? result.ratios : result.figures;
+    const value = list.find((x) => x.label.startsWith(t.label))?.value;
+    if (value === undefined) return [];
+    const pass = 'most' in t ? value <= t.most : value >= t.least;
+    const bound = 'most' in t ? `≤ ${t.most}` : `≥ ${t.least}`;
+    return [`  ${pass ? 'PASS' : 'FAIL'}  ${t.label}: ${value.toFixed(2)} ${t.unit} (target ${bound})`];
+  });
+}
 
 const format = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(2));
 
@@ -49,6 +70,8 @@ async function main(argv: string[]): Promise<void> {
   const ratio = suiteToAutocannon(results);
   if (ratio !== undefined && !json)
     console.log(`suite client rate / autocannon rate (same request, same machine, this run): ${ratio.toFixed(2)} ×\n`);
+  const targets = judgeTargets(results);
+  if (targets.length && !json) console.log(`targets (issue 16):\n${targets.join('\n')}\n`);
   if (json) console.log(JSON.stringify(results, null, 2));
 }
 

@@ -1,7 +1,4 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type HttpClient } from '../client/index.js';
 import { loadConfig, type Config } from '../config/index.js';
@@ -108,41 +105,6 @@ async function clientRate(
   }
 }
 
-/**
- * A default conformance run in a child process: its wall time, and the peak resident memory of the run's
- * main process and of its largest vitest worker (each reports its own maxRSS at exit through a preload).
- */
-async function conformanceRun(): Promise<{
-  seconds: number;
-  exitCode: number | null;
-  mainRssMb: number;
-  workerRssMb: number;
-}> {
-  const dir = mkdtempSync(join(tmpdir(), 'psd2-bench-'));
-  const probe = join(dir, 'rss-probe.cjs');
-  writeFileSync(
-    probe,
-    `process.on('exit', () => require('node:fs').appendFileSync(${JSON.stringify(join(dir, 'rss.txt'))}, process.pid + ' ' + process.resourceUsage().maxRSS + '\\n'));\n`,
-  );
-  const started = performance.now();
-  const child = spawn(process.execPath, [BIN, 'run', '--reports', join(dir, 'reports')], {
-    cwd: ROOT,
-    // NODE_OPTIONS reaches vitest's worker processes too; the main process is told apart by its pid.
-    env: { ...process.env, BASE_URL: '', NODE_OPTIONS: `--require ${probe}` },
-    stdio: ['ignore', 'ignore', 'ignore'],
-  });
-  const exitCode = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  const seconds = (performance.now() - started) / 1000;
-  const lines = readFileSync(join(dir, 'rss.txt'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((l) => l.split(' '));
-  const kb = (pid: number | undefined, main: boolean) =>
-    Math.max(0, ...lines.filter(([p]) => (Number(p) === pid) === main).map(([, rss]) => Number(rss)));
-  rmSync(dir, { recursive: true, force: true });
-  return { seconds, exitCode, mainRssMb: kb(child.pid, true) / 1024, workerRssMb: kb(child.pid, false) / 1024 };
-}
-
 /** The suite client's figure, by label, for the ratio to autocannon's (bench/main.ts). */
 export const SUITE_RATE_LABEL = 'suite client: signed valid NCBCT creations';
 
@@ -158,19 +120,16 @@ export const suiteBench: BenchModule = {
     } finally {
       bank.stop();
     }
-    const run = await conformanceRun();
     const figures = [
       { label: `${SUITE_RATE_LABEL} (${config.http.concurrency} in flight)`, value: client.rate, unit: 'requests/s' },
       ...(client.failed
         ? [{ label: 'suite client: answers other than 201', value: client.failed, unit: 'requests' }]
         : []),
-      { label: `default conformance run (exit ${run.exitCode}), wall time`, value: run.seconds, unit: 's' },
-      { label: 'conformance run: peak RSS of the main process', value: run.mainRssMb, unit: 'MB' },
-      { label: 'conformance run: peak RSS of the largest vitest worker', value: run.workerRssMb, unit: 'MB' },
     ];
     return {
       name: 'suite',
-      operation: 'the conformance suite against the reference bank (serve in its own process)',
+      operation:
+        "the suite's client against the reference bank (serve in its own process); the run itself: bench/run.ts",
       figures,
       ratios: [],
     };

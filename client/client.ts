@@ -3,7 +3,7 @@ import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import type { Config } from '../config/index.js';
 import { UserError } from '../cli/errors.js';
 import { UndecodableBody, decodeBody } from './decode.js';
-import { Throttle, realClock, retryAfterMs, type Clock } from './throttle.js';
+import { PermitLedger, localPermits, realClock, retryAfterMs, type Clock, type Permits } from './throttle.js';
 import type { Exchange, HttpClient, OutgoingRequest, TransportErrorKind } from './types.js';
 
 type HttpOptions = Config['http'];
@@ -77,7 +77,11 @@ function parseJson(text: string): unknown {
 
 export interface ClientOptions {
   clock?: Clock;
+  /** Where permits to send come from; by default this client's own limits (a run shares one service). */
+  permits?: Permits;
 }
+
+const TIMEOUTS: readonly TransportErrorKind[] = ['connect-timeout', 'headers-timeout', 'body-timeout'];
 
 /**
  * The suite's HTTP client: keep-alive pool, per-phase timeouts, a response-size cap, optional mTLS and
@@ -87,7 +91,33 @@ export interface ClientOptions {
 export function createClient(baseUrl: string, http: HttpOptions, options: ClientOptions = {}): HttpClient {
   const dispatcher = dispatcherFor(http);
   const clock = options.clock ?? realClock;
-  const throttle = new Throttle(http.concurrency, http.requestsPerSecond, clock);
+  const permits = options.permits ?? localPermits(new PermitLedger(http.concurrency, http.requestsPerSecond, clock));
+
+  /** Sends once within a permit; a request for an operation that stopped answering is not sent at all. */
+  async function permitted(req: OutgoingRequest): Promise<Exchange> {
+    const permit = await permits.acquire(req.operation);
+    if (!permit.granted) {
+      const body = typeof req.body === 'string' ? req.body : req.body && Buffer.from(req.body).toString('utf8');
+      return {
+        request: {
+          method: req.method,
+          url: `${baseUrl}${req.path}`,
+          headers: { ...req.headers },
+          ...(body !== undefined ? { body } : {}),
+        },
+        error: { kind: 'not-sent', message: permit.reason },
+        timings: { startedAt: new Date().toISOString(), totalMs: 0 },
+      };
+    }
+    let timedOut = false;
+    try {
+      const exchange = await once(req);
+      timedOut = exchange.error !== undefined && TIMEOUTS.includes(exchange.error.kind);
+      return exchange;
+    } finally {
+      permit.release(timedOut);
+    }
+  }
 
   async function once(req: OutgoingRequest): Promise<Exchange> {
     const url = `${baseUrl}${req.path}`;
@@ -170,15 +200,19 @@ export function createClient(baseUrl: string, http: HttpOptions, options: Client
     async send(req) {
       let budget = http.retryBudgetMs;
       for (;;) {
-        const exchange = await throttle.run(() => once(req));
+        const exchange = await permitted(req);
         if (exchange.response?.status !== 429) return exchange;
         const retry = exchange.response.headers['retry-after'];
         const wait = retryAfterMs(Array.isArray(retry) ? retry[0] : retry) ?? 1000;
         if (wait > budget) return exchange;
         budget -= wait;
-        await clock.sleep(wait);
+        // The whole run waits (every worker asks the same permits), then this request is sent again.
+        permits.pause(wait);
       }
     },
-    close: () => dispatcher.close(),
+    close: async () => {
+      if (!options.permits) permits.close();
+      await dispatcher.close();
+    },
   };
 }

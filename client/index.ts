@@ -1,5 +1,16 @@
 /** The HTTP client: undici with limits and timeouts; every exchange recorded and replayable as curl. */
 export { createClient, type ClientOptions } from './client.js';
 export { toCurl, maskHeaders, shellQuote } from './curl.js';
-export { Throttle, retryAfterMs, realClock, type Clock } from './throttle.js';
+export {
+  PermitLedger,
+  Throttle,
+  localPermits,
+  retryAfterMs,
+  realClock,
+  stallReason,
+  type Clock,
+  type Permit,
+  type Permits,
+} from './throttle.js';
+export { permitsAt, startPermitService, type PermitService } from './permit-service.js';
 export type { Exchange, HttpClient, OutgoingRequest, TransportErrorKind } from './types.js';

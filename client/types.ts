@@ -4,10 +4,20 @@ export interface OutgoingRequest {
   path: string;
   headers: Record<string, string>;
   body?: string | Uint8Array;
+  /** The operation (spec id) it belongs to: an operation that stops answering is given up (client/throttle.ts). */
+  operation?: string;
 }
 
 export type TransportErrorKind =
-  'connect-timeout' | 'headers-timeout' | 'body-timeout' | 'refused' | 'reset' | 'too-large' | 'invalid-url' | 'other';
+  | 'connect-timeout'
+  | 'headers-timeout'
+  | 'body-timeout'
+  | 'refused'
+  | 'reset'
+  | 'too-large'
+  | 'invalid-url'
+  | 'not-sent'
+  | 'other';
 
 /** One exchange as sent and received: what reports, replay commands and determinism checks read. */
 export interface Exchange {

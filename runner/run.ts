@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestSpecification } from 'vitest/node';
 import type { FaultId, VariantId } from '../bank/ids.generated.js';
+import { startPermitService } from '../client/index.js';
 import type { Config } from '../config/index.js';
 import type { TargetChoice } from '../config/target.js';
 import type { Profile, RunContext } from '../suites/support/context.js';
@@ -108,9 +109,15 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   }
   // allure-vitest adds to its results folder: results of an earlier run would reappear in this run's report.
   await rm(`${options.reportsDir}/allure-results`, { recursive: true, force: true });
-  const collector = new OutcomeCollector(options.progress);
+  // A terminal gets a live line; CI (CI=true, or no terminal) gets plain lines, at least one every 5 s.
+  const collector = new OutcomeCollector(options.progress, {
+    live: Boolean(process.stderr.isTTY) && !['1', 'true'].includes(process.env.CI ?? ''),
+  });
   let cancelled = false;
   let shard: ShardPlan | undefined;
+  // One ledger of permits for every worker: the limits hold for the run, not per file or per process.
+  const permits = await startPermitService(config.http.concurrency, config.http.requestsPerSecond);
+  context.permits = permits.address;
   try {
     if (options.shard) {
       shard = await planShardOf(options.shard, {
@@ -163,6 +170,8 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       await vitest.close();
     }
   } finally {
+    collector.stop();
+    await permits.close();
     await stopBank?.();
   }
   const seconds = (performance.now() - started) / 1000;

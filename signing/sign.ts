@@ -78,7 +78,7 @@ export function signRequest(
   const text = signingString({ method: request.method, target: request.target, headers }, signed);
   const signature = rsaSign('sha256', Buffer.from(text, 'utf8'), identity.privateKey).toString('base64');
   const encoding = options.signatureEncoding ?? 'when-needed';
-  const keyId = buildKeyId(identity, options.keyId);
+  const keyId = cachedKeyId(identity, options.keyId);
   const value = buildSignatureHeader({
     keyId: encoding === 'per-value' ? perValue(keyId, options.rfc2047) : keyId,
     algorithm: SIGNATURE_ALGORITHM,
@@ -88,6 +88,20 @@ export function signRequest(
   const wrap = encoding === 'always' || (encoding === 'when-needed' && !isAscii(value));
   setHeader(headers, 'Signature', wrap ? encodeWord(value, options.rfc2047) : value);
   return headers;
+}
+
+/**
+ * keyId depends on the identity and the style only, but building it parses the issuer DN: once per identity and
+ * style, not once per request (signing is on every request's path).
+ */
+const keyIds = new WeakMap<SigningIdentity, Map<string, string>>();
+function cachedKeyId(identity: SigningIdentity, style: Partial<KeyIdStyle> | undefined): string {
+  const key = style ? JSON.stringify(style) : '';
+  let byStyle = keyIds.get(identity);
+  if (!byStyle) keyIds.set(identity, (byStyle = new Map()));
+  let keyId = byStyle.get(key);
+  if (keyId === undefined) byStyle.set(key, (keyId = buildKeyId(identity, style)));
+  return keyId;
 }
 
 /*

@@ -27,6 +27,8 @@ export interface RunContext {
   /** Variants switched on in the embedded bank: a replay command must switch them on again. */
   variants?: string[];
   config: Config;
+  /** host:port of the run's permit service: HTTP_CONCURRENCY and HTTP_REQUESTS_PER_SECOND across all workers. */
+  permits?: string;
 }
 
 declare module 'vitest' {

@@ -1,25 +1,18 @@
 import { createHash } from 'node:crypto';
-import { basename } from 'node:path';
-import { expect } from 'vitest';
 import type { Exchange } from '../../client/index.js';
 import { makeIban, mod11CheckDigit, type RequirementId } from '../../spec/index.js';
-import type { Session } from './session.js';
+import { currentScope, inTest, type Session } from './session.js';
 
 /**
  * Test data made through the sandbox operations, named after the run tag so that runs against a shared
- * sandbox never meet. Values are derived from the tag, the suite file and a counter: the same seed gives the
- * same data. The file matters because each suite file has its own counter (vitest isolates modules) while
- * all files share one bank: without it two files made the same account number, and a test meant for a poor
- * account was judged against a rich one.
+ * sandbox never meet. Values are derived from the tag, the scope that makes them (file, test, property run)
+ * and a counter within that scope: the same seed gives the same data, test by test, whatever runs beside it.
+ * All files and tests share one bank, so the scope's label is part of every value: two tests never make the
+ * same account number, and a test meant for a poor account is never judged against a rich one.
  */
-let counter = 0;
-const fileTag = (): string =>
-  createHash('sha256')
-    .update(basename(expect.getState().testPath ?? ''))
-    .digest('hex')
-    .slice(0, 4);
+const scopeTag = (): string => createHash('sha256').update(currentScope().label).digest('hex').slice(0, 6);
 const next = (s: Session, what: string) =>
-  createHash('sha256').update(`${s.ctx.runTag}/${fileTag()}/${what}/${counter++}`).digest();
+  createHash('sha256').update(`${s.ctx.runTag}/${currentScope().label}/${what}/${currentScope().made++}`).digest();
 
 /** A Norwegian account number unique to the run, with a valid MOD11 check digit. */
 export function uniqueBban(s: Session): string {
@@ -34,7 +27,8 @@ export function uniqueBban(s: Session): string {
 export const uniqueNumber = (s: Session, length = 11): string =>
   [...next(s, 'n').subarray(0, length)].map((b) => String(b % 10)).join('');
 
-export const uniqueName = (s: Session, what: string): string => `${what} ${s.ctx.runTag}-${fileTag()}-${counter++}`;
+export const uniqueName = (s: Session, what: string): string =>
+  `${what} ${s.ctx.runTag}-${scopeTag()}-${currentScope().made++}`;
 
 /** The id a creating response carries: interface.md shows none for these platform operations, so accept the usual names. */
 export function createdId(exchange: Exchange): string | undefined {
@@ -163,10 +157,30 @@ export async function agreement(s: Session, owner: Customer, engagements: unknow
   return id;
 }
 
-let shared: Promise<Account> | undefined;
+/**
+ * Made once per suite file, in a scope of its own: whichever concurrent test asks first, the data and the
+ * requests that make it are the same, and they are not counted as that test's. Kept by file, not by module:
+ * a worker may run several files with one module graph.
+ */
+function perFile<T>(label: string, make: () => Promise<T>): () => Promise<T> {
+  const made = new Map<string, Promise<T>>();
+  return () => {
+    const file = currentScope().label.split(' > ')[0] ?? '';
+    let value = made.get(file);
+    if (!value) made.set(file, (value = inTest(`${file} > (${label})`, make)));
+    return value;
+  };
+}
+
+const sharedAccounts = new Map<string, () => Promise<Account>>();
+const perFileAccount = (label: string, s: Session, type: Customer['type']): Promise<Account> => {
+  let make = sharedAccounts.get(label);
+  if (!make) sharedAccounts.set(label, (make = perFile(label, async () => account(s, await customer(s, type)))));
+  return make();
+};
+
 /** One funded account per suite file, for tests whose subject is not the account. */
-export const sharedDebtor = (s: Session): Promise<Account> =>
-  (shared ??= (async () => account(s, await customer(s)))());
+export const sharedDebtor = (s: Session): Promise<Account> => perFileAccount('shared debtor', s, 'private');
 
 /**
  * An account the bank need not know (a unique number with a valid MOD11 digit, never created): a creditor at
@@ -177,13 +191,11 @@ export function unregisteredAccount(s: Session): Account {
   return { id: bban, bban, iban: makeIban('NO', bban), customerNumber: '' };
 }
 
-let sharedCorporate: Promise<Account> | undefined;
 /**
  * An account of a corporate sandbox customer, for the corporate test PSU: a bank may decide who is a corporate
  * user from the debtor account's owner rather than from PSU-Context, so a corporate request pays from one.
  */
-export const corporateDebtor = (s: Session): Promise<Account> =>
-  (sharedCorporate ??= (async () => account(s, await customer(s, 'corporate')))());
+export const corporateDebtor = (s: Session): Promise<Account> => perFileAccount('corporate debtor', s, 'corporate');
 
 /** The headers that make a request the corporate test PSU's (never the private PSU's: a bank may remember). */
 export const corporatePsuHeaders = (s: Session, withCorporateId = true): Record<string, string | undefined> => {

@@ -3,6 +3,7 @@ import { shellQuote } from '../../client/index.js';
 import type { ConformanceMeta } from '../../runner/outcome.js';
 import type { RunContext } from './context.js';
 import { ConformanceError } from './judge.js';
+import { inSubScope } from './session.js';
 
 /** The failure of a property: named as an assertion so Allure files it under "failed" when the target broke a rule. */
 export class PropertyFailure extends Error {
@@ -45,8 +46,28 @@ export function rerunCommand(ctx: RunContext, testName: string, seed: number, pa
 }
 
 /**
- * fc.assert with the run's seed and number of runs. A failure names the seed and the fast-check path,
- * the shrunk counterexample, and the command that replays exactly that counterexample.
+ * The first of the run's sampled values that fails, or -1. Values are the ones fc.check generates for the same
+ * seed, in the same order (fc.sample walks the same random stream), so index i is fast-check's path "i". All
+ * are sent at once: the run's permits keep them within HTTP_CONCURRENCY and HTTP_REQUESTS_PER_SECOND.
+ */
+async function firstFailing<T>(
+  ctx: RunContext,
+  arbitrary: fc.Arbitrary<T>,
+  predicate: (value: T) => Promise<void>,
+  numRuns: number,
+): Promise<{ index: number; reason?: unknown }> {
+  const values = fc.sample(arbitrary, { seed: ctx.seed, numRuns });
+  const settled = await Promise.allSettled(values.map((v, i) => inSubScope(`run ${i}`, () => predicate(v))));
+  const index = settled.findIndex((r) => r.status === 'rejected');
+  const failed = settled[index];
+  return failed?.status === 'rejected' ? { index, reason: failed.reason } : { index };
+}
+
+/**
+ * fc.check with the run's seed and number of runs. The runs are sampled ahead and sent concurrently; the first
+ * that fails is replayed by fast-check from its index and shrunk one request at a time, so the counterexample and
+ * its path are the ones a sequential run would find. A failure names the seed and the fast-check path, the shrunk
+ * counterexample, and the command that replays exactly that counterexample.
  */
 export async function forAll<T>(
   ctx: RunContext,
@@ -56,42 +77,56 @@ export async function forAll<T>(
   predicate: (value: T) => Promise<void>,
   numRuns = ctx.numRuns,
 ): Promise<void> {
+  // A replay runs the counterexample of its path alone, as fast-check does.
+  const sampled = ctx.replayPath ? undefined : await firstFailing(ctx, arbitrary, predicate, numRuns);
+  if (sampled?.index === -1) return;
+  const failedAt = sampled?.index;
   // Shrinking against a server that times out or resets costs a timeout per step and proves nothing about the
   // value: after the first transport failure every later run passes, so the failing value is reported as found.
   let transportFailed = false;
+  let attempt = 0;
   const guarded = async (value: T): Promise<void> => {
     if (transportFailed) return;
     try {
-      await predicate(value);
+      await inSubScope(`shrink ${attempt++}`, () => predicate(value));
     } catch (err) {
       if (err instanceof ConformanceError && err.failed.some((r) => r.check === 'response_received'))
         transportFailed = true;
       throw err;
     }
   };
+  const path = ctx.replayPath ?? String(failedAt);
   const details = await fc.check(fc.asyncProperty(arbitrary, guarded), {
     seed: ctx.seed,
     numRuns,
     endOnFailure: false,
-    ...(ctx.replayPath ? { path: ctx.replayPath } : {}),
+    path,
   });
-  if (!details.failed) return;
-  const path = details.counterexamplePath ?? '';
-  const command = rerunCommand(ctx, testName, details.seed, path);
+  // A value that failed concurrently but passes alone depends on what ran beside it: report it as it failed.
+  if (!details.failed) {
+    if (failedAt === undefined) return;
+    throw new PropertyFailure(
+      `property failed at run ${failedAt + 1} (seed ${ctx.seed}, path ${failedAt}) but passed when sent again alone: the answer depends on what ran beside it:\n${sampled?.reason instanceof Error ? sampled.reason.message : String(sampled?.reason)}`,
+      sampled?.reason,
+    );
+  }
+  const counterexamplePath = details.counterexamplePath ?? '';
+  const runs = failedAt === undefined ? details.numRuns : failedAt + 1;
+  const command = rerunCommand(ctx, testName, details.seed, counterexamplePath);
   // A generator inside the value (a broken case carries its arbitrary) says nothing to a reader.
   const counterexample = details.counterexample
     ? JSON.stringify(details.counterexample[0], (_, v: unknown) => (v instanceof fc.Arbitrary ? '(generator)' : v), 2)
     : undefined;
   meta.replay = {
     seed: details.seed,
-    ...(path ? { path } : {}),
+    ...(counterexamplePath ? { path: counterexamplePath } : {}),
     command,
     ...(counterexample ? { counterexample } : {}),
   };
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   throw new PropertyFailure(
     [
-      `property failed after ${details.numRuns} run(s) (seed ${details.seed}, path ${path || '-'}); shrunk counterexample:`,
+      `property failed after ${runs} run(s) (seed ${details.seed}, path ${counterexamplePath || '-'}); shrunk counterexample:`,
       cause,
       `replay: ${command}`,
     ].join('\n'),

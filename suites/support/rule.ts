@@ -10,7 +10,7 @@ import { attachExchange, attachText, describeFailure, labelTest, maskValues } fr
 import { ConformanceError, exchangeOf, judge } from './judge.js';
 import { rerunCommand } from './property.js';
 import { renderRequest, renderResponse, replayCommand } from './render.js';
-import { ProductionGuard, session, type Session } from './session.js';
+import { ProductionGuard, inTest, session, type Session } from './session.js';
 
 export interface Kit {
   s: Session;
@@ -50,37 +50,41 @@ export function rule(
   test(
     name,
     { meta: { conformance: meta }, skip: Boolean(skip), ...(options.timeout ? { timeout: options.timeout } : {}) },
-    async (context: TestContext) => {
-      const live = context.task.meta.conformance ?? meta;
-      const s = await session();
-      const ctx = runContext();
-      s.exchanges.length = 0;
-      await labelTest(live, { seed: ctx.seed, file: context.task.file.name, caseLabel: title });
-      try {
-        await body({ s, ctx, meta: live, judge: (exchange, results) => judge(live, exchange, results, ctx.strict) });
-      } catch (err) {
-        if (err instanceof ProductionGuard) {
-          live.notTestable = err.message;
-          context.skip(err.message);
-          return;
-        }
-        // Data the test needed could not be made: blame the rule that creation broke, not the rule under test.
-        if (err instanceof FixtureError && err.requirementId)
-          live.failedChecks = [...new Set([...(live.failedChecks ?? []), err.requirementId])];
-        await describeFailure(live);
-        const secrets = [ctx.config.psu.identity, ctx.config.corporatePsu.identity];
-        const commands = { rerun: rerunCommand(ctx, name, ctx.seed), resigned: resignedReplay(name, ctx) };
-        await attachFailure(err, s.exchanges, live, secrets, commands, ctx);
-        throw err;
-      } finally {
-        if (live.warnings?.length)
-          await attachText(
-            'SHOULD-level deviations',
-            live.warnings.map((w) => `${w.requirementId}: ${w.message}`).join('\n'),
-          );
-      }
-    },
+    // Each test in a scope of its own: tests of a file run concurrently, and a test's exchanges, data and
+    // replay must not depend on what runs beside it.
+    (context: TestContext) =>
+      inTest(`${context.task.file.name} > ${context.task.fullTestName ?? context.task.name}`, () => runBody(context)),
   );
+
+  async function runBody(context: TestContext): Promise<void> {
+    const live = context.task.meta.conformance ?? meta;
+    const s = await session();
+    const ctx = runContext();
+    await labelTest(live, { seed: ctx.seed, file: context.task.file.name, caseLabel: title });
+    try {
+      await body({ s, ctx, meta: live, judge: (exchange, results) => judge(live, exchange, results, ctx.strict) });
+    } catch (err) {
+      if (err instanceof ProductionGuard) {
+        live.notTestable = err.message;
+        context.skip(err.message);
+        return;
+      }
+      // Data the test needed could not be made: blame the rule that creation broke, not the rule under test.
+      if (err instanceof FixtureError && err.requirementId)
+        live.failedChecks = [...new Set([...(live.failedChecks ?? []), err.requirementId])];
+      await describeFailure(live);
+      const secrets = [ctx.config.psu.identity, ctx.config.corporatePsu.identity];
+      const commands = { rerun: rerunCommand(ctx, name, ctx.seed), resigned: resignedReplay(name, ctx) };
+      await attachFailure(err, s.exchanges, live, secrets, commands, ctx);
+      throw err;
+    } finally {
+      if (live.warnings?.length)
+        await attachText(
+          'SHOULD-level deviations',
+          live.warnings.map((w) => `${w.requirementId}: ${w.message}`).join('\n'),
+        );
+    }
+  }
 }
 
 /** The name vitest reports for a test registered here: its describe blocks, then its own name. */

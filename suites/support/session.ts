@@ -1,7 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { appendFileSync } from 'node:fs';
-import { relative } from 'node:path';
-import { expect } from 'vitest';
-import { createClient, maskHeaders, type Exchange, type HttpClient } from '../../client/index.js';
+import { createClient, maskHeaders, permitsAt, type Exchange, type HttpClient } from '../../client/index.js';
 import {
   loadIdentity,
   signOptionsFrom,
@@ -39,20 +38,44 @@ export interface Session {
   ctx: RunContext;
   identity: SigningIdentity;
   call(id: OperationId, options?: CallOptions): Promise<Exchange>;
-  /** The recorded exchanges of the current test, for failure messages and reports. */
-  exchanges: Exchange[];
+  /** The recorded exchanges of the current test (its own, whatever runs beside it), for failure messages and reports. */
+  readonly exchanges: Exchange[];
 }
 
-let current: Promise<Session> | undefined;
-/** Position of an exchange within its test: vitest may order files differently between runs, never tests within one. */
-const sequence = new Map<string, number>();
+/**
+ * Where requests and test data belong while tests run concurrently: the test (its exchanges, for its failure
+ * report) and a scope within it with a label and counters of its own. A property's runs each get a scope, so
+ * that what a run sends and makes depends on its seed and index alone, never on what ran beside it.
+ */
+export interface Scope {
+  /** `file > describe > test`, then ` > run N` within a property. */
+  label: string;
+  exchanges: Exchange[];
+  /** Position of the next exchange within this scope. */
+  seq: number;
+  /** Test data made so far within this scope (fixtures.ts). */
+  made: number;
+}
 
-/** One JSON line per exchange, with the test that sent it; synchronous so lines keep the order of sending. */
-function recordExchange(path: string, exchange: Exchange): void {
-  const state = expect.getState();
-  const test = `${relative(process.cwd(), state.testPath ?? '')} > ${state.currentTestName ?? '(outside a test)'}`;
-  const seq = sequence.get(test) ?? 0;
-  sequence.set(test, seq + 1);
+const scopes = new AsyncLocalStorage<Scope>();
+/** Outside any test (a file's setup): one scope for the file. */
+const outside: Scope = { label: '(outside a test)', exchanges: [], seq: 0, made: 0 };
+
+export const currentScope = (): Scope => scopes.getStore() ?? outside;
+
+/** Runs fn as a test of its own: its exchanges, counters and data are its own. */
+export const inTest = <T>(label: string, fn: () => Promise<T>): Promise<T> =>
+  scopes.run({ label, exchanges: [], seq: 0, made: 0 }, fn);
+
+/** Runs fn in a scope within the current test: its own counters and label, the test's exchanges. */
+export function inSubScope<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const parent = currentScope();
+  return scopes.run({ label: `${parent.label} > ${name}`, exchanges: parent.exchanges, seq: 0, made: 0 }, fn);
+}
+
+/** One JSON line per exchange, with the scope that sent it (a test, or a property's run). */
+function recordExchange(path: string, exchange: Exchange, scope: Scope, seq: number): void {
+  const test = scope.label;
   const { request, response, error } = exchange;
   appendFileSync(
     path,
@@ -66,12 +89,19 @@ async function open(): Promise<Session> {
     ctx.config.signing.certificatePath || ctx.config.signing.p12Path
       ? await loadIdentity(ctx.config.signing)
       : await testIdentity({ cacheDir: ctx.config.signing.cacheDir });
-  const client: HttpClient = createClient(ctx.baseUrl, ctx.config.http);
+  const client: HttpClient = createClient(ctx.baseUrl, ctx.config.http, {
+    ...(ctx.permits ? { permits: permitsAt(ctx.permits) } : {}),
+  });
   const session: Session = {
     ctx,
     identity,
-    exchanges: [],
+    get exchanges() {
+      return currentScope().exchanges;
+    },
     async call(id, options = {}) {
+      const scope = currentScope();
+      // Numbered when sent, not when answered: concurrent answers may come back in any order.
+      const seq = scope.seq++;
       const op = operation(id);
       guardProduction(ctx, op);
       const text = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
@@ -102,9 +132,10 @@ async function open(): Promise<Session> {
         path: target,
         headers: signed.headers,
         ...(signed.body !== undefined ? { body: signed.body } : {}),
+        operation: op.id,
       });
-      session.exchanges.push(exchange);
-      if (ctx.exchangesPath) recordExchange(ctx.exchangesPath, exchange);
+      scope.exchanges.push(exchange);
+      if (ctx.exchangesPath) recordExchange(ctx.exchangesPath, exchange, scope, seq);
       return exchange;
     },
   };
@@ -126,5 +157,6 @@ function guardProduction(ctx: RunContext, op: OperationSpec): void {
     );
 }
 
+let current: Promise<Session> | undefined;
 /** One session per suite file: one connection pool, one signing identity. */
 export const session = (): Promise<Session> => (current ??= open());

@@ -75,16 +75,26 @@ function substitute(text: string, ids: Map<string, string>): string {
 /**
  * The requests of a run as they must repeat for the same seed: the origin (a free port) dropped, the
  * volatile headers dropped, and identifiers the server assigned (a paymentId echoed into a basket) replaced
- * by their order of appearance in the suite file, since the server, not the seed, chose them. Digest then
- * only differs where such an id is in the body, so it is dropped there and compared everywhere else.
+ * by a name made of the test that first received it and its order there, since the server, not the seed, chose
+ * them. Tests run concurrently, so the order across tests is no anchor: the order within one test is. Digest
+ * then only differs where such an id is in the body, so it is dropped there and compared everywhere else.
  */
 export function comparable(exchanges: RecordedExchange[]): Comparable[] {
-  const idsByFile = new Map<string, Map<string, string>>();
   const own = ownCertificate(exchanges);
+  const ids = new Map<string, string>();
+  const inOrder = [...exchanges].sort((a, b) => a.test.localeCompare(b.test) || a.seq - b.seq);
+  const learned = new Map<string, number>();
+  for (const e of inOrder) {
+    const found = new Map<string, string>();
+    serverIds(e.response, found);
+    for (const [id, placeholder] of found) {
+      if (ids.has(id)) continue;
+      const n = learned.get(e.test) ?? 0;
+      learned.set(e.test, n + 1);
+      ids.set(id, `${placeholder.slice(0, placeholder.indexOf(' #'))} of ${e.test} #${n}>`);
+    }
+  }
   return exchanges.map((e) => {
-    const file = e.test.split(' > ')[0] as string;
-    const ids = idsByFile.get(file) ?? new Map<string, string>();
-    idsByFile.set(file, ids);
     const path = substitute(e.request.url.replace(/^https?:\/\/[^/]+/, ''), ids);
     const body = e.request.body === undefined ? undefined : substitute(e.request.body, ids);
     const headers = Object.fromEntries(
@@ -92,7 +102,6 @@ export function comparable(exchanges: RecordedExchange[]): Comparable[] {
         .filter(([k]) => !VOLATILE.has(k.toLowerCase()) && !(k.toLowerCase() === 'digest' && body !== e.request.body))
         .map(([k, v]) => [k, k.toLowerCase() === CERTIFICATE && v !== own ? OTHER_CERTIFICATE : v]),
     );
-    serverIds(e.response, ids);
     return {
       test: e.test,
       seq: e.seq,
@@ -104,7 +113,7 @@ export function comparable(exchanges: RecordedExchange[]): Comparable[] {
   });
 }
 
-/** Requests grouped by test, each test's in the order sent; tests sorted by name (files may run in any order). */
+/** Requests grouped by test, each test's in the order sent; tests sorted by name (tests run concurrently). */
 export function byTest(rows: Comparable[]): Map<string, Comparable[]> {
   const map = new Map<string, Comparable[]>();
   for (const r of rows) map.set(r.test, [...(map.get(r.test) ?? []), r]);

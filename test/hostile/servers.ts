@@ -1,5 +1,6 @@
 import { createServer as createHttpServer, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type Server, type Socket } from 'node:net';
+import { PROBE_PATH } from '../../runner/interface-probe.js';
 
 /**
  * Servers that misbehave on purpose, on 127.0.0.1 and a free port, to prove the client and the run end
@@ -23,7 +24,9 @@ export interface HostileServer {
   close(): Promise<void>;
 }
 
-const PREFLIGHT = '/v1/signing-baskets/preflight';
+const PREFLIGHT = PROBE_PATH;
+/** interface.md's Error body: the preflight takes the server for the interface and lets the run meet the hostility. */
+const PREFLIGHT_ANSWER = '{"status":404,"code":"RESOURCE_UNKNOWN","message":"unknown basket"}';
 const MB = 1024 * 1024;
 
 function listen(server: Server, sockets: Set<Socket>, requests: string[]): Promise<HostileServer> {
@@ -77,7 +80,9 @@ export function startHostile(kind: Hostility, options: { hostilePreflight?: bool
         const line = data.toString('latin1').split('\r\n')[0] ?? '';
         requests.push(line);
         if (line.includes(PREFLIGHT) && !options.hostilePreflight) {
-          socket.end('HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
+          socket.end(
+            `HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: ${PREFLIGHT_ANSWER.length}\r\n\r\n${PREFLIGHT_ANSWER}`,
+          );
           return;
         }
         if (kind === 'reset') socket.resetAndDestroy();
@@ -91,7 +96,7 @@ export function startHostile(kind: Hostility, options: { hostilePreflight?: bool
     req.resume();
     res.on('close', () => {});
     if (req.url === PREFLIGHT && !options.hostilePreflight) {
-      res.writeHead(404, { 'Content-Type': 'application/json' }).end('{}');
+      res.writeHead(404, { 'Content-Type': 'application/json' }).end(PREFLIGHT_ANSWER);
       return;
     }
     switch (kind) {

@@ -1,0 +1,171 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Agent, request } from 'undici';
+import { loadConfig } from '../config/index.js';
+import { startServe } from './bank.js';
+import type { BenchModule, BenchResult } from './types.js';
+
+const BIN = fileURLToPath(new URL('../bin/psd2-conformance.mjs', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** What a sandbox a continent away adds to every answer (issue 16). */
+export const ADDED_LATENCY_MS = 100;
+
+export interface RunFigures {
+  seconds: number;
+  exitCode: number | null;
+  requests: number;
+  /** From the printed verdict to the end: the HTML report (and coverage matrix) the run writes after its tests. */
+  reportSeconds: number;
+  mainRssMb: number;
+  workerRssMb: number;
+}
+
+/**
+ * A default `psd2-conformance run` in a child process, as a user starts it: wall time, requests sent (from
+ * --exchanges), the time after the verdict line (the reports), and peak resident memory of the main process
+ * and of its largest other process (each reports its maxRSS at exit through a preload).
+ */
+export async function timedRun(env: Record<string, string>, html = true): Promise<RunFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'psd2-bench-'));
+  const probe = join(dir, 'rss-probe.cjs');
+  const exchanges = join(dir, 'exchanges.jsonl');
+  writeFileSync(
+    probe,
+    `process.on('exit', () => require('node:fs').appendFileSync(${JSON.stringify(join(dir, 'rss.txt'))}, process.pid + ' ' + process.resourceUsage().maxRSS + '\\n'));\n`,
+  );
+  const started = performance.now();
+  let verdictAt: number | undefined;
+  const child = spawn(
+    process.execPath,
+    [BIN, 'run', '--reports', join(dir, 'reports'), '--exchanges', exchanges, ...(html ? [] : ['--no-html'])],
+    {
+      cwd: ROOT,
+      // NODE_OPTIONS reaches every process the run starts; the main process is told apart by its pid.
+      // Without BASE_URL (an empty one is refused as a missing secret): the embedded bank, unless env names one.
+      env: { ...withoutBaseUrl(process.env), CI: 'true', ...env, NODE_OPTIONS: `--require ${probe}` },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
+  child.stdout.on('data', (d: Buffer) => {
+    if (verdictAt === undefined && /^psd2-conformance: \d+ tests against/m.test(String(d)))
+      verdictAt = performance.now();
+  });
+  const exitCode = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const ended = performance.now();
+  const lines = readFileSync(join(dir, 'rss.txt'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => l.split(' '));
+  const kb = (main: boolean) =>
+    Math.max(0, ...lines.filter(([p]) => (Number(p) === child.pid) === main).map(([, rss]) => Number(rss)));
+  const requests = existsSync(exchanges) ? readFileSync(exchanges, 'utf8').split('\n').filter(Boolean).length : 0;
+  rmSync(dir, { recursive: true, force: true });
+  return {
+    seconds: (ended - started) / 1000,
+    exitCode,
+    requests,
+    reportSeconds: verdictAt === undefined ? 0 : (ended - verdictAt) / 1000,
+    mainRssMb: kb(true) / 1024,
+    workerRssMb: kb(false) / 1024,
+  };
+}
+
+function withoutBaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { BASE_URL: _baseUrl, ...rest } = env;
+  return rest;
+}
+
+/** A forwarding proxy that waits `delayMs` before forwarding each request. */
+export async function delayingProxy(target: string, delayMs: number): Promise<{ url: string; close(): Promise<void> }> {
+  const agent = new Agent({ connections: 64 });
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      setTimeout(() => {
+        const headers = { ...req.headers };
+        delete headers.host;
+        delete headers.connection;
+        request(`${target}${req.url ?? '/'}`, {
+          method: req.method as 'GET',
+          headers,
+          ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+          dispatcher: agent,
+        })
+          .then(async (answer) => {
+            const body = Buffer.from(await answer.body.arrayBuffer());
+            const out = Object.fromEntries(
+              Object.entries(answer.headers).filter(
+                ([k]) => !['connection', 'keep-alive', 'transfer-encoding'].includes(k),
+              ),
+            );
+            res.writeHead(answer.statusCode, out).end(body);
+          })
+          .catch(() => res.writeHead(502).end());
+      }, delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await agent.close();
+    },
+  };
+}
+
+/** Labels main.ts reads the targets from. */
+export const DEFAULT_WALL_LABEL = 'default run against the embedded bank: wall time';
+export const LATENCY_RATIO_LABEL = `+${ADDED_LATENCY_MS} ms run: wall / (requests × ${ADDED_LATENCY_MS} ms ÷ concurrency)`;
+
+export const runBench: BenchModule = {
+  name: 'run',
+  async run(): Promise<BenchResult> {
+    const concurrency = loadConfig({ env: { ...process.env, BASE_URL: '' } }).http.concurrency;
+    const local = await timedRun({});
+    const bank = await startServe();
+    const proxy = await delayingProxy(bank.url, ADDED_LATENCY_MS);
+    let slow: RunFigures;
+    try {
+      // The same run, as against a remote sandbox; the HTML report is left out of this one's wall time.
+      slow = await timedRun({ BASE_URL: proxy.url, PROFILE: 'sandbox' }, false);
+    } finally {
+      await proxy.close();
+      await bank.stop();
+    }
+    const floor = (slow.requests * ADDED_LATENCY_MS) / concurrency / 1000;
+    return {
+      name: 'run',
+      operation: `a default conformance run, then the same through a proxy adding ${ADDED_LATENCY_MS} ms a request (HTTP_CONCURRENCY=${concurrency})`,
+      figures: [
+        { label: `${DEFAULT_WALL_LABEL} (exit ${local.exitCode})`, value: local.seconds, unit: 's' },
+        { label: 'default run: requests sent', value: local.requests, unit: 'requests' },
+        { label: 'default run: reports after the verdict (HTML)', value: local.reportSeconds, unit: 's' },
+        { label: 'default run: peak RSS of the main process', value: local.mainRssMb, unit: 'MB' },
+        { label: 'default run: peak RSS of the largest other process', value: local.workerRssMb, unit: 'MB' },
+        {
+          label: `+${ADDED_LATENCY_MS} ms run: wall time, no HTML (exit ${slow.exitCode})`,
+          value: slow.seconds,
+          unit: 's',
+        },
+        { label: `+${ADDED_LATENCY_MS} ms run: requests sent`, value: slow.requests, unit: 'requests' },
+        {
+          label: `+${ADDED_LATENCY_MS} ms run: requests × ${ADDED_LATENCY_MS} ms ÷ ${concurrency}`,
+          value: floor,
+          unit: 's',
+        },
+      ],
+      ratios: [
+        { label: 'default run: share of the wall time spent on reports', value: local.reportSeconds / local.seconds },
+        { label: LATENCY_RATIO_LABEL, value: slow.seconds / floor },
+      ],
+    };
+  },
+};

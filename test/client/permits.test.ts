@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PermitLedger, permitsAt, startPermitService, stallReason, type PermitService } from '../../client/index.js';
+
+/** The run's permits: one ledger, asked by several workers over loopback. */
+let service: PermitService | undefined;
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+});
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('permits', () => {
+  it('two workers share one concurrency limit: the third request waits for a release', async () => {
+    service = await startPermitService(2);
+    const [a, b] = [permitsAt(service.address), permitsAt(service.address)];
+    const first = await a.acquire('ncbct.create');
+    const second = await b.acquire('basket.get');
+    let third = false;
+    const waiting = a.acquire('basket.get').then((p) => {
+      third = true;
+      return p;
+    });
+    await tick();
+    expect(third).toBe(false);
+    if (first.granted) first.release(false);
+    expect((await waiting).granted).toBe(true);
+    expect(service.ledger.peak).toBe(2);
+    if (second.granted) second.release(false);
+    a.close();
+    b.close();
+  });
+
+  it('three timeouts in a row on one operation: every worker is told at once, other operations still go', async () => {
+    service = await startPermitService(4);
+    const [a, b] = [permitsAt(service.address), permitsAt(service.address)];
+    for (let i = 0; i < 3; i++) {
+      const p = await a.acquire('ncbct.create');
+      if (p.granted) p.release(true);
+    }
+    await tick();
+    expect(await b.acquire('ncbct.create')).toEqual({ granted: false, reason: stallReason('ncbct.create') });
+    expect(stallReason('ncbct.create')).toBe('no answer: 3 timeouts in a row on ncbct.create');
+    expect((await b.acquire('basket.get')).granted).toBe(true);
+    a.close();
+    b.close();
+  });
+
+  it('an answer between timeouts resets the count', async () => {
+    const ledger = new PermitLedger(1, undefined);
+    for (const timedOut of [true, true, false, true, true]) {
+      await ledger.acquire('sct.create');
+      ledger.release('sct.create', timedOut);
+    }
+    expect((await ledger.acquire('sct.create')).granted).toBe(true);
+  });
+
+  it("a 429's pause holds every worker's next permit", async () => {
+    service = await startPermitService(4);
+    const [a, b] = [permitsAt(service.address), permitsAt(service.address)];
+    a.pause(300);
+    await tick();
+    const started = performance.now();
+    const p = await b.acquire();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(200);
+    if (p.granted) p.release(false);
+    a.close();
+    b.close();
+  });
+
+  it('a worker that goes away gives its permits back', async () => {
+    service = await startPermitService(1);
+    const a = permitsAt(service.address);
+    expect((await a.acquire()).granted).toBe(true);
+    a.close();
+    const b = permitsAt(service.address);
+    expect((await b.acquire()).granted).toBe(true);
+    b.close();
+  });
+});
