@@ -9,13 +9,14 @@ import { fileURLToPath } from 'node:url';
  */
 export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-const compiled = import.meta.url.endsWith('.js');
+/** True in the installed CLI package, which ships JavaScript only (no TypeScript sources). */
+export const COMPILED = import.meta.url.endsWith('.js');
 
 export const SUITES_CONFIG = join(
   PACKAGE_ROOT,
-  compiled ? 'vitest.conformance.config.js' : 'vitest.conformance.config.ts',
+  COMPILED ? 'vitest.conformance.config.js' : 'vitest.conformance.config.ts',
 );
 export const SUITES_DIR = join(PACKAGE_ROOT, 'suites');
 /** `.suite.ts` in the repository, `.suite.js` once compiled. */
-export const SUITE_SUFFIX = compiled ? '.suite.js' : '.suite.ts';
+export const SUITE_SUFFIX = COMPILED ? '.suite.js' : '.suite.ts';
 export const BIN = join(PACKAGE_ROOT, 'bin', 'psd2-conformance.mjs');

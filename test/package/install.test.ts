@@ -221,6 +221,21 @@ describe('the packages, installed from their tarballs into an empty project', ()
     expect(existsSync(join(dir, 'node_modules', CLI_NAME, 'reports'))).toBe(false);
   }, 400_000);
 
+  it('requirements --trace, which reads the TypeScript sources, says where it works instead of failing', async () => {
+    const trace = await run(
+      'npx',
+      ['--no-install', 'psd2-conformance', 'requirements', '--trace', 'NCBCT.creditorName.max70'],
+      dir,
+      60_000,
+    );
+    expect(trace.code).toBe(2);
+    expect(trace.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'))).toEqual([
+      expect.stringMatching(
+        /^psd2-conformance requirements: --trace reads the TypeScript sources, .* a clone of the repository/,
+      ),
+    ]);
+  }, 60_000);
+
   it('stops with exit 2 and one line when it cannot write the reports', async () => {
     const blocked = join(dir, 'blocked');
     mkdirSync(blocked);
