@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 /** Recommended rules of ESLint and typescript-eslint; Prettier owns the layout (width 120). */
 export default tseslint.config(
-  { ignores: ['node_modules/', 'reports/', 'dist/', 'packages/*/dist/', 'test/fixtures/', '.keys/'] },
+  { ignores: ['node_modules/', 'reports/', 'dist/', 'packages/', 'test/fixtures/', '.keys/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { languageOptions: { globals: globals.node } },

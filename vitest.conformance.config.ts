@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 // run's context (target, seed, profile …) through `provide`; the suites never read the environment.
 export default defineConfig({
   test: {
-    include: ['suites/**/*.suite.ts'],
+    // .ts in the repository, .js in the installed CLI package (npm run build).
+    include: ['suites/**/*.suite.{ts,js}'],
     environment: 'node',
     // Allure labels, parameters and attachments from inside the tests (reporting/allure-labels.ts).
     setupFiles: ['allure-vitest/setup'],

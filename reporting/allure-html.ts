@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
 import { withBanner } from './verdict.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** A report must not hang CI: Allure renders a full run in a few seconds. */
 const ALLURE_TIMEOUT_MS = 120_000;
 
@@ -25,12 +25,38 @@ export interface HtmlOptions {
   log: (line: string) => void;
 }
 
+/**
+ * The `allure` package's command-line script, wherever Node resolves the package from here: npm may hoist it
+ * beside the installed CLI package (a consumer's node_modules), so no path under this package is assumed. Its
+ * exports list no package.json: the folder holding the one named `allure` above its entry point is the package.
+ */
+export function allureScript(): string {
+  let dir = dirname(createRequire(import.meta.url).resolve('allure'));
+  for (; dir !== dirname(dir); dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (!existsSync(manifest)) continue;
+    const { name, bin } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+      name?: string;
+      bin?: string | Record<string, string>;
+    };
+    if (name !== 'allure') continue;
+    const script = typeof bin === 'string' ? bin : bin?.allure;
+    if (script) return join(dir, script);
+  }
+  throw new Error('the allure package names no command-line script');
+}
+
 function allure(args: string[], log: (line: string) => void): Promise<number> {
   return new Promise((done) => {
-    const child = spawn(join(ROOT, 'node_modules', '.bin', 'allure'), args, {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    let script: string;
+    try {
+      script = allureScript();
+    } catch (err) {
+      log(`allure ${args[0]} failed: the allure package cannot be found (${(err as Error).message})`);
+      done(127);
+      return;
+    }
+    const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const kept: string[] = [];
     child.stdout.on('data', (d: Buffer) => kept.push(d.toString()));
     child.stderr.on('data', (d: Buffer) => kept.push(d.toString()));

@@ -139,10 +139,11 @@ export async function writeReports(options: ReportOptions): Promise<{ exitCode: 
         historyPath: join(options.out, 'history.jsonl'),
         log: options.log,
       });
-      if (written.html)
-        options.log(
-          `HTML report: ${join(options.out, 'html', 'index.html')}${written.single ? ` (single file: ${join(options.out, 'html-single', 'index.html')})` : ''}`,
-        );
+      // Asked for and not written (allure failed or missing): the run's verdict would have no report to read.
+      if (!written.html) throw new UserError(`the HTML report could not be written to ${join(options.out, 'html')}`);
+      options.log(
+        `HTML report: ${join(options.out, 'html', 'index.html')}${written.single ? ` (single file: ${join(options.out, 'html-single', 'index.html')})` : ''}`,
+      );
     }
   }
   return { exitCode: summary.exitCode, summary };

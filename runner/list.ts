@@ -1,11 +1,11 @@
 import { relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TestCase } from 'vitest/node';
 import type { Config, ProfileName } from '../config/index.js';
 import type { Level, OperationId, RequirementId } from '../spec/index.js';
 import type { Profile, RunContext } from '../suites/support/context.js';
 import type { ConformanceMeta } from './outcome.js';
 import { selected, type Selection } from './selection.js';
+import { PACKAGE_ROOT as ROOT, SUITES_CONFIG } from './package-paths.js';
 import { planShardOf } from './shard-plan.js';
 import type { ShardSpec } from './shard-split.js';
 
@@ -40,9 +40,6 @@ export interface ListOptions {
   /** Where the shard's line goes (how many tests, balanced by what). */
   progress?: (line: string) => void;
 }
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SUITES_CONFIG = fileURLToPath(new URL('../vitest.conformance.config.ts', import.meta.url));
 
 /** vitest's full name for --grep (testNamePattern): the names of the enclosing describes and the test, joined by spaces. */
 function grepName(test: TestCase): string {

@@ -2,13 +2,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FaultId, VariantId } from '../bank/ids.generated.js';
 import type { MutationRun } from './mutation.js';
+import { BIN, PACKAGE_ROOT as ROOT } from './package-paths.js';
 import { gateLevel, type TestOutcome } from './outcome.js';
-
-const BIN = fileURLToPath(new URL('../bin/psd2-conformance.mjs', import.meta.url));
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export interface MutationRunOptions {
   seed?: number;

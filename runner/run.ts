@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TestSpecification } from 'vitest/node';
 import type { FaultId, VariantId } from '../bank/ids.generated.js';
 import { startPermitService } from '../client/index.js';
@@ -12,6 +11,7 @@ import { OutcomeCollector } from './collector.js';
 import { summarise, type RunSummary, type TestOutcome } from './outcome.js';
 import { preflight } from './preflight.js';
 import type { Selection } from './selection.js';
+import { PACKAGE_ROOT as ROOT, SUITES_CONFIG } from './package-paths.js';
 import { planShardOf, type ShardPlan } from './shard-plan.js';
 import type { ShardRecord, ShardSpec } from './shard-split.js';
 import { embeddedTarget, remoteTarget, type Target } from './target.js';
@@ -58,13 +58,12 @@ export interface RunResult {
   shard?: ShardRecord;
 }
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SUITES_CONFIG = fileURLToPath(new URL('../vitest.conformance.config.ts', import.meta.url));
-
 /** Starts the chosen target (the reference bank, or a preflight of BASE_URL), runs the suites with vitest, and stops it. */
 export async function runConformance(options: RunOptions): Promise<RunResult> {
   const started = performance.now();
   const startedAt = new Date();
+  // Absolute from here on: vitest's root and the reporters' folders are the package's, not the current folder.
+  options = { ...options, reportsDir: resolve(options.reportsDir) };
   const { config } = options;
   const seed = options.seed ?? config.seed;
   let stopBank: (() => Promise<void>) | undefined;

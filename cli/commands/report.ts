@@ -29,6 +29,7 @@ export default () =>
     )
     .action(
       exits(async (dirs, options) => {
+        await (await import('../../reporting/writable.js')).ensureWritable(options.out, '--out');
         const { writeReports } = await import('../../reporting/report.js');
         const { exitCode } = await writeReports({
           inputs: dirs.length ? dirs : [options.out],

@@ -8,6 +8,11 @@ const LEVELS = ['MUST', 'SHOULD'] as const;
 /** --trace ID: the rule's words and every piece that breaks, tests, judges or enforces it (runner/trace.ts). */
 async function trace(id: string, json: boolean, envFile: string | undefined): Promise<number> {
   if (!hasRequirement(id)) throw new UserError(`unknown requirement id ${id} (closest: ${closestIds(id).join(', ')})`);
+  // The trace reads where ids are written in the TypeScript sources, which the installed package does not ship.
+  if ((await import('../../runner/package-paths.js')).COMPILED)
+    throw new UserError(
+      '--trace reads the TypeScript sources, which the installed package does not ship: run it in a clone of the repository (npm ci, then npx psd2-conformance requirements --trace ID)',
+    );
   const [{ loadConfig }, { renderTrace, traceRequirement }] = await Promise.all([
     import('../../config/index.js'),
     import('../../runner/trace.js'),

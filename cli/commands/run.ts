@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PROFILES, VARIABLES, loadConfig } from '../../config/index.js';
 import { chooseTarget } from '../../config/target.js';
+import { SUITE_SUFFIX, SUITES_DIR } from '../../runner/package-paths.js';
 import { renderSummary } from '../../runner/print.js';
 import { Option, collect, envFileOption, examples, exits, integer, newCommand, oneOf } from '../command.js';
 import { UserError } from '../errors.js';
@@ -12,9 +12,7 @@ const byDefault = (name: string) => `${name}, else ${VARIABLES.find((v) => v.nam
 
 /** --order reverse and --suite-file NAME (repeatable): the means to show that verdicts do not depend on order. */
 function suiteOrder(order: 'default' | 'reverse', files: string[]): { order?: 'reverse'; files?: string[] } {
-  const known = readdirSync(fileURLToPath(new URL('../../suites', import.meta.url))).filter((f) =>
-    f.endsWith('.suite.ts'),
-  );
+  const known = readdirSync(SUITES_DIR).filter((f) => f.endsWith(SUITE_SUFFIX));
   const unknown = files.filter((f) => !known.some((k) => k.includes(f)));
   if (unknown.length) throw new UserError(`unknown --suite-file: ${unknown.join(', ')} (one of ${known.join(', ')})`);
   return { ...(order === 'reverse' ? { order } : {}), ...(files.length ? { files } : {}) };
@@ -137,6 +135,7 @@ export default () =>
         // A key or certificate that cannot be used is a configuration error, found before any test runs.
         if (config.signing.certificatePath || config.signing.p12Path)
           await (await import('../../signing/index.js')).loadIdentity(config.signing);
+        await (await import('../../reporting/writable.js')).ensureWritable(options.reports, '--reports');
         // The runner, the client and the reporters load only once the configuration holds.
         const [{ runConformance }, { writeReports }] = await Promise.all([
           import('../../runner/run.js'),
