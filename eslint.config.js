@@ -17,6 +17,29 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true, caughtErrors: 'none' },
       ],
       'no-sequences': 'error',
+      // Past four parameters a call reads as a row of positional guesses: take an options object.
+      'max-params': ['error', 4],
     },
+  },
+  {
+    // Awaiting the options-object sweep (issue 14 › 6): each of these files still has a function of five or more
+    // parameters. Remove a file from the list when its functions take an options object.
+    files: [
+      'bank/baskets.ts',
+      'bank/corporate.ts',
+      'bank/errors.ts',
+      'bank/payments.ts',
+      'bank/pipeline.ts',
+      'checks/result.ts',
+      'generators/invalid.ts',
+      'runner/print.ts',
+      'suites/support/property.ts',
+      'suites/support/rule.ts',
+      'test/bank/faults.test.ts',
+      'test/schemas/openapi-tools.test.ts',
+      'test/tpp/checks.test.ts',
+      'tpp/proxy-forward.ts',
+    ],
+    rules: { 'max-params': 'off' },
   },
 );

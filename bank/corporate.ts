@@ -5,16 +5,14 @@
  * - remembered: that, and every later request of a PSU once seen with PSU-Context CORPORATE;
  * - customer-type: a payment from an account whose owner is a corporate sandbox customer (PSU-Context aside).
  */
+import { headerValue, type HeaderRecord } from '../core/index.js';
 import type { OperationSpec } from '../spec/index.js';
 import type { Faults } from './context.js';
 import { Rejection } from './errors.js';
 import type { BankState } from './state.js';
 
-type Headers = Record<string, string | string[] | undefined>;
-const get = (h: Headers, name: string): string | undefined => {
-  const v = h[name];
-  return Array.isArray(v) ? v[0] : v;
-};
+type Headers = HeaderRecord;
+const get = headerValue;
 
 /** The PSU a request speaks for: PSU-ID, or X-PSU-IDENTITY when it identifies the PSU instead. */
 const psuOf = (headers: Headers): string | undefined => get(headers, 'psu-id') ?? get(headers, 'x-psu-identity');

@@ -2,4 +2,4 @@
 export { createClient, type ClientOptions } from './client.js';
 export { toCurl, maskHeaders, shellQuote } from './curl.js';
 export { Throttle, retryAfterMs, realClock, type Clock } from './throttle.js';
-export type { Exchange, HttpClient, OutgoingRequest, TransportErrorKind } from './types.js';
+export type { Exchange, HttpClient, HttpOptions, OutgoingRequest, TransportErrorKind } from './types.js';

@@ -1,6 +1,6 @@
 import { createClient } from '../client/index.js';
 import type { Config } from '../config/index.js';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../core/index.js';
 
 /**
  * One unsigned request before the suites start, so an unreachable target ends the run at once with one

@@ -1,4 +1,5 @@
 import { createClient } from '../../client/index.js';
+import { headerValue } from '../../core/index.js';
 import type { Exchange } from '../../client/index.js';
 import type { Config } from '../../config/index.js';
 import { fail, ok, warn, type Finding } from './finding.js';
@@ -11,10 +12,7 @@ export const SKEW_WARN_SECONDS = 60;
 /** The reference bank's window for Date: beyond it, signed requests are refused as stale or early. */
 export const SKEW_FAIL_SECONDS = 300;
 
-const header = (headers: Record<string, string | string[] | undefined>, name: string): string | undefined => {
-  const value = Object.entries(headers).find(([n]) => n.toLowerCase() === name)?.[1];
-  return Array.isArray(value) ? value[0] : value;
-};
+const header = headerValue;
 
 const excerpt = (text: string) => {
   const flat = text.replace(/\s+/g, ' ').trim();
