@@ -3,12 +3,9 @@ import { PAYMENT_PRODUCTS, fractionDigitsFor, worstCaseBasketStatus } from '../s
 import type { Faults } from './context.js';
 import { Rejection } from './errors.js';
 import { transactionPath } from './sandbox-transactions.js';
-import { type BankState, type Payment } from './state.js';
+import { type BankState, type Created, type Payment } from './state.js';
 
-export interface Created {
-  status: number;
-  body: Record<string, unknown>;
-}
+export type { Created } from './state.js';
 
 const link = (href: string, ...verbs: string[]) => ({ href, verbs });
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FaultId, VariantId } from '../bank/ids.generated.js';
-import type { MutationRun } from './mutation.js';
+import type { MutationRun } from './mutation-types.js';
 import { gateLevel, type TestOutcome } from './outcome.js';
 
 const BIN = fileURLToPath(new URL('../bin/psd2-conformance.mjs', import.meta.url));
