@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { faultSet } from '../../bank/context.js';
 import { FAULTS, relaxedBy } from '../../bank/faults.js';
 import { checkBody, checkHeaders, checkSignature } from '../../bank/pipeline.js';
+import { literalHits, sourceFiles as folderFiles } from '../../runner/trace-sources.js';
 import { hasRequirement, operation } from '../../spec/index.js';
 import { ncbctBody } from '../../suites/support/bodies.js';
 import { sourceFiles } from '../layering/imports.js';
@@ -155,5 +156,14 @@ describe('header rejections name their requirement id, as body rejections do', (
     expect(rejection(() => checkSignature('POST', '/v1/x', sent, Buffer.from('{}'), none))).toBe(
       'a request with a body needs Digest (Headers.Digest.requiredWithBody)',
     );
+  });
+
+  it.each([
+    'Headers.PSU-ID.uuid',
+    'Headers.PSU-IP-Address.ip',
+    'Headers.Signature.required',
+    'Headers.Digest.requiredWithBody',
+  ])('requirements --trace %s finds the bank code that enforces it (a literal id in bank/pipeline.ts)', (id) => {
+    expect(literalHits(id, folderFiles('bank')).map((hit) => hit.file)).toContain('bank/pipeline.ts');
   });
 });
