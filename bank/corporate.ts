@@ -21,7 +21,7 @@ const takesPsu = (op: OperationSpec) => op.headers.some((h) => h.name === 'PSU-I
 
 function refuse(faults: Faults, why: string): never {
   if (faults.has('corporate-without-id-500')) throw new Rejection(500, 'SYSTEM_ERROR', '');
-  throw new Rejection(400, 'FORMAT_ERROR', `${why} needs PSU-Corporate-ID`);
+  throw new Rejection(400, 'FORMAT_ERROR', `${why} needs PSU-Corporate-ID (Errors.corporateWithoutCorporateId.400)`);
 }
 
 /** Remembers a PSU seen with PSU-Context CORPORATE; runs before the header checks, which may refuse that request. */
@@ -36,8 +36,7 @@ export function checkCorporate(
   state: BankState,
   faults: Faults,
   op: OperationSpec,
-  headers: Headers,
-  body: unknown,
+  { headers, body }: { headers: Headers; body: unknown },
 ): void {
   const { corporateUser } = state.policy;
   if (!takesPsu(op) || get(headers, 'psu-corporate-id')) return;

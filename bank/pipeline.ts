@@ -103,13 +103,9 @@ const SIGNING_HEADERS: readonly { name: string; rule: RequirementId }[] = [
 
 /** Signature, certificate, keyId and Digest through the project's verifier; any well-formed certificate is trusted. */
 export function checkSignature(
-  method: string,
-  target: string,
-  headers: Headers,
-  body: Buffer | undefined,
+  { method, target, headers, body }: { method: string; target: string; headers: Headers; body: Buffer | undefined },
   faults: Faults,
-  now?: () => Date,
-  clockSkewSeconds?: number,
+  { now, clockSkewSeconds }: { now?: (() => Date) | undefined; clockSkewSeconds?: number | undefined } = {},
 ): void {
   const hasBody = body !== undefined && body.length > 0;
   const missing = SIGNING_HEADERS.find(
@@ -189,8 +185,10 @@ export function checkBody(
   op: OperationSpec,
   body: unknown,
   faults: Faults,
-  isSandboxBban: (bban: string) => boolean = () => false,
-  tolerate: (violation: Violation) => boolean = () => false,
+  {
+    isSandboxBban = () => false,
+    tolerate = () => false,
+  }: { isSandboxBban?: (bban: string) => boolean; tolerate?: (violation: Violation) => boolean } = {},
 ): void {
   if (!op.requestBody) return;
   const relaxed = relaxedBy((id) => faults.has(id));

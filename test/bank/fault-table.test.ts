@@ -146,16 +146,18 @@ describe('header rejections name their requirement id, as body rejections do', (
   ])('an unsigned request without %s ends with (%s)', (name, id) => {
     const present = { signature: 'x', 'tpp-signature-certificate': 'x', 'x-request-id': 'x' };
     const sent = Object.fromEntries(Object.entries(present).filter(([n]) => n !== name));
-    expect(rejection(() => checkSignature('GET', '/v1/x', sent, undefined, none))).toBe(
-      `header ${name} is required (${id})`,
-    );
+    expect(
+      rejection(() => checkSignature({ method: 'GET', target: '/v1/x', headers: sent, body: undefined }, none)),
+    ).toBe(`header ${name} is required (${id})`);
   });
 
   it('a body without Digest ends with (Headers.Digest.requiredWithBody)', () => {
     const sent = { signature: 'x', 'tpp-signature-certificate': 'x', 'x-request-id': 'x' };
-    expect(rejection(() => checkSignature('POST', '/v1/x', sent, Buffer.from('{}'), none))).toBe(
-      'a request with a body needs Digest (Headers.Digest.requiredWithBody)',
-    );
+    expect(
+      rejection(() =>
+        checkSignature({ method: 'POST', target: '/v1/x', headers: sent, body: Buffer.from('{}') }, none),
+      ),
+    ).toBe('a request with a body needs Digest (Headers.Digest.requiredWithBody)');
   });
 
   it.each([

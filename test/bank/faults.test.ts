@@ -262,7 +262,7 @@ describe('RFC 2047 faults (Auth.signature.rfc2047): refuse-rfc2047, misread-rfc2
     );
     const headers = Object.fromEntries(Object.entries(signed).map(([k, v]) => [k.toLowerCase(), v]));
     try {
-      checkSignature('POST', target, headers, body, faultSet(faults));
+      checkSignature({ method: 'POST', target, headers, body }, faultSet(faults));
       return 0;
     } catch (err) {
       return (err as { status: number }).status;

@@ -207,7 +207,7 @@ describe('rejections', () => {
       'header x-accept-fix is required (Headers.x-accept-fix.required)',
     ]);
     const badPsu = await bank.call('sct.create', { body: sctBody(debtor), headers: { 'PSU-ID': 'not-a-uuid' } });
-    expect([badPsu.status, badPsu.json.message]).toEqual([400, 'PSU-ID must be a UUID']);
+    expect([badPsu.status, badPsu.json.message]).toEqual([400, 'PSU-ID must be a UUID (Headers.PSU-ID.uuid)']);
   });
 
   it('X-PSU-IDENTITY may replace PSU-ID', async () => {
