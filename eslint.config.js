@@ -30,7 +30,6 @@ export default tseslint.config(
       'runner/print.ts',
       'suites/support/property.ts',
       'suites/support/rule.ts',
-      'test/bank/faults.test.ts',
       'test/schemas/openapi-tools.test.ts',
       'test/tpp/checks.test.ts',
     ],

@@ -215,7 +215,8 @@ describe('near-miss faults: each accepts exactly the near misses of one list (sp
   };
   it.each(bodies)(
     '%s on %s: takes the near miss; without the fault refuses it, with it still refuses a made-up value',
-    (fault, op, body, near, madeUp) => {
+    (...row) => {
+      const [fault, op, body, near, madeUp] = row;
       const spec = operation(op);
       const on = faultSet([fault]);
       expect(verdict(() => checkBody(spec, body(near), faultSet([])))).toBe(400);
@@ -282,7 +283,8 @@ describe('RFC 2047 faults (Auth.signature.rfc2047): refuse-rfc2047, misread-rfc2
       401,
       0,
     ],
-  ])('%s: clean %i, refuse-rfc2047 %i, misread-rfc2047-charset %i', (_, identity, options, clean, refuse, misread) => {
+  ])('%s: clean %i, refuse-rfc2047 %i, misread-rfc2047-charset %i', (...row) => {
+    const [, identity, options, clean, refuse, misread] = row;
     expect([
       status(identity, options, []),
       status(identity, options, ['refuse-rfc2047']),
