@@ -17,6 +17,22 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true, caughtErrors: 'none' },
       ],
       'no-sequences': 'error',
+      // Past four parameters a call reads as a row of positional guesses: take an options object.
+      'max-params': ['error', 4],
     },
+  },
+  {
+    // Awaiting the options-object sweep (issue 14 › 6): each of these files still has a function of five or more
+    // parameters. Remove a file from the list when its functions take an options object.
+    files: [
+      'checks/result.ts',
+      'generators/invalid.ts',
+      'runner/print.ts',
+      'suites/support/property.ts',
+      'suites/support/rule.ts',
+      'test/schemas/openapi-tools.test.ts',
+      'test/tpp/checks.test.ts',
+    ],
+    rules: { 'max-params': 'off' },
   },
 );

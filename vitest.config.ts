@@ -1,13 +1,5 @@
-import { defineConfig } from 'vitest/config';
+import { projectTests } from './vitest.shared.js';
 
-// The project's own tests. The conformance suites (suites/) judge a bank and run
-// through `psd2-conformance run` with their own config; they never run here.
-export default defineConfig({
-  test: {
-    include: ['test/**/*.test.ts'],
-    environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    reporters: ['default', ['json', { outputFile: 'reports/unit/vitest.json' }]],
-  },
-});
+// Both halves at once: for `npx vitest run test/<folder>` while working. `npm test` runs the halves one after
+// the other (vitest.unit.config.ts, vitest.integration.config.ts).
+export default projectTests({ include: ['test/**/*.test.ts'], report: 'reports/tests/all.json' });

@@ -3,12 +3,17 @@ import { Rejection } from './errors.js';
 import { SUCCESS_WARNING, basketStatus, link, links, type Created } from './payments.js';
 import { type BankState } from './state.js';
 
+/** Where the PSU's browser goes after SCA (TPP-Redirect-URI) and the origin the bank's links start with. */
+export interface ScaReturn {
+  redirectUri?: string | undefined;
+  origin?: string;
+}
+
 export function createBasket(
   state: BankState,
   faults: Faults,
   body: { paymentIds?: unknown },
-  redirectUri?: string,
-  origin = '',
+  { redirectUri, origin = '' }: ScaReturn = {},
 ): Created {
   const ids = body.paymentIds as string[];
   for (const id of ids) {
@@ -123,8 +128,7 @@ export function startAuthorisation(
   state: BankState,
   faults: Faults,
   basketId: string,
-  redirectUri: string | undefined,
-  origin: string,
+  { redirectUri, origin = '' }: ScaReturn,
 ): Created {
   const basket = state.baskets.get(basketId);
   if (!basket) throw new Rejection(404, 'RESOURCE_UNKNOWN', `no signing basket ${basketId}`);
@@ -135,10 +139,7 @@ export function startAuthorisation(
 export function startPaymentAuthorisation(
   state: BankState,
   faults: Faults,
-  resource: string,
-  paymentId: string,
-  redirectUri: string | undefined,
-  origin: string,
+  { resource, paymentId, redirectUri, origin = '' }: ScaReturn & { resource: string; paymentId: string },
 ): Created {
   if (!state.payments.has(paymentId)) throw new Rejection(404, 'RESOURCE_UNKNOWN', `no payment ${paymentId}`);
   return start(state, faults, { resource, paymentIds: [paymentId], redirectUri, origin });

@@ -5,16 +5,14 @@
  * - remembered: that, and every later request of a PSU once seen with PSU-Context CORPORATE;
  * - customer-type: a payment from an account whose owner is a corporate sandbox customer (PSU-Context aside).
  */
+import { headerValue, type HeaderRecord } from '../core/index.js';
 import type { OperationSpec } from '../spec/index.js';
 import type { Faults } from './context.js';
 import { Rejection } from './errors.js';
 import type { BankState } from './state.js';
 
-type Headers = Record<string, string | string[] | undefined>;
-const get = (h: Headers, name: string): string | undefined => {
-  const v = h[name];
-  return Array.isArray(v) ? v[0] : v;
-};
+type Headers = HeaderRecord;
+const get = headerValue;
 
 /** The PSU a request speaks for: PSU-ID, or X-PSU-IDENTITY when it identifies the PSU instead. */
 const psuOf = (headers: Headers): string | undefined => get(headers, 'psu-id') ?? get(headers, 'x-psu-identity');
@@ -23,7 +21,7 @@ const takesPsu = (op: OperationSpec) => op.headers.some((h) => h.name === 'PSU-I
 
 function refuse(faults: Faults, why: string): never {
   if (faults.has('corporate-without-id-500')) throw new Rejection(500, 'SYSTEM_ERROR', '');
-  throw new Rejection(400, 'FORMAT_ERROR', `${why} needs PSU-Corporate-ID`);
+  throw new Rejection(400, 'FORMAT_ERROR', `${why} needs PSU-Corporate-ID (Errors.corporateWithoutCorporateId.400)`);
 }
 
 /** Remembers a PSU seen with PSU-Context CORPORATE; runs before the header checks, which may refuse that request. */
@@ -38,8 +36,7 @@ export function checkCorporate(
   state: BankState,
   faults: Faults,
   op: OperationSpec,
-  headers: Headers,
-  body: unknown,
+  { headers, body }: { headers: Headers; body: unknown },
 ): void {
   const { corporateUser } = state.policy;
   if (!takesPsu(op) || get(headers, 'psu-corporate-id')) return;

@@ -3,30 +3,30 @@ import type { FastifyReply } from 'fastify';
 import type { Faults } from './context.js';
 import { localise, type Language } from './language.js';
 
-/** interface.md's Error body; a 5xx omits message, as the Errors section allows. */
+/** An error answer: status, interface.md's error code, the message in words, the answer's language. */
+export interface ErrorAnswer {
+  status: number;
+  code: string;
+  message: string;
+  /** Default English. */
+  language?: Language;
+}
+
+/** interface.md's Error body; a 5xx omits message, as the Errors section allows. `body` replaces the Error body. */
 export function sendError(
   reply: FastifyReply,
   faults: Faults,
-  status: number,
-  code: string,
-  message: string,
-  language: Language = 'en',
-  body?: Record<string, unknown>,
+  error: ErrorAnswer & { body?: Record<string, unknown> | undefined },
 ): FastifyReply {
+  const { body, language = 'en' } = error;
   return reply
-    .code(status)
+    .code(error.status)
     .type(faults.has('text-plain') ? 'text/plain' : 'application/json; charset=utf-8')
     .header('content-language', language)
-    .send(body ? JSON.stringify(body) : errorJson(faults, status, code, message, language));
+    .send(body ? JSON.stringify(body) : errorJson(faults, error));
 }
 
-export function errorJson(
-  faults: Faults,
-  status: number,
-  code: string,
-  message: string,
-  language: Language = 'en',
-): string {
+export function errorJson(faults: Faults, { status, code, message, language = 'en' }: ErrorAnswer): string {
   const body: Record<string, unknown> = { id: randomUUID(), system: 'psd2-reference-bank', status };
   if (!faults.has('error-without-code'))
     body.code = faults.has('error-unknown-code') && code === 'FORMAT_ERROR' ? 'INVALID_INPUT' : code;

@@ -3,7 +3,7 @@
  * a bank breaks when it ships the deviation; the suites must catch every one (issue 8 measures it).
  */
 import { VARIABLES } from '../config/variables.js';
-import type { RequirementId } from '../spec/index.js';
+import type { NearMissClassId, RequirementId } from '../spec/index.js';
 import type { FaultId } from './ids.generated.js';
 
 /** slow-payments' delay: one second past the suite's default HTTP_HEADERS_TIMEOUT_MS, so its requests time out. */
@@ -13,296 +13,503 @@ export interface Fault {
   id: FaultId;
   area: 'body' | 'headers' | 'signature' | 'status' | 'errors' | 'response' | 'baskets' | 'sandbox' | 'transport';
   description: string;
+  /** The rules a bank breaks when it ships the deviation: the suites must report one of them. */
   breaks: RequirementId[];
+  /**
+   * Rules whose schema or code violations the bank's body check lets through while the fault is on (the pipeline
+   * reads them from here). Wider than `breaks` where one deviation trips neighbouring rules too (a JSON number
+   * amount is neither a string nor a decimal). Faults whose behaviour is not a relaxation keep their hooks where the
+   * behaviour is, keyed by the fault's id.
+   */
+  relaxes?: RequirementId[];
+  /** The closed list (spec/near-misses.ts) whose near misses the fault accepts: BYN but not XYZ (bank/near-misses.ts). */
+  acceptsNearMissesOf?: NearMissClassId;
 }
 
-const f = (id: FaultId, area: Fault['area'], description: string, ...breaks: RequirementId[]): Fault => ({
-  id,
-  area,
-  description,
-  breaks,
-});
-
 export const FAULTS: readonly Fault[] = [
-  f(
-    'accept-long-creditor-name',
-    'body',
-    'accepts a creditorName over 70 characters',
-    'NCBCT.creditorName.max70',
-    'SCT.creditorName.max70',
-    'BULK.entry.creditorName.max70',
-  ),
-  f(
-    'ignore-fraction-digits',
-    'body',
-    'accepts amounts whose fraction digits do not match the currency',
-    'Amount.amount.fractionDigits',
-  ),
-  f('accept-amount-number', 'body', 'accepts an amount written as a JSON number', 'Amount.amount.string'),
-  f(
-    'skip-nok-threshold',
-    'body',
-    'does not require regulatory reporting fields from NOK 100 000',
-    'NCBCT.regulatoryReporting.requiredFromNok100000',
-  ),
-  f(
-    'threshold-exclusive',
-    'body',
-    'requires regulatory reporting only above 100 000.00, not at it',
-    'NCBCT.regulatoryReporting.requiredFromNok100000',
-  ),
-  f(
-    'accept-structured-and-unstructured',
-    'body',
-    'accepts structured and unstructured remittance together',
-    'BULK.entry.remittance.structuredXorUnstructured',
-  ),
-  f(
-    'accept-bban-without-agent',
-    'body',
-    'accepts an NCBCT creditor bban without creditorAgent',
-    'NCBCT.creditorAgent.requiredWithBban',
-  ),
-  f(
-    'accept-bad-iban',
-    'body',
+  {
+    id: 'accept-long-creditor-name',
+    area: 'body',
+    description: 'accepts a creditorName over 70 characters',
+    breaks: ['NCBCT.creditorName.max70', 'SCT.creditorName.max70', 'BULK.entry.creditorName.max70'],
+
+    relaxes: ['NCBCT.creditorName.max70', 'SCT.creditorName.max70', 'BULK.entry.creditorName.max70'],
+  },
+  {
+    id: 'ignore-fraction-digits',
+    area: 'body',
+    description: 'accepts amounts whose fraction digits do not match the currency',
+    breaks: ['Amount.amount.fractionDigits'],
+
+    relaxes: ['Amount.amount.fractionDigits'],
+  },
+  {
+    id: 'accept-amount-number',
+    area: 'body',
+    description: 'accepts an amount written as a JSON number',
+    breaks: ['Amount.amount.string'],
+
+    relaxes: ['Amount.amount.string', 'Amount.amount.decimal', 'Amount.amount.precision18scale5'],
+  },
+  {
+    id: 'skip-nok-threshold',
+    area: 'body',
+    description: 'does not require regulatory reporting fields from NOK 100 000',
+    breaks: ['NCBCT.regulatoryReporting.requiredFromNok100000'],
+
+    relaxes: ['NCBCT.regulatoryReporting.requiredFromNok100000'],
+  },
+  {
+    id: 'threshold-exclusive',
+    area: 'body',
+    description: 'requires regulatory reporting only above 100 000.00, not at it',
+    breaks: ['NCBCT.regulatoryReporting.requiredFromNok100000'],
+  },
+  {
+    id: 'accept-structured-and-unstructured',
+    area: 'body',
+    description: 'accepts structured and unstructured remittance together',
+    breaks: ['BULK.entry.remittance.structuredXorUnstructured'],
+
+    relaxes: ['BULK.entry.remittance.structuredXorUnstructured'],
+  },
+  {
+    id: 'accept-bban-without-agent',
+    area: 'body',
+    description: 'accepts an NCBCT creditor bban without creditorAgent',
+    breaks: ['NCBCT.creditorAgent.requiredWithBban'],
+
+    relaxes: ['NCBCT.creditorAgent.requiredWithBban'],
+  },
+  {
+    id: 'accept-bad-iban',
+    area: 'body',
     // interface.md names the ISO 13616 structure only: MOD 97 is AccountReference.iban.checksum (SHOULD), so this
     // fault breaks the structure itself (country code, check digits, alphanumeric BBAN).
-    'accepts an IBAN without the ISO 13616 structure (no country code, letters for check digits)',
-    'AccountReference.iban.structure',
-  ),
-  f(
-    'accept-sct-bban',
-    'body',
-    'accepts an SCT account identified by bban only',
-    'SCT.creditorAccount.ibanRequired',
-    'SCT.debtorAccount.ibanRequired',
-  ),
-  f('accept-unknown-currency', 'body', 'accepts a currency outside the list', 'Currency.enum'),
-  f(
-    'accept-long-remittance',
-    'body',
-    'accepts remittanceInformationUnstructured over 140 characters',
-    'NCBCT.remittanceInformationUnstructured.length1to140',
-    'SCT.remittanceInformationUnstructured.length1to140',
-    'BULK.entry.remittanceInformationUnstructured.length1to140',
-  ),
-  f(
-    'accept-bad-purpose-code',
-    'body',
-    'accepts a purposeCode outside the list',
-    'NCBCT.purposeCode.enum',
-    'BULK.entry.purposeCode.enum',
-  ),
-  f(
-    'accept-missing-creditor-address',
-    'body',
-    'accepts a bulk entry without creditorAddress',
-    'BULK.entry.creditorAddress.required',
-  ),
-  f(
-    'accept-bad-date',
-    'body',
-    'accepts a requestedExecutionDate that is not an ISO date',
-    'NCBCT.requestedExecutionDate.isoDate',
-    'SCT.requestedExecutionDate.isoDate',
-    'BULK.requestedExecutionDate.isoDate',
-  ),
-  f('accept-three-letter-country', 'body', 'accepts a three-letter country', 'Country.max2'),
-  f('accept-empty-bulk', 'body', 'accepts a bulk payment with no entries', 'BULK.payments.nonEmpty'),
-  f(
-    'accept-bad-engagement-role',
-    'sandbox',
-    'accepts an engagement role outside the list',
-    'Sandbox.engagement.roles.enum',
-  ),
-  f(
-    'accept-card-account-without-pan',
-    'sandbox',
-    'accepts a card account without maskedPan',
-    'Sandbox.cardAccount.maskedPan.required',
-  ),
-  f(
-    'accept-missing-x-request-id',
-    'headers',
-    'accepts a request without X-Request-ID',
-    'Headers.X-Request-ID.required',
-  ),
-  f('accept-missing-psu-ip', 'headers', 'accepts a payment without PSU-IP-Address', 'Headers.PSU-IP-Address.required'),
-  f('accept-bad-psu-id', 'headers', 'accepts a PSU-ID that is not a UUID', 'Headers.PSU-ID.uuid'),
-  f(
-    'accept-missing-accept-fix',
-    'headers',
-    'accepts NCBCT and SCT without x-accept-fix',
-    'Headers.x-accept-fix.required',
-  ),
-  f('accept-bad-psu-context', 'headers', 'accepts a PSU-Context outside PRIVATE/CORPORATE', 'Headers.PSU-Context.enum'),
-  f(
-    'corporate-without-id-500',
-    'status',
-    'answers 500 to a corporate PSU without PSU-Corporate-ID',
-    'Errors.corporateWithoutCorporateId.400',
-  ),
-  f('skip-signature', 'signature', 'does not verify the Signature', 'Auth.signature.valid'),
-  f('skip-digest', 'signature', 'does not check Digest against the body', 'Auth.digest.matchesBody'),
-  f('accept-unsigned-psu-id', 'signature', 'accepts a signature that leaves psu-id out', 'Auth.signature.headers'),
-  f('ignore-keyid', 'signature', 'does not check that keyId names the certificate', 'Auth.signature.keyId.form'),
-  f('kid-401', 'status', 'answers 401 to a KID with a wrong check digit', 'Errors.kid.400'),
-  f('create-200', 'status', 'answers 200 instead of 201 to a created payment', 'Payment.create.201'),
-  f('invalid-json-500', 'status', 'answers 500 to a body that is not JSON', 'Errors.invalidJson.400'),
-  f(
-    'insufficient-funds-500',
-    'status',
-    'answers 500 to a payment beyond the balance',
-    'Errors.insufficientFunds.notServerError',
-  ),
-  f('basket-unknown-200', 'status', 'answers 200 with an empty basket to an unknown basketId', 'Basket.get.unknown404'),
-  f('error-without-code', 'errors', 'error bodies carry no code', 'Errors.body.shape'),
-  f('error-unknown-code', 'errors', 'answers FORMAT_ERROR rejections with code INVALID_INPUT', 'Errors.code.inList'),
-  f('text-plain', 'response', 'sends JSON bodies as text/plain', 'Negotiation.contentType.json'),
-  f(
-    'missing-payment-id',
-    'response',
-    'leaves paymentId out of the payment initiation response',
-    'PaymentResponse.paymentId.required',
-  ),
-  f(
-    'status-outside-enum',
-    'response',
-    'answers a created payment with transactionStatus RECEIVED',
-    'PaymentResponse.transactionStatus.enum',
-  ),
-  f('long-psu-message', 'response', 'sends a psuMessage of 600 characters', 'PaymentResponse.psuMessage.max512'),
-  f(
-    'fee-without-indicator',
-    'response',
-    'sends transactionFees without transactionFeeIndicator',
-    'PaymentResponse.transactionFees.withIndicator',
-  ),
-  f('fee-wrong-digits', 'response', 'sends transactionFees with one decimal', 'PaymentResponse.transactionFees.amount'),
-  f('links-without-verbs', 'response', 'sends Berlin Group links without verbs', 'Link.verbs.required'),
-  f('link-verb-patch', 'response', 'sends a link verb PATCH', 'Link.verbs.enum'),
-  f(
-    'basket-not-worst-case',
-    'baskets',
-    "reports a basket's best payment status instead of the worst",
-    'Basket.transactionStatus.worstCase',
-  ),
-  f('allow-bulk-in-basket', 'baskets', 'accepts a bulk payment in a signing basket', 'Basket.referenceMix.bulk'),
-  f(
-    'authorisation-without-links',
-    'baskets',
-    'starts a basket authorisation without _links',
-    'Basket.startAuthorisation.201',
-  ),
-  f('ignore-limit', 'sandbox', 'ignores the limit query parameter', 'Sandbox.transactions.limit.honoured'),
-  f(
-    'offset-off-by-one',
-    'sandbox',
-    'skips one transaction too many for offset',
-    'Sandbox.transactions.offset.honoured',
-  ),
-  f('ignore-date-range', 'sandbox', 'ignores fromDate and toDate', 'Sandbox.transactions.dateRange.honoured'),
-  f('accept-limit-zero', 'sandbox', 'accepts limit=0', 'Sandbox.transactions.limit.min1'),
-  f('engagement-loses-roles', 'sandbox', 'returns an engagement without its roles', 'Sandbox.engagement.roundTrip'),
-  f(
-    'card-account-without-resource-id',
-    'sandbox',
-    'returns a card account without resourceId',
-    'Sandbox.cardAccount.response.shape',
-  ),
-  f(
-    'ignore-allow-duplicate',
-    'status',
-    'rejects an identical payment even with allowLogicalDuplicate=true',
-    'Payment.allowLogicalDuplicate.true',
-  ),
-  f('hang-on-unknown-basket', 'transport', 'never answers a read of an unknown basket', 'Basket.get.unknown404'),
-  f(
-    'slow-payments',
-    'transport',
-    `answers payment creations only after ${SLOW_MS / 1000} s, past the client's default headers timeout`,
-    'Payment.create.201',
-  ),
-  f(
-    'reset-on-basket-start',
-    'transport',
-    'resets the connection when a basket authorisation is started',
-    'Basket.startAuthorisation.201',
-  ),
-  f(
-    'engagement-visible-without-register-view',
-    'sandbox',
-    'offers an engagement for consent without both REGISTER and VIEW',
-    'Sandbox.engagement.consentNeedsRegisterAndView',
-  ),
+    description: 'accepts an IBAN without the ISO 13616 structure (no country code, letters for check digits)',
+    breaks: ['AccountReference.iban.structure'],
+
+    relaxes: ['AccountReference.iban.structure'],
+  },
+  {
+    id: 'accept-sct-bban',
+    area: 'body',
+    description: 'accepts an SCT account identified by bban only',
+    breaks: ['SCT.creditorAccount.ibanRequired', 'SCT.debtorAccount.ibanRequired'],
+
+    relaxes: ['SCT.creditorAccount.ibanRequired', 'SCT.debtorAccount.ibanRequired'],
+  },
+  {
+    id: 'accept-unknown-currency',
+    area: 'body',
+    description: 'accepts a currency outside the list',
+    breaks: ['Currency.enum'],
+
+    relaxes: ['Currency.enum'],
+  },
+  {
+    id: 'accept-long-remittance',
+    area: 'body',
+    description: 'accepts remittanceInformationUnstructured over 140 characters',
+    breaks: [
+      'NCBCT.remittanceInformationUnstructured.length1to140',
+      'SCT.remittanceInformationUnstructured.length1to140',
+      'BULK.entry.remittanceInformationUnstructured.length1to140',
+    ],
+
+    relaxes: [
+      'NCBCT.remittanceInformationUnstructured.length1to140',
+      'SCT.remittanceInformationUnstructured.length1to140',
+      'BULK.entry.remittanceInformationUnstructured.length1to140',
+    ],
+  },
+  {
+    id: 'accept-bad-purpose-code',
+    area: 'body',
+    description: 'accepts a purposeCode outside the list',
+    breaks: ['NCBCT.purposeCode.enum', 'BULK.entry.purposeCode.enum'],
+
+    relaxes: ['NCBCT.purposeCode.enum', 'BULK.entry.purposeCode.enum'],
+  },
+  {
+    id: 'accept-missing-creditor-address',
+    area: 'body',
+    description: 'accepts a bulk entry without creditorAddress',
+    breaks: ['BULK.entry.creditorAddress.required'],
+
+    relaxes: ['BULK.entry.creditorAddress.required'],
+  },
+  {
+    id: 'accept-bad-date',
+    area: 'body',
+    description: 'accepts a requestedExecutionDate that is not an ISO date',
+    breaks: [
+      'NCBCT.requestedExecutionDate.isoDate',
+      'SCT.requestedExecutionDate.isoDate',
+      'BULK.requestedExecutionDate.isoDate',
+    ],
+
+    relaxes: [
+      'NCBCT.requestedExecutionDate.isoDate',
+      'SCT.requestedExecutionDate.isoDate',
+      'BULK.requestedExecutionDate.isoDate',
+    ],
+  },
+  {
+    id: 'accept-three-letter-country',
+    area: 'body',
+    description: 'accepts a three-letter country',
+    breaks: ['Country.max2'],
+
+    relaxes: ['Country.max2', 'Country.enum'],
+  },
+  {
+    id: 'accept-empty-bulk',
+    area: 'body',
+    description: 'accepts a bulk payment with no entries',
+    breaks: ['BULK.payments.nonEmpty'],
+
+    relaxes: ['BULK.payments.nonEmpty'],
+  },
+  {
+    id: 'accept-bad-engagement-role',
+    area: 'sandbox',
+    description: 'accepts an engagement role outside the list',
+    breaks: ['Sandbox.engagement.roles.enum'],
+
+    relaxes: ['Sandbox.engagement.roles.enum'],
+  },
+  {
+    id: 'accept-card-account-without-pan',
+    area: 'sandbox',
+    description: 'accepts a card account without maskedPan',
+    breaks: ['Sandbox.cardAccount.maskedPan.required'],
+
+    relaxes: ['Sandbox.cardAccount.maskedPan.required'],
+  },
+  {
+    id: 'accept-missing-x-request-id',
+    area: 'headers',
+    description: 'accepts a request without X-Request-ID',
+    breaks: ['Headers.X-Request-ID.required'],
+  },
+  {
+    id: 'accept-missing-psu-ip',
+    area: 'headers',
+    description: 'accepts a payment without PSU-IP-Address',
+    breaks: ['Headers.PSU-IP-Address.required'],
+  },
+  {
+    id: 'accept-bad-psu-id',
+    area: 'headers',
+    description: 'accepts a PSU-ID that is not a UUID',
+    breaks: ['Headers.PSU-ID.uuid'],
+  },
+  {
+    id: 'accept-missing-accept-fix',
+    area: 'headers',
+    description: 'accepts NCBCT and SCT without x-accept-fix',
+    breaks: ['Headers.x-accept-fix.required'],
+  },
+  {
+    id: 'accept-bad-psu-context',
+    area: 'headers',
+    description: 'accepts a PSU-Context outside PRIVATE/CORPORATE',
+    breaks: ['Headers.PSU-Context.enum'],
+  },
+  {
+    id: 'corporate-without-id-500',
+    area: 'status',
+    description: 'answers 500 to a corporate PSU without PSU-Corporate-ID',
+    breaks: ['Errors.corporateWithoutCorporateId.400'],
+  },
+  {
+    id: 'skip-signature',
+    area: 'signature',
+    description: 'does not verify the Signature',
+    breaks: ['Auth.signature.valid'],
+  },
+  {
+    id: 'skip-digest',
+    area: 'signature',
+    description: 'does not check Digest against the body',
+    breaks: ['Auth.digest.matchesBody'],
+  },
+  {
+    id: 'accept-unsigned-psu-id',
+    area: 'signature',
+    description: 'accepts a signature that leaves psu-id out',
+    breaks: ['Auth.signature.headers'],
+  },
+  {
+    id: 'ignore-keyid',
+    area: 'signature',
+    description: 'does not check that keyId names the certificate',
+    breaks: ['Auth.signature.keyId.form'],
+  },
+  {
+    id: 'kid-401',
+    area: 'status',
+    description: 'answers 401 to a KID with a wrong check digit',
+    breaks: ['Errors.kid.400'],
+  },
+  {
+    id: 'create-200',
+    area: 'status',
+    description: 'answers 200 instead of 201 to a created payment',
+    breaks: ['Payment.create.201'],
+  },
+  {
+    id: 'invalid-json-500',
+    area: 'status',
+    description: 'answers 500 to a body that is not JSON',
+    breaks: ['Errors.invalidJson.400'],
+  },
+  {
+    id: 'insufficient-funds-500',
+    area: 'status',
+    description: 'answers 500 to a payment beyond the balance',
+    breaks: ['Errors.insufficientFunds.notServerError'],
+  },
+  {
+    id: 'basket-unknown-200',
+    area: 'status',
+    description: 'answers 200 with an empty basket to an unknown basketId',
+    breaks: ['Basket.get.unknown404'],
+  },
+  {
+    id: 'error-without-code',
+    area: 'errors',
+    description: 'error bodies carry no code',
+    breaks: ['Errors.body.shape'],
+  },
+  {
+    id: 'error-unknown-code',
+    area: 'errors',
+    description: 'answers FORMAT_ERROR rejections with code INVALID_INPUT',
+    breaks: ['Errors.code.inList'],
+  },
+  {
+    id: 'text-plain',
+    area: 'response',
+    description: 'sends JSON bodies as text/plain',
+    breaks: ['Negotiation.contentType.json'],
+  },
+  {
+    id: 'missing-payment-id',
+    area: 'response',
+    description: 'leaves paymentId out of the payment initiation response',
+    breaks: ['PaymentResponse.paymentId.required'],
+  },
+  {
+    id: 'status-outside-enum',
+    area: 'response',
+    description: 'answers a created payment with transactionStatus RECEIVED',
+    breaks: ['PaymentResponse.transactionStatus.enum'],
+  },
+  {
+    id: 'long-psu-message',
+    area: 'response',
+    description: 'sends a psuMessage of 600 characters',
+    breaks: ['PaymentResponse.psuMessage.max512'],
+  },
+  {
+    id: 'fee-without-indicator',
+    area: 'response',
+    description: 'sends transactionFees without transactionFeeIndicator',
+    breaks: ['PaymentResponse.transactionFees.withIndicator'],
+  },
+  {
+    id: 'fee-wrong-digits',
+    area: 'response',
+    description: 'sends transactionFees with one decimal',
+    breaks: ['PaymentResponse.transactionFees.amount'],
+  },
+  {
+    id: 'links-without-verbs',
+    area: 'response',
+    description: 'sends Berlin Group links without verbs',
+    breaks: ['Link.verbs.required'],
+  },
+  { id: 'link-verb-patch', area: 'response', description: 'sends a link verb PATCH', breaks: ['Link.verbs.enum'] },
+  {
+    id: 'basket-not-worst-case',
+    area: 'baskets',
+    description: "reports a basket's best payment status instead of the worst",
+    breaks: ['Basket.transactionStatus.worstCase'],
+  },
+  {
+    id: 'allow-bulk-in-basket',
+    area: 'baskets',
+    description: 'accepts a bulk payment in a signing basket',
+    breaks: ['Basket.referenceMix.bulk'],
+  },
+  {
+    id: 'authorisation-without-links',
+    area: 'baskets',
+    description: 'starts a basket authorisation without _links',
+    breaks: ['Basket.startAuthorisation.201'],
+  },
+  {
+    id: 'ignore-limit',
+    area: 'sandbox',
+    description: 'ignores the limit query parameter',
+    breaks: ['Sandbox.transactions.limit.honoured'],
+  },
+  {
+    id: 'offset-off-by-one',
+    area: 'sandbox',
+    description: 'skips one transaction too many for offset',
+    breaks: ['Sandbox.transactions.offset.honoured'],
+  },
+  {
+    id: 'ignore-date-range',
+    area: 'sandbox',
+    description: 'ignores fromDate and toDate',
+    breaks: ['Sandbox.transactions.dateRange.honoured'],
+  },
+  {
+    id: 'accept-limit-zero',
+    area: 'sandbox',
+    description: 'accepts limit=0',
+    breaks: ['Sandbox.transactions.limit.min1'],
+  },
+  {
+    id: 'engagement-loses-roles',
+    area: 'sandbox',
+    description: 'returns an engagement without its roles',
+    breaks: ['Sandbox.engagement.roundTrip'],
+  },
+  {
+    id: 'card-account-without-resource-id',
+    area: 'sandbox',
+    description: 'returns a card account without resourceId',
+    breaks: ['Sandbox.cardAccount.response.shape'],
+  },
+  {
+    id: 'ignore-allow-duplicate',
+    area: 'status',
+    description: 'rejects an identical payment even with allowLogicalDuplicate=true',
+    breaks: ['Payment.allowLogicalDuplicate.true'],
+  },
+  {
+    id: 'hang-on-unknown-basket',
+    area: 'transport',
+    description: 'never answers a read of an unknown basket',
+    breaks: ['Basket.get.unknown404'],
+  },
+  {
+    id: 'slow-payments',
+    area: 'transport',
+    description: `answers payment creations only after ${SLOW_MS / 1000} s, past the client's default headers timeout`,
+    breaks: ['Payment.create.201'],
+  },
+  {
+    id: 'reset-on-basket-start',
+    area: 'transport',
+    description: 'resets the connection when a basket authorisation is started',
+    breaks: ['Basket.startAuthorisation.201'],
+  },
+  {
+    id: 'engagement-visible-without-register-view',
+    area: 'sandbox',
+    description: 'offers an engagement for consent without both REGISTER and VIEW',
+    breaks: ['Sandbox.engagement.consentNeedsRegisterAndView'],
+  },
   // Near misses (spec/near-misses.ts, bank/near-misses.ts): each accepts exactly one list's near misses.
-  f(
-    'accept-unlisted-currency',
-    'body',
-    'accepts ISO 4217 codes absent from the list (BYN, VES, MRU, STN …), still refusing made-up codes',
-    'Currency.enum',
-  ),
-  f(
-    'accept-unlisted-country',
-    'body',
-    'accepts user-assigned and reserved country codes (XK, UK, EU …), still refusing others',
-    'Country.enum',
-  ),
-  f(
-    'accept-unlisted-purpose-code',
-    'body',
-    'accepts ISO 20022 purpose codes absent from the list (GDDS, BONU, COMC, SCVE …)',
-    'NCBCT.purposeCode.enum',
-    'BULK.entry.purposeCode.enum',
-  ),
-  f(
-    'accept-unlisted-reporting-code',
-    'body',
-    'accepts regulatory reporting codes next to listed ones (15, 27, 30 …)',
-    'NCBCT.regulatoryReportingCode.enum',
-  ),
-  f(
-    'accept-unlisted-engagement-role',
-    'sandbox',
-    'accepts engagement roles of neighbouring vocabularies (ADMIN, SIGNATORY, APPROVER …)',
-    'Sandbox.engagement.roles.enum',
-  ),
-  f(
-    'accept-unlisted-card-status',
-    'sandbox',
-    'accepts card account statuses of other APIs (active, closed …)',
-    'Sandbox.cardAccount.status.enum',
-  ),
-  f(
-    'accept-unlisted-balance-type',
-    'sandbox',
-    'accepts Berlin Group balance types absent from the list (interimBooked, closingAvailable …)',
-    'Sandbox.cardAccount.balanceType.enum',
-  ),
-  f(
-    'accept-unlisted-psu-context',
-    'headers',
-    'accepts PSU-Context BUSINESS, PERSONAL or RETAIL',
-    'Headers.PSU-Context.enum',
-  ),
-  f(
-    'accept-unlisted-psu-http-method',
-    'headers',
-    'accepts PSU-HTTP-Method HEAD, OPTIONS, TRACE or CONNECT',
-    'Headers.PSU-HTTP-Method.enum',
-  ),
+  {
+    id: 'accept-unlisted-currency',
+    area: 'body',
+    description: 'accepts ISO 4217 codes absent from the list (BYN, VES, MRU, STN …), still refusing made-up codes',
+    breaks: ['Currency.enum'],
+
+    acceptsNearMissesOf: 'currency',
+  },
+  {
+    id: 'accept-unlisted-country',
+    area: 'body',
+    description: 'accepts user-assigned and reserved country codes (XK, UK, EU …), still refusing others',
+    breaks: ['Country.enum'],
+
+    acceptsNearMissesOf: 'country',
+  },
+  {
+    id: 'accept-unlisted-purpose-code',
+    area: 'body',
+    description: 'accepts ISO 20022 purpose codes absent from the list (GDDS, BONU, COMC, SCVE …)',
+    breaks: ['NCBCT.purposeCode.enum', 'BULK.entry.purposeCode.enum'],
+
+    acceptsNearMissesOf: 'purposeCode',
+  },
+  {
+    id: 'accept-unlisted-reporting-code',
+    area: 'body',
+    description: 'accepts regulatory reporting codes next to listed ones (15, 27, 30 …)',
+    breaks: ['NCBCT.regulatoryReportingCode.enum'],
+
+    acceptsNearMissesOf: 'regulatoryReportingCode',
+  },
+  {
+    id: 'accept-unlisted-engagement-role',
+    area: 'sandbox',
+    description: 'accepts engagement roles of neighbouring vocabularies (ADMIN, SIGNATORY, APPROVER …)',
+    breaks: ['Sandbox.engagement.roles.enum'],
+
+    acceptsNearMissesOf: 'engagementRole',
+  },
+  {
+    id: 'accept-unlisted-card-status',
+    area: 'sandbox',
+    description: 'accepts card account statuses of other APIs (active, closed …)',
+    breaks: ['Sandbox.cardAccount.status.enum'],
+
+    acceptsNearMissesOf: 'cardAccountStatus',
+  },
+  {
+    id: 'accept-unlisted-balance-type',
+    area: 'sandbox',
+    description: 'accepts Berlin Group balance types absent from the list (interimBooked, closingAvailable …)',
+    breaks: ['Sandbox.cardAccount.balanceType.enum'],
+
+    acceptsNearMissesOf: 'cardBalanceType',
+  },
+  {
+    id: 'accept-unlisted-psu-context',
+    area: 'headers',
+    description: 'accepts PSU-Context BUSINESS, PERSONAL or RETAIL',
+    breaks: ['Headers.PSU-Context.enum'],
+
+    acceptsNearMissesOf: 'psuContext',
+  },
+  {
+    id: 'accept-unlisted-psu-http-method',
+    area: 'headers',
+    description: 'accepts PSU-HTTP-Method HEAD, OPTIONS, TRACE or CONNECT',
+    breaks: ['Headers.PSU-HTTP-Method.enum'],
+
+    acceptsNearMissesOf: 'psuHttpMethod',
+  },
   // RFC 2047 in the Signature (bank/rfc2047-faults.ts).
-  f('refuse-rfc2047', 'signature', 'answers an RFC 2047-encoded Signature with 401', 'Auth.signature.rfc2047'),
-  f(
-    'misread-rfc2047-charset',
-    'signature',
-    'decodes RFC 2047 words as ISO-8859-1 whatever their charset, so a keyId with æ, ø, å no longer names the certificate',
-    'Auth.signature.rfc2047',
-  ),
+  {
+    id: 'refuse-rfc2047',
+    area: 'signature',
+    description: 'answers an RFC 2047-encoded Signature with 401',
+    breaks: ['Auth.signature.rfc2047'],
+  },
+  {
+    id: 'misread-rfc2047-charset',
+    area: 'signature',
+    description:
+      'decodes RFC 2047 words as ISO-8859-1 whatever their charset, so a keyId with æ, ø, å no longer names the certificate',
+    breaks: ['Auth.signature.rfc2047'],
+  },
 ];
 
 export const faultIds = (): FaultId[] => FAULTS.map((x) => x.id);
+
+/** The rules the switched-on faults relax (Fault.relaxes). */
+export const relaxedBy = (isOn: (id: FaultId) => boolean): Set<RequirementId> =>
+  new Set(FAULTS.flatMap((fault) => (isOn(fault.id) ? (fault.relaxes ?? []) : [])));
 
 /** Whether a name given at run time (a flag, a test's parameter) is a fault of the table. */
 export const isFaultId = (id: string): id is FaultId => FAULTS.some((x) => x.id === id);

@@ -3,6 +3,7 @@
  * codes, check digits, empty lists, and members interface.md does not name. The schema itself stays the one the
  * suites use; these only decide what a bank may tolerate or refuse where interface.md leaves it open.
  */
+import { pointerGet } from '../core/index.js';
 import { SCHEMAS, type Violation } from '../schemas/index.js';
 import { CARD_ACCOUNT_STATUSES, CARD_BALANCE_TYPES, ibanProblem, type OperationSpec } from '../spec/index.js';
 import { Rejection } from './errors.js';
@@ -10,16 +11,6 @@ import type { BankPolicy } from './policy.js';
 
 type Body = Record<string, unknown>;
 const isObject = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The value at a JSON pointer (RFC 6901), or undefined. */
-function at(body: unknown, pointer: string): unknown {
-  let value = body;
-  for (const token of pointer.split('/').slice(1)) {
-    if (typeof value !== 'object' || value === null) return undefined;
-    value = (value as Body)[token.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return value;
-}
 
 /** Rewrites one string member in place when present. */
 function rewrite(holder: unknown, key: string, change: (value: string) => string): void {
@@ -67,7 +58,7 @@ export function normaliseBody(op: OperationSpec, body: unknown, policy: BankPoli
  * hold), a MOD11 it does not apply, an empty bulk or basket it accepts.
  */
 export function tolerated(policy: BankPolicy, body: unknown, violation: Violation): boolean {
-  const value = at(body, violation.pointer);
+  const value = pointerGet(body, violation.pointer);
   switch (violation.requirementId) {
     // The catalogue reports a MOD 97 or country-length problem alone under iban.checksum (a SHOULD rule).
     case 'AccountReference.iban.checksum':

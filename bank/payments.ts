@@ -3,12 +3,9 @@ import { PAYMENT_PRODUCTS, fractionDigitsFor, worstCaseBasketStatus } from '../s
 import type { Faults } from './context.js';
 import { Rejection } from './errors.js';
 import { transactionPath } from './sandbox-transactions.js';
-import { type BankState, type Payment } from './state.js';
+import { type BankState, type Created, type Payment } from './state.js';
 
-export interface Created {
-  status: number;
-  body: Record<string, unknown>;
-}
+export type { Created } from './state.js';
 
 const link = (href: string, ...verbs: string[]) => ({ href, verbs });
 
@@ -80,15 +77,17 @@ export const SUCCESS_WARNING = {
 };
 
 /** Payment initiation (Endpoints 3, 4, 5): business rules after the schema, then the initiation response. */
-export function initiate(
-  state: BankState,
-  faults: Faults,
-  product: string,
-  kind: Payment['kind'],
-  body: Record<string, unknown>,
-  query: Record<string, string | undefined>,
-  today: string,
-): Created {
+/** A payment initiation as the route hands it over: product and kind from the path, the body and query as sent. */
+export interface Initiation {
+  product: string;
+  kind: Payment['kind'];
+  body: Record<string, unknown>;
+  query: Record<string, string | undefined>;
+  /** The bank's date (YYYY-MM-DD), for requestedExecutionDate in the past. */
+  today: string;
+}
+
+export function initiate(state: BankState, faults: Faults, { product, kind, body, query, today }: Initiation): Created {
   const allow = query.allowLogicalDuplicate;
   if (allow !== undefined && allow !== 'true' && allow !== 'false')
     throw new Rejection(400, 'FORMAT_ERROR', 'allowLogicalDuplicate must be true or false');
@@ -107,7 +106,7 @@ export function initiate(
   const id = state.newId('P');
   const status = state.policy.createdStatus;
   state.payments.set(id, { id, product, kind, status, body });
-  recordPaymentTransaction(state, product, kind, body, id, today);
+  recordPaymentTransaction(state, { product, kind, body, today }, id);
   const base = paymentPath({ id, product, kind, status, body });
   const currency = String((body.debtorAccount as { currency?: string } | undefined)?.currency ?? 'NOK');
   const linkSet = state.policy.linkSet;
@@ -148,11 +147,8 @@ const text = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v :
  */
 function recordPaymentTransaction(
   state: BankState,
-  product: string,
-  kind: Payment['kind'],
-  body: Record<string, unknown>,
+  { product, kind, body, today }: Omit<Initiation, 'query'>,
   paymentId: string,
-  today: string,
 ): void {
   const debtor = body.debtorAccount as { bban?: string; iban?: string } | undefined;
   const account = state.accountByNumber(debtor?.bban, debtor?.iban);

@@ -1,19 +1,21 @@
 import { isIP } from 'node:net';
+import { headerValue, pointerGet, type HeaderRecord } from '../core/index.js';
 import { validate, type Violation } from '../schemas/index.js';
 import { verifyRequest } from '../signing/index.js';
 import { PSU_CONTEXTS, PSU_HTTP_METHODS, type OperationSpec, type RequirementId } from '../spec/index.js';
 import type { Faults } from './context.js';
 import { Rejection } from './errors.js';
-import type { FaultId } from './ids.generated.js';
+import { relaxedBy } from './faults.js';
 import { nearMissAccepted } from './near-misses.js';
 import { signatureAsSeen } from './rfc2047-faults.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-type Headers = Record<string, string | string[] | undefined>;
-const get = (h: Headers, name: string): string | undefined => {
-  const v = h[name.toLowerCase()];
-  return Array.isArray(v) ? v[0] : v;
-};
+type Headers = HeaderRecord;
+const get = headerValue;
+
+/** A 400 FORMAT_ERROR for a header, naming the rule it breaks as body rejections do: `… (Headers.PSU-ID.uuid)`. */
+const headerRejection = (message: string, rule: RequirementId) =>
+  new Rejection(400, 'FORMAT_ERROR', `${message} (${rule})`);
 
 /**
  * Header groups of the operation: required ones present, formats right (interface.md › Header groups).
@@ -28,24 +30,27 @@ export function checkHeaders(op: OperationSpec, headers: Headers, faults: Faults
     if (h.name === 'X-Request-ID' && faults.has('accept-missing-x-request-id')) continue;
     if (h.name === 'PSU-IP-Address' && faults.has('accept-missing-psu-ip')) continue;
     if (h.name === 'x-accept-fix' && faults.has('accept-missing-accept-fix')) continue;
-    if (!get(headers, h.name)) throw new Rejection(400, 'FORMAT_ERROR', `header ${h.name} is required`);
+    if (!get(headers, h.name))
+      throw h.requiredRule
+        ? headerRejection(`header ${h.name} is required`, h.requiredRule)
+        : new Rejection(400, 'FORMAT_ERROR', `header ${h.name} is required`);
   }
   const takesPsu = op.headers.some((h) => h.name === 'PSU-ID' && h.presence === 'conditional');
   if (takesPsu && !get(headers, 'psu-id') && !get(headers, 'x-psu-identity'))
-    throw new Rejection(400, 'FORMAT_ERROR', 'PSU-ID (or X-PSU-IDENTITY) is required');
+    throw headerRejection('PSU-ID (or X-PSU-IDENTITY) is required', 'Headers.PSU-ID.required');
   const identity = get(headers, 'x-psu-identity');
   // interface.md › Group I: a Norwegian national identity or D-number, both 11 digits.
   if (names.has('x-psu-identity') && identity !== undefined && !/^\d{11}$/.test(identity))
     throw new Rejection(400, 'FORMAT_ERROR', 'X-PSU-IDENTITY must be an 11-digit national identity or D-number');
   const psuId = get(headers, 'psu-id');
   if (names.has('psu-id') && psuId !== undefined && !UUID.test(psuId) && !faults.has('accept-bad-psu-id'))
-    throw new Rejection(400, 'FORMAT_ERROR', 'PSU-ID must be a UUID');
+    throw headerRejection('PSU-ID must be a UUID', 'Headers.PSU-ID.uuid');
   const device = get(headers, 'psu-device-id');
   if (names.has('psu-device-id') && device !== undefined && !UUID.test(device))
-    throw new Rejection(400, 'FORMAT_ERROR', 'PSU-Device-ID must be a UUID');
+    throw headerRejection('PSU-Device-ID must be a UUID', 'Headers.PSU-Device-ID.uuid');
   const ip = get(headers, 'psu-ip-address');
   if (names.has('psu-ip-address') && ip !== undefined && !isIP(ip))
-    throw new Rejection(400, 'FORMAT_ERROR', 'PSU-IP-Address must be an IP address');
+    throw headerRejection('PSU-IP-Address must be an IP address', 'Headers.PSU-IP-Address.ip');
   const method = get(headers, 'psu-http-method');
   if (
     names.has('psu-http-method') &&
@@ -53,10 +58,13 @@ export function checkHeaders(op: OperationSpec, headers: Headers, faults: Faults
     !(PSU_HTTP_METHODS as readonly string[]).includes(method) &&
     !nearMissAccepted(faults, 'Headers.PSU-HTTP-Method.enum', method)
   )
-    throw new Rejection(400, 'FORMAT_ERROR', 'PSU-HTTP-Method is not one of GET, POST, PUT, PATCH, DELETE');
+    throw headerRejection(
+      'PSU-HTTP-Method is not one of GET, POST, PUT, PATCH, DELETE',
+      'Headers.PSU-HTTP-Method.enum',
+    );
   const preferred = get(headers, 'tpp-redirect-preferred');
   if (names.has('tpp-redirect-preferred') && preferred !== undefined && preferred !== 'true' && preferred !== 'false')
-    throw new Rejection(400, 'FORMAT_ERROR', 'TPP-Redirect-Preferred must be true or false');
+    throw headerRejection('TPP-Redirect-Preferred must be true or false', 'Headers.TPP-Redirect-Preferred.boolean');
   const context = get(headers, 'psu-context');
   if (names.has('psu-context') && context !== undefined) {
     if (
@@ -64,10 +72,13 @@ export function checkHeaders(op: OperationSpec, headers: Headers, faults: Faults
       !faults.has('accept-bad-psu-context') &&
       !nearMissAccepted(faults, 'Headers.PSU-Context.enum', context)
     )
-      throw new Rejection(400, 'FORMAT_ERROR', 'PSU-Context must be PRIVATE or CORPORATE');
+      throw headerRejection('PSU-Context must be PRIVATE or CORPORATE', 'Headers.PSU-Context.enum');
     if (context === 'CORPORATE' && corporateFromContext && !get(headers, 'psu-corporate-id')) {
       if (faults.has('corporate-without-id-500')) throw new Rejection(500, 'SYSTEM_ERROR', '');
-      throw new Rejection(400, 'FORMAT_ERROR', 'a corporate PSU (PSU-Context CORPORATE) needs PSU-Corporate-ID');
+      throw headerRejection(
+        'a corporate PSU (PSU-Context CORPORATE) needs PSU-Corporate-ID',
+        'Errors.corporateWithoutCorporateId.400',
+      );
     }
   }
 }
@@ -83,23 +94,26 @@ const HTTP_DATE = [
 ];
 const isHttpDate = (value: string) => HTTP_DATE.some((form) => form.test(value)) && !Number.isNaN(Date.parse(value));
 
+/** The headers a signature needs, in the order their absence is reported, with the rule each one's absence breaks. */
+const SIGNING_HEADERS: readonly { name: string; rule: RequirementId }[] = [
+  { name: 'signature', rule: 'Headers.Signature.required' },
+  { name: 'tpp-signature-certificate', rule: 'Headers.TPP-Signature-Certificate.required' },
+  { name: 'x-request-id', rule: 'Headers.X-Request-ID.required' },
+];
+
 /** Signature, certificate, keyId and Digest through the project's verifier; any well-formed certificate is trusted. */
 export function checkSignature(
-  method: string,
-  target: string,
-  headers: Headers,
-  body: Buffer | undefined,
+  { method, target, headers, body }: { method: string; target: string; headers: Headers; body: Buffer | undefined },
   faults: Faults,
-  now?: () => Date,
-  clockSkewSeconds?: number,
+  { now, clockSkewSeconds }: { now?: (() => Date) | undefined; clockSkewSeconds?: number | undefined } = {},
 ): void {
   const hasBody = body !== undefined && body.length > 0;
-  const missing = ['signature', 'tpp-signature-certificate', 'x-request-id'].find(
-    (h) => !get(headers, h) && !(h === 'x-request-id' && faults.has('accept-missing-x-request-id')),
+  const missing = SIGNING_HEADERS.find(
+    ({ name }) => !get(headers, name) && !(name === 'x-request-id' && faults.has('accept-missing-x-request-id')),
   );
-  if (missing) throw new Rejection(401, 'FORMAT_ERROR', `header ${missing} is required`);
+  if (missing) throw new Rejection(401, 'FORMAT_ERROR', `header ${missing.name} is required (${missing.rule})`);
   if (hasBody && !get(headers, 'digest'))
-    throw new Rejection(400, 'FORMAT_ERROR', 'a request with a body needs Digest');
+    throw headerRejection('a request with a body needs Digest', 'Headers.Digest.requiredWithBody');
   // The verifier takes whatever Date.parse reads (an ISO-8601 date too); the header's grammar is HTTP-date.
   const date = get(headers, 'date');
   if (date !== undefined && !isHttpDate(date))
@@ -158,44 +172,7 @@ export function parseJson(raw: Buffer, faults: Faults): unknown {
   return body;
 }
 
-/** Rules a fault switches off: a violation of one of these ids is let through. */
-const RELAXED: Partial<Record<FaultId, RequirementId[]>> = {
-  'accept-long-creditor-name': ['NCBCT.creditorName.max70', 'SCT.creditorName.max70', 'BULK.entry.creditorName.max70'],
-  'ignore-fraction-digits': ['Amount.amount.fractionDigits'],
-  'accept-amount-number': ['Amount.amount.string', 'Amount.amount.decimal', 'Amount.amount.precision18scale5'],
-  'skip-nok-threshold': ['NCBCT.regulatoryReporting.requiredFromNok100000'],
-  'accept-structured-and-unstructured': ['BULK.entry.remittance.structuredXorUnstructured'],
-  'accept-bban-without-agent': ['NCBCT.creditorAgent.requiredWithBban'],
-  'accept-bad-iban': ['AccountReference.iban.structure'],
-  'accept-sct-bban': ['SCT.creditorAccount.ibanRequired', 'SCT.debtorAccount.ibanRequired'],
-  'accept-unknown-currency': ['Currency.enum'],
-  'accept-long-remittance': [
-    'NCBCT.remittanceInformationUnstructured.length1to140',
-    'SCT.remittanceInformationUnstructured.length1to140',
-    'BULK.entry.remittanceInformationUnstructured.length1to140',
-  ],
-  'accept-bad-purpose-code': ['NCBCT.purposeCode.enum', 'BULK.entry.purposeCode.enum'],
-  'accept-missing-creditor-address': ['BULK.entry.creditorAddress.required'],
-  'accept-bad-date': [
-    'NCBCT.requestedExecutionDate.isoDate',
-    'SCT.requestedExecutionDate.isoDate',
-    'BULK.requestedExecutionDate.isoDate',
-  ],
-  'accept-three-letter-country': ['Country.max2', 'Country.enum'],
-  'accept-empty-bulk': ['BULK.payments.nonEmpty'],
-  'accept-bad-engagement-role': ['Sandbox.engagement.roles.enum'],
-  'accept-card-account-without-pan': ['Sandbox.cardAccount.maskedPan.required'],
-};
-
-/** The value at a JSON pointer (RFC 6901) into the body, or undefined. */
-function at(body: unknown, pointer: string): unknown {
-  let value = body;
-  for (const token of pointer.split('/').slice(1)) {
-    if (typeof value !== 'object' || value === null) return undefined;
-    value = (value as Record<string, unknown>)[token.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return value;
-}
+const at = pointerGet;
 
 const MOD11 = 'AccountReference.bban.norwegianMod11';
 
@@ -208,13 +185,13 @@ export function checkBody(
   op: OperationSpec,
   body: unknown,
   faults: Faults,
-  isSandboxBban: (bban: string) => boolean = () => false,
-  tolerate: (violation: Violation) => boolean = () => false,
+  {
+    isSandboxBban = () => false,
+    tolerate = () => false,
+  }: { isSandboxBban?: (bban: string) => boolean; tolerate?: (violation: Violation) => boolean } = {},
 ): void {
   if (!op.requestBody) return;
-  const relaxed = new Set(
-    (Object.entries(RELAXED) as [FaultId, RequirementId[]][]).flatMap(([fault, ids]) => (faults.has(fault) ? ids : [])),
-  );
+  const relaxed = relaxedBy((id) => faults.has(id));
   if (faults.has('threshold-exclusive') && isExactlyThreshold(body))
     relaxed.add('NCBCT.regulatoryReporting.requiredFromNok100000');
   const knownBban = (pointer: string) => {

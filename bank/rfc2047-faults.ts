@@ -1,8 +1,8 @@
+import { headerValue, type HeaderRecord } from '../core/index.js';
 import { containsEncodedWord, decodeRfc2047 } from '../signing/index.js';
 import type { Faults } from './context.js';
 import { Rejection } from './errors.js';
 
-type Headers = Record<string, string | string[] | undefined>;
 const ANY_CHARSET = /=\?[^?\s]+\?([BbQq])\?/g;
 
 /**
@@ -11,9 +11,8 @@ const ANY_CHARSET = /=\?[^?\s]+\?([BbQq])\?/g;
  * ISO-8859-1 whatever charset it names: ASCII comes out the same, but a UTF-8 keyId (æ, ø, å in the issuer DN)
  * no longer names the certificate, so only a signature with non-ASCII content shows the fault.
  */
-export function signatureAsSeen(headers: Headers, faults: Faults): Headers {
-  const raw = headers.signature;
-  const value = Array.isArray(raw) ? raw[0] : raw;
+export function signatureAsSeen(headers: HeaderRecord, faults: Faults): HeaderRecord {
+  const value = headerValue(headers, 'signature');
   if (value === undefined || !containsEncodedWord(value)) return headers;
   if (faults.has('refuse-rfc2047'))
     throw new Rejection(401, 'FORMAT_ERROR', 'signature-malformed: RFC 2047 encoded words are not supported');

@@ -1,8 +1,7 @@
 import { LIMITS } from '../spec/index.js';
 import type { Faults } from './context.js';
 import { Rejection } from './errors.js';
-import type { Created } from './payments.js';
-import { type BankState, type Transaction } from './state.js';
+import { type BankState, type Created, type Transaction } from './state.js';
 
 type Body = Record<string, unknown>;
 const isObject = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -95,15 +95,38 @@ function handlers(state: BankState, faults: Faults, today: () => string): Record
   const body = (c: Call) => (c.body ?? {}) as Record<string, unknown>;
   return {
     'ncbct.create': (c) =>
-      initiate(state, faults, 'norwegian-cross-border-credit-transfers', 'single', body(c), c.query, today()),
-    'sct.create': (c) => initiate(state, faults, 'sepa-credit-transfers', 'single', body(c), c.query, today()),
+      initiate(state, faults, {
+        product: 'norwegian-cross-border-credit-transfers',
+        kind: 'single',
+        body: body(c),
+        query: c.query,
+        today: today(),
+      }),
+    'sct.create': (c) =>
+      initiate(state, faults, {
+        product: 'sepa-credit-transfers',
+        kind: 'single',
+        body: body(c),
+        query: c.query,
+        today: today(),
+      }),
     'bulk.create': (c) =>
-      initiate(state, faults, 'norwegian-domestic-credit-transfers', 'bulk', body(c), c.query, today()),
+      initiate(state, faults, {
+        product: 'norwegian-domestic-credit-transfers',
+        kind: 'bulk',
+        body: body(c),
+        query: c.query,
+        today: today(),
+      }),
     'payment.status': (c) => paymentStatus(state, faults, c.params.payment_product ?? '', c.params.paymentId ?? ''),
-    'basket.create': (c) => createBasket(state, faults, body(c), first(c.headers['tpp-redirect-uri']), c.origin),
+    'basket.create': (c) =>
+      createBasket(state, faults, body(c), { redirectUri: first(c.headers['tpp-redirect-uri']), origin: c.origin }),
     'basket.get': (c) => getBasket(state, faults, c.params.basketId ?? ''),
     'basket.startAuthorisation': (c) =>
-      startAuthorisation(state, faults, c.params.basketId ?? '', first(c.headers['tpp-redirect-uri']), c.origin),
+      startAuthorisation(state, faults, c.params.basketId ?? '', {
+        redirectUri: first(c.headers['tpp-redirect-uri']),
+        origin: c.origin,
+      }),
     'sandbox.customer.create': (c) => createCustomer(state, c.body),
     'sandbox.account.create': (c) => createAccount(state, c.body),
     'sandbox.agreement.create': (c) => createAgreement(state, c.body),
@@ -157,7 +180,12 @@ function extraRoutes(
         url: `/v1/${kind}/:payment_product/:paymentId/authorisations`,
         like: 'basket.startAuthorisation' as const,
         run: (c: Call) =>
-          startPaymentAuthorisation(state, faults, resourceOf(c), c.params.paymentId ?? '', redirect(c), c.origin),
+          startPaymentAuthorisation(state, faults, {
+            resource: resourceOf(c),
+            paymentId: c.params.paymentId ?? '',
+            redirectUri: redirect(c),
+            origin: c.origin,
+          }),
       },
       {
         method: 'GET' as const,
@@ -235,7 +263,7 @@ function clientErrorHandler(faults: Faults, policy: BankPolicy) {
         : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? [408, 'the request did not arrive in time']
           : [400, 'the request is not well-formed HTTP/1.1'];
-    const body = errorJson(faults, status, 'FORMAT_ERROR', message);
+    const body = errorJson(faults, { status, code: 'FORMAT_ERROR', message });
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json${policy.contentTypeCharset ? '; charset=utf-8' : ''}\r\nContent-Language: en\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
@@ -266,22 +294,18 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
     frameworkErrors: (error, req, reply) => {
       const language = pickLanguage(first(req.headers['accept-language']));
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
-        return void sendError(
-          reply,
-          faults,
-          404,
-          'RESOURCE_UNKNOWN',
-          'a path parameter is longer than any identifier of this bank',
+        return void sendError(reply, faults, {
+          status: 404,
+          code: 'RESOURCE_UNKNOWN',
+          message: 'a path parameter is longer than any identifier of this bank',
           language,
-        );
-      return void sendError(
-        reply,
-        faults,
-        400,
-        'FORMAT_ERROR',
-        `the request URL is not valid: ${error.message}`,
+        });
+      return void sendError(reply, faults, {
+        status: 400,
+        code: 'FORMAT_ERROR',
+        message: `the request URL is not valid: ${error.message}`,
         language,
-      );
+      });
     },
   });
   app.removeAllContentTypeParsers();
@@ -290,25 +314,21 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) log?.(`internal error on ${req.method} ${req.url}: ${error.message}`);
     const message = status === 413 ? `the body is larger than ${BODY_LIMIT_BYTES} bytes` : error.message;
-    void sendError(
-      reply,
-      faults,
+    void sendError(reply, faults, {
       status,
-      status === 500 ? 'SYSTEM_ERROR' : 'FORMAT_ERROR',
+      code: status === 500 ? 'SYSTEM_ERROR' : 'FORMAT_ERROR',
       message,
-      pickLanguage(first(req.headers['accept-language'])),
-    );
+      language: pickLanguage(first(req.headers['accept-language'])),
+    });
   });
   app.setNotFoundHandler(
     (req, reply) =>
-      void sendError(
-        reply,
-        faults,
-        404,
-        unknownRouteCode(policy),
-        `no operation ${req.method} ${req.url.split('?')[0]}`,
-        pickLanguage(first(req.headers['accept-language'])),
-      ),
+      void sendError(reply, faults, {
+        status: 404,
+        code: unknownRouteCode(policy),
+        message: `no operation ${req.method} ${req.url.split('?')[0]}`,
+        language: pickLanguage(first(req.headers['accept-language'])),
+      }),
   );
   if (log)
     app.addHook('onResponse', async (req, reply) =>
@@ -350,10 +370,16 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
       const raw = Buffer.isBuffer(req.body) ? req.body : undefined;
       if (!options.allowUnsigned) {
         try {
-          checkSignature(op.method, req.url, req.headers, raw, faults, options.now, policy.clockSkewSeconds);
+          checkSignature({ method: op.method, target: req.url, headers: req.headers, body: raw }, faults, {
+            now: options.now,
+            clockSkewSeconds: policy.clockSkewSeconds,
+          });
         } catch (err) {
           if (!(err instanceof Rejection) || err.status !== 401) throw err;
-          const errorBody = () => JSON.parse(errorJson(faults, err.status, err.code, err.message, language)) as object;
+          const errorBody = () =>
+            JSON.parse(
+              errorJson(faults, { status: err.status, code: err.code, message: err.message, language }),
+            ) as object;
           throw authFailure(policy, err, () => ({ ...errorBody() }), `${origin}${base}/sca/authenticate`);
         }
       }
@@ -362,9 +388,9 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
         throw new Rejection(400, 'FORMAT_ERROR', 'a body is required');
       const body = normaliseBody(op, parsed, policy);
       const isSandboxBban = (bban: string) => policy.mod11 !== 'all' && state.accountByNumber(bban) !== undefined;
-      checkBody(op, body, faults, isSandboxBban, (v) => tolerated(policy, body, v));
+      checkBody(op, body, faults, { isSandboxBban, tolerate: (v) => tolerated(policy, body, v) });
       refuseUnknownMembers(op, body, policy);
-      checkCorporate(state, faults, op, req.headers, body);
+      checkCorporate(state, faults, op, { headers: req.headers, body });
       const query = Object.fromEntries(
         Object.entries(req.query as Record<string, unknown>).map(([k, v]) => [k, first(v)]),
       );
@@ -391,11 +417,11 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
         (policy.extraResponseMembers
           ? (withExtraMembers(
               policy,
-              JSON.parse(errorJson(faults, err.status, code, err.message, language)),
+              JSON.parse(errorJson(faults, { status: err.status, code, message: err.message, language })),
               clock(),
             ) as Record<string, unknown>)
           : undefined);
-      return sendError(reply, faults, err.status, code, err.message, language, body);
+      return sendError(reply, faults, { status: err.status, code, message: err.message, language, body });
     }
   }
 
@@ -454,14 +480,12 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
     const { authorisationId } = req.params as Record<string, string>;
     const target = completeSca(state, authorisationId ?? '', first((req.query as Record<string, unknown>).result));
     if (!target)
-      return sendError(
-        reply,
-        faults,
-        404,
-        'RESOURCE_UNKNOWN',
-        'no such authorisation',
-        pickLanguage(first(req.headers['accept-language'])),
-      );
+      return sendError(reply, faults, {
+        status: 404,
+        code: 'RESOURCE_UNKNOWN',
+        message: 'no such authorisation',
+        language: pickLanguage(first(req.headers['accept-language'])),
+      });
     return reply.redirect(target, 302);
   });
 

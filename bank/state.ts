@@ -166,3 +166,9 @@ export class BankState {
     this.corporatePsus.clear();
   }
 }
+
+/** What a handler answers to a request that created or read something: status and body. */
+export interface Created {
+  status: number;
+  body: Record<string, unknown>;
+}

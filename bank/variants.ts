@@ -18,14 +18,6 @@ export interface Variant {
   hides?: FaultId[];
 }
 
-const v = (
-  id: VariantId,
-  section: string,
-  choice: string,
-  policy: Partial<BankPolicy>,
-  hides: FaultId[] = [],
-): Variant => ({ id, section, choice, policy, ...(hides.length ? { hides } : {}) });
-
 const STRICT: Partial<BankPolicy> = {
   duplicates: 'refuse',
   duplicateKey: 'coarse',
@@ -65,299 +57,339 @@ const LENIENT: Partial<BankPolicy> = {
 
 export const VARIANTS: readonly Variant[] = [
   // Who is a corporate user
-  v(
-    'corporate-remembered',
-    'Authentication',
-    'a PSU once seen with PSU-Context CORPORATE is a corporate user from then on: its later requests without PSU-Corporate-ID get 400 FORMAT_ERROR. Authentication 4 says corporate users send PSU-Corporate-ID and omitting it gives 400; who is a corporate user is the bank’s knowledge, not shown',
-    { corporateUser: 'remembered' },
-  ),
-  v(
-    'corporate-by-customer-type',
-    'Authentication',
-    'a corporate user is one paying from an account owned by a corporate sandbox customer (PSU-Context is not consulted for it): such a payment without PSU-Corporate-ID gets 400, a payment from a private customer’s account does not. Authentication 4 does not say how the bank knows a corporate user',
-    { corporateUser: 'customer-type' },
-  ),
+  {
+    id: 'corporate-remembered',
+    section: 'Authentication',
+    choice:
+      'a PSU once seen with PSU-Context CORPORATE is a corporate user from then on: its later requests without PSU-Corporate-ID get 400 FORMAT_ERROR. Authentication 4 says corporate users send PSU-Corporate-ID and omitting it gives 400; who is a corporate user is the bank’s knowledge, not shown',
+    policy: { corporateUser: 'remembered' },
+  },
+  {
+    id: 'corporate-by-customer-type',
+    section: 'Authentication',
+    choice:
+      'a corporate user is one paying from an account owned by a corporate sandbox customer (PSU-Context is not consulted for it): such a payment without PSU-Corporate-ID gets 400, a payment from a private customer’s account does not. Authentication 4 does not say how the bank knows a corporate user',
+    policy: { corporateUser: 'customer-type' },
+  },
   // Identifiers and links
-  v(
-    'ids-uuid',
-    'Payment initiation response (NCBCT, SCT, bulk)',
-    'paymentId, basketId, authorisation and sandbox ids are UUIDs: interface.md types every identifier as a string and shows no form',
-    { idStyle: 'uuid' },
-  ),
-  v(
-    'ids-numeric',
-    'Payment initiation response (NCBCT, SCT, bulk)',
-    'identifiers are decimal numbers written as strings (e.g. "482913370551029384"): any string is an identifier',
-    { idStyle: 'numeric' },
-  ),
-  v(
-    'links-absolute',
-    'Shared types',
-    'link hrefs are absolute URLs (http://host/v1/…): a Link’s href is "string, required", nothing says relative',
-    { linkStyle: 'absolute' },
-  ),
-  v(
-    'links-extra',
-    'Shared types',
-    'responses carry more links than usual (payment: startAuthorisationWithPsuIdentification; status: payment; basket: startAuthorisation): `_links` is a map of Links under any names',
-    { linkSet: 'extra' },
-  ),
-  v(
-    'links-required-only',
-    'Payment initiation response (NCBCT, SCT, bulk)',
-    'only the links interface.md requires: no _links on payment initiation responses (required: no), status reads or basket creation; an authorisation carries scaRedirect only; card accounts and transactions keep theirs (required)',
-    { linkSet: 'required-only' },
-  ),
-  v(
-    'base-path',
-    'What the service does',
-    'the API lives under the platform’s prefix /api-sandbox (platform-notes.md), so base_url carries it and unprefixed paths are 404; links carry the prefix. "All paths are relative to {base_url}"',
-    { basePath: '/api-sandbox', linkStyle: 'prefixed' },
-  ),
-  v(
-    'base-path-relative-links',
-    'What the service does',
-    'the API lives under /api-sandbox and link hrefs are written relative to base_url (/v1/…), as interface.md writes its own paths',
-    { basePath: '/api-sandbox', linkStyle: 'relative' },
-  ),
+  {
+    id: 'ids-uuid',
+    section: 'Payment initiation response (NCBCT, SCT, bulk)',
+    choice:
+      'paymentId, basketId, authorisation and sandbox ids are UUIDs: interface.md types every identifier as a string and shows no form',
+    policy: { idStyle: 'uuid' },
+  },
+  {
+    id: 'ids-numeric',
+    section: 'Payment initiation response (NCBCT, SCT, bulk)',
+    choice:
+      'identifiers are decimal numbers written as strings (e.g. "482913370551029384"): any string is an identifier',
+    policy: { idStyle: 'numeric' },
+  },
+  {
+    id: 'links-absolute',
+    section: 'Shared types',
+    choice:
+      'link hrefs are absolute URLs (http://host/v1/…): a Link’s href is "string, required", nothing says relative',
+    policy: { linkStyle: 'absolute' },
+  },
+  {
+    id: 'links-extra',
+    section: 'Shared types',
+    choice:
+      'responses carry more links than usual (payment: startAuthorisationWithPsuIdentification; status: payment; basket: startAuthorisation): `_links` is a map of Links under any names',
+    policy: { linkSet: 'extra' },
+  },
+  {
+    id: 'links-required-only',
+    section: 'Payment initiation response (NCBCT, SCT, bulk)',
+    choice:
+      'only the links interface.md requires: no _links on payment initiation responses (required: no), status reads or basket creation; an authorisation carries scaRedirect only; card accounts and transactions keep theirs (required)',
+    policy: { linkSet: 'required-only' },
+  },
+  {
+    id: 'base-path',
+    section: 'What the service does',
+    choice:
+      'the API lives under the platform’s prefix /api-sandbox (platform-notes.md), so base_url carries it and unprefixed paths are 404; links carry the prefix. "All paths are relative to {base_url}"',
+    policy: { basePath: '/api-sandbox', linkStyle: 'prefixed' },
+  },
+  {
+    id: 'base-path-relative-links',
+    section: 'What the service does',
+    choice:
+      'the API lives under /api-sandbox and link hrefs are written relative to base_url (/v1/…), as interface.md writes its own paths',
+    policy: { basePath: '/api-sandbox', linkStyle: 'relative' },
+  },
   // Signature, Digest and certificate failures
-  v(
-    'auth-failure-400',
-    'Authentication',
-    'a bad or missing Signature, Digest or certificate is 400 with the Error body: interface.md names no status for signature failures ("which condition yields which of the codes above: not shown")',
-    { authFailure: 'error-400' },
-  ),
-  v(
-    'auth-failure-challenge',
-    'Errors',
-    'signature, Digest and certificate failures are 401 with only the Challenge body {_links: {scaRedirect: {href, verbs: [GET]}}} and no code, exactly the Errors table’s 401 row ("none; Challenge body with scaRedirect link")',
-    { authFailure: 'challenge-401' },
-  ),
-  v(
-    'auth-failure-tpp-messages',
-    'Errors',
-    'signature, Digest and certificate failures are 401 with Berlin Group’s {tppMessages: [{category: ERROR, code, text}]} only (platform-notes.md: a server may return either form); the codes are listed ones',
-    { authFailure: 'tpp-messages-401' },
-  ),
-  v(
-    'auth-failure-both-forms',
-    'Errors',
-    'signature, Digest and certificate failures are 401 with the Error body and tppMessages in one body',
-    { authFailure: 'error-and-tpp-messages-401' },
-  ),
-  v(
-    'auth-failure-error-with-challenge',
-    'Errors',
-    'signature, Digest and certificate failures are 401 with the Error body plus the Challenge body’s _links.scaRedirect',
-    { authFailure: 'error-and-challenge-401' },
-  ),
+  {
+    id: 'auth-failure-400',
+    section: 'Authentication',
+    choice:
+      'a bad or missing Signature, Digest or certificate is 400 with the Error body: interface.md names no status for signature failures ("which condition yields which of the codes above: not shown")',
+    policy: { authFailure: 'error-400' },
+  },
+  {
+    id: 'auth-failure-challenge',
+    section: 'Errors',
+    choice:
+      'signature, Digest and certificate failures are 401 with only the Challenge body {_links: {scaRedirect: {href, verbs: [GET]}}} and no code, exactly the Errors table’s 401 row ("none; Challenge body with scaRedirect link")',
+    policy: { authFailure: 'challenge-401' },
+  },
+  {
+    id: 'auth-failure-tpp-messages',
+    section: 'Errors',
+    choice:
+      'signature, Digest and certificate failures are 401 with Berlin Group’s {tppMessages: [{category: ERROR, code, text}]} only (platform-notes.md: a server may return either form); the codes are listed ones',
+    policy: { authFailure: 'tpp-messages-401' },
+  },
+  {
+    id: 'auth-failure-both-forms',
+    section: 'Errors',
+    choice: 'signature, Digest and certificate failures are 401 with the Error body and tppMessages in one body',
+    policy: { authFailure: 'error-and-tpp-messages-401' },
+  },
+  {
+    id: 'auth-failure-error-with-challenge',
+    section: 'Errors',
+    choice:
+      'signature, Digest and certificate failures are 401 with the Error body plus the Challenge body’s _links.scaRedirect',
+    policy: { authFailure: 'error-and-challenge-401' },
+  },
   // Letter case, whitespace, check digits
-  v(
-    'bic-case-insensitive',
-    'NCBCT payment request',
-    'creditorAgent is upper-cased before it is checked, so deutdeff is DEUTDEFF: interface.md says "BIC (also called BICFI or SWIFT code)" and nothing about letter case',
-    { bicCase: 'insensitive' },
-  ),
-  v(
-    'platform-upper-case-enums',
-    'Sandbox card account',
-    'card-account balanceType and status are accepted in any letter case (EXPECTED, ENABLED), as the platform’s own clients write EXPECTED (platform-notes.md); values are echoed as sent',
-    { sandboxEnumCase: 'insensitive' },
-  ),
-  v(
-    'trim-whitespace',
-    'Shared types',
-    'surrounding whitespace of BIC, IBAN and BBAN values is trimmed before checking: interface.md names their structure, not what a bank does with padding',
-    { trimWhitespace: true },
-  ),
-  v(
-    'check-digits-unverified',
-    'Shared types',
-    'only the structure of account numbers and KIDs is checked, not their check digits (MOD 97 of an IBAN, MOD11 of a bban, a KID’s MOD10/MOD11): interface.md names an IBAN’s "structure" and a bban’s length only; KID check digits come from platform-notes.md',
-    { mod11: 'never', ibanCheckDigits: 'ignore', kidCheckDigit: 'ignore' },
-    ['accept-bad-iban', 'kid-401'],
-  ),
+  {
+    id: 'bic-case-insensitive',
+    section: 'NCBCT payment request',
+    choice:
+      'creditorAgent is upper-cased before it is checked, so deutdeff is DEUTDEFF: interface.md says "BIC (also called BICFI or SWIFT code)" and nothing about letter case',
+    policy: { bicCase: 'insensitive' },
+  },
+  {
+    id: 'platform-upper-case-enums',
+    section: 'Sandbox card account',
+    choice:
+      'card-account balanceType and status are accepted in any letter case (EXPECTED, ENABLED), as the platform’s own clients write EXPECTED (platform-notes.md); values are echoed as sent',
+    policy: { sandboxEnumCase: 'insensitive' },
+  },
+  {
+    id: 'trim-whitespace',
+    section: 'Shared types',
+    choice:
+      'surrounding whitespace of BIC, IBAN and BBAN values is trimmed before checking: interface.md names their structure, not what a bank does with padding',
+    policy: { trimWhitespace: true },
+  },
+  {
+    id: 'check-digits-unverified',
+    section: 'Shared types',
+    choice:
+      'only the structure of account numbers and KIDs is checked, not their check digits (MOD 97 of an IBAN, MOD11 of a bban, a KID’s MOD10/MOD11): interface.md names an IBAN’s "structure" and a bban’s length only; KID check digits come from platform-notes.md',
+    policy: { mod11: 'never', ibanCheckDigits: 'ignore', kidCheckDigit: 'ignore' },
+    hides: ['accept-bad-iban', 'kid-401'],
+  },
   // Error codes
-  v(
-    'kid-format-error',
-    'Errors',
-    'a KID error is 400 FORMAT_ERROR: Errors rule 2 says KID errors give 400 and names no code; FORMAT_ERROR is a listed code',
-    { kidErrorCode: 'FORMAT_ERROR' },
-  ),
-  v(
-    'error-codes-generic',
-    'Errors',
-    'where several listed codes fit, the generic one: BAD_REQUEST for header, query and body problems outside bulk creation (whose 400 is shown as FORMAT_ERROR), NOT_FOUND for unknown routes, BAD_REQUEST for a past execution date ("which condition yields which of the codes above: not shown")',
-    { errorCodes: 'generic' },
-  ),
+  {
+    id: 'kid-format-error',
+    section: 'Errors',
+    choice:
+      'a KID error is 400 FORMAT_ERROR: Errors rule 2 says KID errors give 400 and names no code; FORMAT_ERROR is a listed code',
+    policy: { kidErrorCode: 'FORMAT_ERROR' },
+  },
+  {
+    id: 'error-codes-generic',
+    section: 'Errors',
+    choice:
+      'where several listed codes fit, the generic one: BAD_REQUEST for header, query and body problems outside bulk creation (whose 400 is shown as FORMAT_ERROR), NOT_FOUND for unknown routes, BAD_REQUEST for a past execution date ("which condition yields which of the codes above: not shown")',
+    policy: { errorCodes: 'generic' },
+  },
   // Fees
-  v(
-    'fees-never',
-    'Payment initiation response (NCBCT, SCT, bulk)',
-    'no payment carries fees: transactionFees and transactionFeeIndicator are both optional',
-    { fees: 'never' },
-    ['fee-without-indicator', 'fee-wrong-digits'],
-  ),
-  v(
-    'fees-always',
-    'Payment initiation response (NCBCT, SCT, bulk)',
-    'every payment, bulk too, carries transactionFees with transactionFeeIndicator true',
-    { fees: 'always' },
-  ),
-  v(
-    'fees-indicator-false',
-    'Payment initiation response (NCBCT, SCT, bulk)',
-    'every payment says transactionFeeIndicator false and carries no transactionFees ("available when the fee indicator is true")',
-    { fees: 'indicator-false' },
-    ['fee-without-indicator', 'fee-wrong-digits'],
-  ),
+  {
+    id: 'fees-never',
+    section: 'Payment initiation response (NCBCT, SCT, bulk)',
+    choice: 'no payment carries fees: transactionFees and transactionFeeIndicator are both optional',
+    policy: { fees: 'never' },
+    hides: ['fee-without-indicator', 'fee-wrong-digits'],
+  },
+  {
+    id: 'fees-always',
+    section: 'Payment initiation response (NCBCT, SCT, bulk)',
+    choice: 'every payment, bulk too, carries transactionFees with transactionFeeIndicator true',
+    policy: { fees: 'always' },
+  },
+  {
+    id: 'fees-indicator-false',
+    section: 'Payment initiation response (NCBCT, SCT, bulk)',
+    choice:
+      'every payment says transactionFeeIndicator false and carries no transactionFees ("available when the fee indicator is true")',
+    policy: { fees: 'indicator-false' },
+    hides: ['fee-without-indicator', 'fee-wrong-digits'],
+  },
   // Logical duplicates
-  v(
-    'duplicates-window',
-    '3. Create NCBCT payment',
-    'a logical duplicate is refused only within 120 s of the first payment: interface.md names allowLogicalDuplicate but not what a duplicate is',
-    { duplicates: 'window' },
-  ),
-  v(
-    'duplicates-never',
-    '3. Create NCBCT payment',
-    'logical duplicates are never refused, so allowLogicalDuplicate changes nothing: interface.md does not say a bank must refuse them',
-    { duplicates: 'never' },
-    ['ignore-allow-duplicate'],
-  ),
-  v(
-    'duplicates-coarse',
-    '3. Create NCBCT payment',
-    'a logical duplicate is a payment with the same debtor, creditor and amount as an earlier one, whatever its other members',
-    { duplicateKey: 'coarse' },
-  ),
+  {
+    id: 'duplicates-window',
+    section: '3. Create NCBCT payment',
+    choice:
+      'a logical duplicate is refused only within 120 s of the first payment: interface.md names allowLogicalDuplicate but not what a duplicate is',
+    policy: { duplicates: 'window' },
+  },
+  {
+    id: 'duplicates-never',
+    section: '3. Create NCBCT payment',
+    choice:
+      'logical duplicates are never refused, so allowLogicalDuplicate changes nothing: interface.md does not say a bank must refuse them',
+    policy: { duplicates: 'never' },
+    hides: ['ignore-allow-duplicate'],
+  },
+  {
+    id: 'duplicates-coarse',
+    section: '3. Create NCBCT payment',
+    choice:
+      'a logical duplicate is a payment with the same debtor, creditor and amount as an earlier one, whatever its other members',
+    policy: { duplicateKey: 'coarse' },
+  },
   // Status of a created payment
-  v(
-    'status-actc',
-    'States and transitions',
-    'a created payment is ACTC: "a created payment is returned with a status of this set"; transitions are not shown',
-    { createdStatus: 'ACTC' },
-  ),
-  v(
-    'status-pdng',
-    'States and transitions',
-    'a created payment is PDNG (pending): any status of the set may come back for a created payment',
-    { createdStatus: 'PDNG' },
-  ),
-  v(
-    'status-accp',
-    'States and transitions',
-    'a created payment is ACCP (accepted customer profile): any status of the set may come back for a created payment',
-    { createdStatus: 'ACCP' },
-  ),
-  v(
-    'status-moves-after-read',
-    'States and transitions',
-    'a payment’s status moves on by itself after its first status read (RCVD → ACTC, ACTC → ACSP): transitions are not shown',
-    { statusFlow: 'moves-after-first-read' },
-  ),
-  v(
-    'status-extra-members',
-    'What the service does',
-    'status reads carry fundsAvailable and psuMessage beside transactionStatus and _links: the status response’s shape is not shown',
-    { statusExtraMembers: true },
-  ),
+  {
+    id: 'status-actc',
+    section: 'States and transitions',
+    choice:
+      'a created payment is ACTC: "a created payment is returned with a status of this set"; transitions are not shown',
+    policy: { createdStatus: 'ACTC' },
+  },
+  {
+    id: 'status-pdng',
+    section: 'States and transitions',
+    choice: 'a created payment is PDNG (pending): any status of the set may come back for a created payment',
+    policy: { createdStatus: 'PDNG' },
+  },
+  {
+    id: 'status-accp',
+    section: 'States and transitions',
+    choice:
+      'a created payment is ACCP (accepted customer profile): any status of the set may come back for a created payment',
+    policy: { createdStatus: 'ACCP' },
+  },
+  {
+    id: 'status-moves-after-read',
+    section: 'States and transitions',
+    choice:
+      'a payment’s status moves on by itself after its first status read (RCVD → ACTC, ACTC → ACSP): transitions are not shown',
+    policy: { statusFlow: 'moves-after-first-read' },
+  },
+  {
+    id: 'status-extra-members',
+    section: 'What the service does',
+    choice:
+      'status reads carry fundsAvailable and psuMessage beside transactionStatus and _links: the status response’s shape is not shown',
+    policy: { statusExtraMembers: true },
+  },
   // Baskets and authorisations
-  v(
-    'basket-implicit-authorisation',
-    'Signing basket',
-    'creating a basket starts its authorisation at once (Berlin Group’s implicit start): the 201 carries authorisationId and scaRedirect/scaStatus links instead of startAuthorisation; an explicit start still works',
-    { basketCreateShape: 'implicit-authorisation' },
-  ),
-  v(
-    'authorisation-started',
-    'Basket authorisation',
-    'a started authorisation answers scaStatus STARTED with a psuMessage (both allowed: STARTED is a listed scaStatus, transitions are not shown)',
-    { authorisationShape: 'started' },
-  ),
-  v(
-    'sca-redirect-via-link',
-    'Authentication',
-    'the 201 of an authorisation start carries only a scaStatus link; scaRedirect appears on the authorisation’s own resource (GET). Authentication 5 puts scaRedirect on a 401 response, not on the 201',
-    { scaRedirect: 'via-authorisation-resource' },
-  ),
+  {
+    id: 'basket-implicit-authorisation',
+    section: 'Signing basket',
+    choice:
+      'creating a basket starts its authorisation at once (Berlin Group’s implicit start): the 201 carries authorisationId and scaRedirect/scaStatus links instead of startAuthorisation; an explicit start still works',
+    policy: { basketCreateShape: 'implicit-authorisation' },
+  },
+  {
+    id: 'authorisation-started',
+    section: 'Basket authorisation',
+    choice:
+      'a started authorisation answers scaStatus STARTED with a psuMessage (both allowed: STARTED is a listed scaStatus, transitions are not shown)',
+    policy: { authorisationShape: 'started' },
+  },
+  {
+    id: 'sca-redirect-via-link',
+    section: 'Authentication',
+    choice:
+      'the 201 of an authorisation start carries only a scaStatus link; scaRedirect appears on the authorisation’s own resource (GET). Authentication 5 puts scaRedirect on a 401 response, not on the 201',
+    policy: { scaRedirect: 'via-authorisation-resource' },
+  },
   // Transaction lists
-  v(
-    'transactions-exclusive-range',
-    '9. Get sandbox account transactions',
-    'fromDate and toDate are exclusive: only transactions booked strictly between them; interface.md types them as dates and says nothing about the ends',
-    { transactionDateRange: 'exclusive' },
-  ),
-  v(
-    'transactions-default-limit',
-    '9. Get sandbox account transactions',
-    'without limit the list holds the first 5 transactions (a page): limit is optional and its default is not shown',
-    { transactionDefaultLimit: 5 },
-  ),
-  v(
-    'transactions-newest-first',
-    '9. Get sandbox account transactions',
-    'the list is ordered newest booking date first: no order is shown',
-    { transactionOrder: 'newest-first' },
-  ),
+  {
+    id: 'transactions-exclusive-range',
+    section: '9. Get sandbox account transactions',
+    choice:
+      'fromDate and toDate are exclusive: only transactions booked strictly between them; interface.md types them as dates and says nothing about the ends',
+    policy: { transactionDateRange: 'exclusive' },
+  },
+  {
+    id: 'transactions-default-limit',
+    section: '9. Get sandbox account transactions',
+    choice:
+      'without limit the list holds the first 5 transactions (a page): limit is optional and its default is not shown',
+    policy: { transactionDefaultLimit: 5 },
+  },
+  {
+    id: 'transactions-newest-first',
+    section: '9. Get sandbox account transactions',
+    choice: 'the list is ordered newest booking date first: no order is shown',
+    policy: { transactionOrder: 'newest-first' },
+  },
   // Negotiation
-  v(
-    'accept-lenient',
-    'Header groups',
-    'an Accept the bank cannot satisfy is answered with JSON anyway (RFC 7231 §5.3.2 lets a server disregard Accept); Group N headers are all optional',
-    { accept: 'lenient' },
-  ),
-  v(
-    'content-type-without-charset',
-    'Header groups',
-    'Content-Type is application/json without a charset parameter (JSON is UTF-8, RFC 8259 §8.1)',
-    { contentTypeCharset: false },
-  ),
-  v(
-    'gzip',
-    'Header groups',
-    'responses are gzip-compressed when Accept-Encoding offers gzip, reported in Content-Encoding, as Group N says',
-    { compression: 'gzip-when-asked' },
-  ),
+  {
+    id: 'accept-lenient',
+    section: 'Header groups',
+    choice:
+      'an Accept the bank cannot satisfy is answered with JSON anyway (RFC 7231 §5.3.2 lets a server disregard Accept); Group N headers are all optional',
+    policy: { accept: 'lenient' },
+  },
+  {
+    id: 'content-type-without-charset',
+    section: 'Header groups',
+    choice: 'Content-Type is application/json without a charset parameter (JSON is UTF-8, RFC 8259 §8.1)',
+    policy: { contentTypeCharset: false },
+  },
+  {
+    id: 'gzip',
+    section: 'Header groups',
+    choice:
+      'responses are gzip-compressed when Accept-Encoding offers gzip, reported in Content-Encoding, as Group N says',
+    policy: { compression: 'gzip-when-asked' },
+  },
   // Extra content in successful answers
-  v(
-    'success-warnings',
-    'Payment initiation response (NCBCT, SCT, bulk)',
-    'successful payment initiations and basket creations carry a WARNING tppMessage (a listed code, EXECUTION_DATE_INVALID: execution moves to the next banking day): tppMessages are "operational messages to the TPP"',
-    { successWarnings: true },
-  ),
-  v(
-    'extra-response-members',
-    'Resources and their fields',
-    'responses carry members interface.md does not name (bankReference, createdAt …): no response is said to hold only the listed members',
-    { extraResponseMembers: true },
-  ),
-  v(
-    'debit-balance',
-    'Errors',
-    'each accepted payment lowers the debtor’s sandbox balance, so repeated payments run into insufficient funds (a proper 400 PAYMENT_FAILED, Errors rule 4)',
-    { debitBalance: true },
-  ),
-  v(
-    'accept-fix-known-only',
-    'Versioning',
-    'x-accept-fix values other than the ones interface.md names are refused with 400 FORMAT_ERROR: what a bank does with an unknown value is not shown',
-    { acceptFix: 'known-only' },
-  ),
+  {
+    id: 'success-warnings',
+    section: 'Payment initiation response (NCBCT, SCT, bulk)',
+    choice:
+      'successful payment initiations and basket creations carry a WARNING tppMessage (a listed code, EXECUTION_DATE_INVALID: execution moves to the next banking day): tppMessages are "operational messages to the TPP"',
+    policy: { successWarnings: true },
+  },
+  {
+    id: 'extra-response-members',
+    section: 'Resources and their fields',
+    choice:
+      'responses carry members interface.md does not name (bankReference, createdAt …): no response is said to hold only the listed members',
+    policy: { extraResponseMembers: true },
+  },
+  {
+    id: 'debit-balance',
+    section: 'Errors',
+    choice:
+      'each accepted payment lowers the debtor’s sandbox balance, so repeated payments run into insufficient funds (a proper 400 PAYMENT_FAILED, Errors rule 4)',
+    policy: { debitBalance: true },
+  },
+  {
+    id: 'accept-fix-known-only',
+    section: 'Versioning',
+    choice:
+      'x-accept-fix values other than the ones interface.md names are refused with 400 FORMAT_ERROR: what a bank does with an unknown value is not shown',
+    policy: { acceptFix: 'known-only' },
+  },
   // The two ends
-  v(
-    'strict',
-    'Errors',
-    'refuses everything interface.md allows a bank to refuse: logical duplicates on the coarse key (same debtor, creditor, amount), lower-case and padded codes, wrong MOD11 (every bban, sandbox accounts too), MOD 97 and KID check digits, past execution dates, an Accept it cannot satisfy (406), unknown x-accept-fix values, unknown body members and query parameters, a Date more than 60 s off, empty baskets and empty bulks',
-    STRICT,
-  ),
-  v(
-    'lenient',
-    'Errors',
-    'accepts everything interface.md does not require it to refuse: BIC and sandbox enum letter case, surrounding whitespace, wrong check digits, duplicates, past execution dates, unknown x-accept-fix values, an Accept it cannot satisfy (JSON anyway), a Date up to an hour off, an empty bulk and a basket of nothing',
-    LENIENT,
-    ['accept-bad-iban', 'kid-401', 'ignore-allow-duplicate', 'accept-empty-bulk'],
-  ),
+  {
+    id: 'strict',
+    section: 'Errors',
+    choice:
+      'refuses everything interface.md allows a bank to refuse: logical duplicates on the coarse key (same debtor, creditor, amount), lower-case and padded codes, wrong MOD11 (every bban, sandbox accounts too), MOD 97 and KID check digits, past execution dates, an Accept it cannot satisfy (406), unknown x-accept-fix values, unknown body members and query parameters, a Date more than 60 s off, empty baskets and empty bulks',
+    policy: STRICT,
+  },
+  {
+    id: 'lenient',
+    section: 'Errors',
+    choice:
+      'accepts everything interface.md does not require it to refuse: BIC and sandbox enum letter case, surrounding whitespace, wrong check digits, duplicates, past execution dates, unknown x-accept-fix values, an Accept it cannot satisfy (JSON anyway), a Date up to an hour off, an empty bulk and a basket of nothing',
+    policy: LENIENT,
+    hides: ['accept-bad-iban', 'kid-401', 'ignore-allow-duplicate', 'accept-empty-bulk'],
+  },
 ];
 
 export const variantIds = (): VariantId[] => VARIANTS.map((x) => x.id);

@@ -16,10 +16,5 @@ export function verdict(
   return { check, requirementId, level, ok, message, ...(options.detail ? { detail: options.detail } : {}) };
 }
 
-export function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
-  const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(headers)) {
-    if (key.toLowerCase() === wanted) return Array.isArray(value) ? value.join(', ') : value;
-  }
-  return undefined;
-}
+/** A response header in any letter case (core/headers.ts). */
+export { headerValue as header } from '../core/index.js';

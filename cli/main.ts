@@ -1,5 +1,5 @@
 import { CommanderError } from '@commander-js/extra-typings';
-import { UserError } from './errors.js';
+import { UserError } from '../core/index.js';
 import { buildProgram } from './program.js';
 import { usageMessage } from './usage-error.js';
 

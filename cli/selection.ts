@@ -3,7 +3,7 @@ import type { Selection } from '../runner/selection.js';
 import type { ShardSpec } from '../runner/shard-split.js';
 import { OPERATIONS, REQUIREMENTS } from '../spec/index.js';
 import { InvalidArgumentError, Option, collect, oneOf, type Command } from './command.js';
-import { UserError } from './errors.js';
+import { UserError } from '../core/index.js';
 
 const LEVELS = ['MUST', 'SHOULD'] as const;
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Config } from '../config/index.js';
 import { loadIdentity, testIdentity, type SigningIdentity } from '../signing/index.js';
 import type { TppHttpOptions } from '../tpp/index.js';
-import { UserError } from './errors.js';
+import { UserError } from '../core/index.js';
 
 /** What tpp/ takes as options, built from the configuration: the library itself never reads it. */
 

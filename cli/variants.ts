@@ -1,7 +1,7 @@
 import { isFaultId } from '../bank/faults.js';
 import type { FaultId, VariantId } from '../bank/ids.generated.js';
 import { isVariantId, variantConflict } from '../bank/variants.js';
-import { UserError } from './errors.js';
+import { UserError } from '../core/index.js';
 
 /** Variant ids from the command line: unknown ones and conflicting pairs are a one-line configuration error. */
 export function checkVariants(ids: string[]): VariantId[] {

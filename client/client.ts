@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
-import type { Config } from '../config/index.js';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../core/index.js';
 import { UndecodableBody, decodeBody } from './decode.js';
 import { PermitLedger, localPermits, realClock, retryAfterMs, type Clock, type Permits } from './throttle.js';
-import type { Exchange, HttpClient, OutgoingRequest, TransportErrorKind } from './types.js';
-
-type HttpOptions = Config['http'];
+import type { Exchange, HttpClient, HttpOptions, OutgoingRequest, TransportErrorKind } from './types.js';
 
 function readConfigured(variable: string, path: string): Buffer {
   try {

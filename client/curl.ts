@@ -1,22 +1,15 @@
-import { maskNationalId } from '../config/index.js';
+import { maskHeaderValue } from '../core/index.js';
 import type { Exchange } from './types.js';
 
 /** POSIX single quoting: safe for any bytes a shell passes through, including æøå and quotes. */
 export const shellQuote = (value: string): string => `'${value.replaceAll("'", `'\\''`)}'`;
-
-const SECRET = new Set(['authorization', 'proxy-authorization', 'cookie']);
 
 /**
  * Secrets and national identity numbers masked. X-PSU-IDENTITY is not signed by the platform's
  * signer, so a replay with the masked value still verifies; the bank may then answer for another PSU.
  */
 export function maskHeaders(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(headers).map(([k, v]) => [
-      k,
-      k.toLowerCase() === 'x-psu-identity' ? maskNationalId(v) : SECRET.has(k.toLowerCase()) ? '***' : v,
-    ]),
-  );
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, maskHeaderValue(k, v)]));
 }
 
 /** A one-line curl command that sends the recorded request again, byte for byte (masked headers aside). */

@@ -13,4 +13,4 @@ export {
   type Permits,
 } from './throttle.js';
 export { permitsAt, startPermitService, type PermitService } from './permit-service.js';
-export type { Exchange, HttpClient, OutgoingRequest, TransportErrorKind } from './types.js';
+export type { Exchange, HttpClient, HttpOptions, OutgoingRequest, TransportErrorKind } from './types.js';

@@ -1,3 +1,16 @@
+/** How the client connects, waits and limits itself; configuration (config/) fills them in from the environment. */
+export interface HttpOptions {
+  connectTimeoutMs: number;
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
+  maxResponseBytes: number;
+  requestsPerSecond?: number;
+  concurrency: number;
+  retryBudgetMs: number;
+  proxyUrl?: string;
+  mtls?: { certPath: string; keyPath: string; caPath?: string; passphrase?: string };
+}
+
 /** What the suite sends: path and query already percent-encoded, appended to the base URL. */
 export interface OutgoingRequest {
   method: string;

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'dotenv';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../core/index.js';
+import type { HttpOptions } from '../client/index.js';
+import type { SigningConfig } from '../signing/index.js';
 import { OPERATIONS, type OperationId } from '../spec/index.js';
 import { nearMisses, type NearMiss } from './near-miss.js';
 import { VARIABLES, pathVariable } from './variables.js';
@@ -24,27 +26,10 @@ export interface Config {
   seed: number;
   numRuns: number;
   paths: Partial<Record<OperationId, string>>;
-  http: {
-    connectTimeoutMs: number;
-    headersTimeoutMs: number;
-    bodyTimeoutMs: number;
-    maxResponseBytes: number;
-    requestsPerSecond?: number;
-    concurrency: number;
-    retryBudgetMs: number;
-    proxyUrl?: string;
-    mtls?: { certPath: string; keyPath: string; caPath?: string; passphrase?: string };
-  };
-  signing: {
-    certificatePath?: string;
-    keyPath?: string;
-    p12Path?: string;
-    p12Passphrase?: string;
-    cacheDir: string;
-    keyId: { serialCase: 'upper' | 'lower'; leadingZeros: boolean; dnStyle: 'platform' | 'rfc2253' };
-    digestAlgorithm: 'SHA-256' | 'SHA-512';
-    requestTarget: boolean;
-  };
+  /** The client's options (client/types.ts): the library defines them, configuration fills them in. */
+  http: HttpOptions;
+  /** The signer's options (signing/types.ts). */
+  signing: SigningConfig;
   /** The private test PSU: every test that does not change how the bank sees its PSU. */
   psu: { id: string; ipAddress: string; identity?: string };
   /** The corporate test PSU, a different person from `psu` (a bank may remember who is corporate). */
@@ -234,4 +219,4 @@ export function loadConfig(
 }
 
 /** Masks all but the last two digits of a national identity number. */
-export const maskNationalId = (value: string): string => value.replace(/\d(?=\d{2})/g, '*');
+export { maskNationalId } from '../core/index.js';

@@ -1,4 +1,4 @@
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../core/index.js';
 import { PROFILES, type Config, type NearMiss, type ProfileName } from './index.js';
 
 /** What a run will judge: the reference bank it starts itself, or the bank at BASE_URL. */

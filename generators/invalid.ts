@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { pointerRemove, pointerSet } from '../core/index.js';
 import {
   LIMITS,
   NEAR_MISS_COUNTRIES,
@@ -497,12 +498,8 @@ function noUnstructured(body: Record<string, unknown>): Record<string, unknown> 
 /** The body with the breaker applied. */
 export function broken(body: Record<string, unknown>, breaker: Breaker, value: unknown): Record<string, unknown> {
   const copy = structuredClone(breaker.prepare ? breaker.prepare(body) : body);
-  const keys = breaker.at.slice(1).split('/');
-  const last = keys.pop() as string;
-  let node: Record<string, unknown> = copy;
-  for (const key of keys) node = node[key] as Record<string, unknown>;
-  if (value === REMOVE) delete node[last];
-  else node[last] = value;
+  if (value === REMOVE) pointerRemove(copy, breaker.at);
+  else pointerSet(copy, breaker.at, value);
   return lastEntryBroken(copy, breaker.at);
 }
 

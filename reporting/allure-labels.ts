@@ -1,5 +1,5 @@
 import * as allure from 'allure-js-commons';
-import { maskNationalId } from '../config/index.js';
+import { maskNationalId } from '../core/index.js';
 import { rulesBroken, type ConformanceMeta } from '../runner/outcome.js';
 import { OPERATIONS } from '../spec/index.js';
 import { ruleMarkdown } from './rule-text.js';

@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { brokenRequirements, type TestOutcome } from '../runner/outcome.js';
 import { isTarget } from '../runner/target.js';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../core/index.js';
 import { writeHtml } from './allure-html.js';
 import { annotateFailedResults } from './annotate-results.js';
 import { coverage, coverageMarkdown } from './coverage.js';

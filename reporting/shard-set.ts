@@ -1,4 +1,4 @@
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../core/index.js';
 import type { ShardRecord } from '../runner/shard-split.js';
 
 /** A result folder, with the shard it ran when it ran one. */

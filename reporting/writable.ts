@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { UserError } from '../cli/errors.js';
+import { UserError } from '../core/index.js';
 
 const REASONS: Record<string, string> = {
   EEXIST: 'a file is in the way of the folder',

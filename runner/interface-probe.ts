@@ -1,4 +1,5 @@
 import type { Exchange } from '../client/index.js';
+import { headerValue } from '../core/index.js';
 
 /**
  * Whether a target answers like this interface, from one unsigned GET of a basket nobody created: shared by
@@ -16,10 +17,7 @@ const fail = (text: string): Finding => ({ status: 'fail', text });
 /** A basket id no bank has: the answer is an error, and its form says whether this is the interface. */
 export const PROBE_PATH = '/v1/signing-baskets/doctor-probe';
 
-export const header = (headers: Record<string, string | string[] | undefined>, name: string): string | undefined => {
-  const value = Object.entries(headers).find(([n]) => n.toLowerCase() === name)?.[1];
-  return Array.isArray(value) ? value[0] : value;
-};
+export const header = headerValue;
 
 export const excerpt = (text: string) => {
   const flat = text.replace(/\s+/g, ' ').trim();

@@ -5,7 +5,7 @@
  * a variant they do not conflict with, which must still be detected.
  */
 import type { FaultId, VariantId } from '../bank/ids.generated.js';
-import type { MutationRun } from './mutation.js';
+import type { MutationRun } from './mutation-types.js';
 
 /** Several variants at once: a bank that differs from ours in many gaps together. Ids name them in the report. */
 export interface Combination {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FaultId, VariantId } from '../bank/ids.generated.js';
-import type { MutationRun } from './mutation.js';
+import type { MutationRun } from './mutation-types.js';
 import { BIN, PACKAGE_ROOT as ROOT } from './package-paths.js';
 import { gateLevel, type TestOutcome } from './outcome.js';
 

@@ -7,20 +7,8 @@
  */
 import { matrixPassed, renderMatrixMarkdown, type Matrix } from './mutation-matrix.js';
 
-/** What one run (clean or with one fault, against the default bank or variants of it) left behind. */
-export interface MutationRun {
-  /** The fault id, or undefined for the clean bank. */
-  fault?: string;
-  /** Variants of the bank switched on; none for the default bank. */
-  variants?: string[];
-  /** Names of the tests that failed at MUST level (every failed test under --strict). */
-  failedTests?: string[];
-  exitCode: number | null;
-  seconds: number;
-  failedRequirements: string[];
-  /** The run's last stderr line when it did not end with 0 or 1 (configuration error, crash, kill). */
-  reason?: string;
-}
+export type { MutationRun } from './mutation-types.js';
+import type { MutationRun } from './mutation-types.js';
 
 export interface FaultSpec {
   id: string;

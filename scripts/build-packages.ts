@@ -17,7 +17,7 @@ import { dirname, join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The library's folders: adding one (core/) here adds it to the build, the package's files and its exports. */
-export const LIBRARY_FOLDERS = ['spec', 'schemas', 'generators', 'signing', 'client', 'checks', 'tpp'];
+export const LIBRARY_FOLDERS = ['core', 'spec', 'schemas', 'generators', 'signing', 'client', 'checks', 'tpp'];
 /** The CLI's folders and root files, compiled beside the library's and shipped in the CLI package. */
 const CLI_FOLDERS = ['cli', 'runner', 'bank', 'suites', 'reporting', 'config'];
 const CLI_ROOT_FILES = ['vitest.conformance.config.ts'];

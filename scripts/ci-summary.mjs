@@ -1,22 +1,52 @@
-// Prints "N passed, N failed" from vitest's JSON reporter output.
+// Prints "N passed, N failed" from vitest's JSON reporter output(s), summed over the files given (both halves of
+// `npm test`: reports/tests/unit.json and reports/tests/integration.json by default).
 // A missing or unreadable report counts as a failure, never as "0 failed".
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
-const file = process.argv[2] ?? 'reports/unit/vitest.json';
-let report;
-try {
-  report = JSON.parse(readFileSync(file, 'utf8'));
-} catch (err) {
-  console.log(`ci-summary: no vitest JSON report at ${file} (${err.code ?? err.message})`);
-  console.log('0 passed, 1 failed');
-  process.exit(1);
+export const DEFAULT_REPORTS = ['reports/tests/unit.json', 'reports/tests/integration.json'];
+
+/** Counts of one report; `missing` when the file cannot be read as JSON. */
+export function countReport(file) {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    return {
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      note: `ci-summary: no vitest JSON report at ${file} (${err.code ?? err.message})`,
+    };
+  }
+  // A test file that fails to load has no assertion results: count it as one failure.
+  const suiteErrors = (report.testResults ?? []).filter(
+    (r) => r.status === 'failed' && (r.assertionResults ?? []).length === 0,
+  ).length;
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: (report.numFailedTests ?? 0) + suiteErrors,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
 }
-const passed = report.numPassedTests ?? 0;
-const failed = report.numFailedTests ?? 0;
-// A test file that fails to load has no assertion results: count it as one failure.
-const suiteErrors = (report.testResults ?? []).filter(
-  (r) => r.status === 'failed' && (r.assertionResults ?? []).length === 0,
-).length;
-const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-console.log(`${passed} passed, ${failed + suiteErrors} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failed + suiteErrors > 0 ? 1 : 0);
+
+/** The closing lines for the given reports: notes for unreadable ones, then "N passed, N failed[, N skipped]". */
+export function summarise(files) {
+  const counts = files.map(countReport);
+  const sum = (key) => counts.reduce((total, c) => total + c[key], 0);
+  const [passed, failed, skipped] = [sum('passed'), sum('failed'), sum('skipped')];
+  return {
+    lines: [
+      ...counts.flatMap((c) => (c.note ? [c.note] : [])),
+      `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
+    ],
+    failed,
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const files = process.argv.slice(2);
+  const { lines, failed } = summarise(files.length ? files : DEFAULT_REPORTS);
+  for (const line of lines) console.log(line);
+  process.exit(failed > 0 ? 1 : 0);
+}

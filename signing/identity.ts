@@ -4,15 +4,14 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import forge from 'node-forge';
-import { UserError } from '../cli/errors.js';
-import type { Config } from '../config/index.js';
+import { UserError } from '../core/index.js';
 import {
   createCertificateAuthority,
   issueTppCertificate,
   NORWEGIAN_CA_SUBJECT,
   type SubjectFields,
 } from './certificates.js';
-import type { SigningIdentity } from './types.js';
+import type { SigningConfig, SigningIdentity } from './types.js';
 import { identityFrom } from './x509.js';
 
 /** The project's `.keys/` (gitignored), whatever the working directory. */
@@ -109,7 +108,7 @@ export async function norwegianTestIdentity(options: { cacheDir?: string } = {})
   return identityFrom(new X509Certificate(pki.certificatePem), createPrivateKey(pki.privateKeyPem));
 }
 
-type SigningFiles = Pick<Config['signing'], 'certificatePath' | 'keyPath' | 'p12Path' | 'p12Passphrase'>;
+type SigningFiles = Pick<SigningConfig, 'certificatePath' | 'keyPath' | 'p12Path' | 'p12Passphrase'>;
 
 async function readNamed(variable: string, path: string): Promise<Buffer> {
   try {

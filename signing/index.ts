@@ -1,5 +1,5 @@
 /** Digest, draft-cavage-10 signatures as interface.md constrains them, their verification, and test certificates. */
-export type { SigningIdentity, VerifyFailure, VerifyResult } from './types.js';
+export type { SigningConfig, SigningIdentity, VerifyFailure, VerifyResult } from './types.js';
 export {
   digestHeader,
   checkDigest,

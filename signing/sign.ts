@@ -1,13 +1,12 @@
 import { randomUUID, sign as rsaSign } from 'node:crypto';
 import { SIGNED_HEADERS } from '../spec/index.js';
 import { bodyBytes, digestHeader, type DigestAlgorithm } from './digest.js';
-import { hasHeader, setHeader } from './headers.js';
+import { hasHeader, setHeader } from '../core/index.js';
 import { buildKeyId, type KeyIdStyle } from './keyid.js';
 import { encodeWord, encodeWords, isAscii, type Rfc2047Options } from './rfc2047.js';
 import { buildSignatureHeader } from './signature-header.js';
 import { REQUEST_TARGET, signingString } from './signing-string.js';
-import type { Config } from '../config/index.js';
-import type { SigningIdentity } from './types.js';
+import type { SigningConfig, SigningIdentity } from './types.js';
 
 export const SIGNATURE_ALGORITHM = 'rsa-sha256';
 
@@ -121,7 +120,7 @@ function perValue(value: string, rfc2047: Rfc2047Options | undefined): string {
 
 /** SignOptions from the validated configuration (keyId form, digest algorithm, request target). */
 export function signOptionsFrom(
-  signing: Pick<Config['signing'], 'keyId' | 'digestAlgorithm' | 'requestTarget'>,
+  signing: Pick<SigningConfig, 'keyId' | 'digestAlgorithm' | 'requestTarget'>,
 ): SignOptions {
   return { keyId: signing.keyId, digestAlgorithm: signing.digestAlgorithm, requestTarget: signing.requestTarget };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createCertificateAuthority, issueTppCertificate } from './certificates.js';
 import { digestHeader, parseDigestHeader, type DigestAlgorithm } from './digest.js';
-import { getHeader, removeHeader, setHeader } from './headers.js';
+import { getHeader, removeHeader, setHeader } from '../core/index.js';
 import { parseKeyId } from './keyid.js';
 import { containsEncodedWord, decodeRfc2047, encodeWord, isAscii } from './rfc2047.js';
 import { buildSignatureHeader, parseSignatureHeader, type SignatureParams } from './signature-header.js';

@@ -1,5 +1,17 @@
 import type { KeyObject } from 'node:crypto';
 
+/** Where the TPP's signing identity comes from and how requests are signed; configuration (config/) fills it in. */
+export interface SigningConfig {
+  certificatePath?: string;
+  keyPath?: string;
+  p12Path?: string;
+  p12Passphrase?: string;
+  cacheDir: string;
+  keyId: { serialCase: 'upper' | 'lower'; leadingZeros: boolean; dnStyle: 'platform' | 'rfc2253' };
+  digestAlgorithm: 'SHA-256' | 'SHA-512';
+  requestTarget: boolean;
+}
+
 /** A TPP's signing certificate and key, ready for signRequest. */
 export interface SigningIdentity {
   privateKey: KeyObject;

@@ -1,20 +1,6 @@
-/**
- * National identity numbers never reach a report: every digit but the last two becomes `*`. The same rule as
- * config's maskNationalId, written again here because the library (tpp/) may not import config/.
- */
-export const maskNationalId = (value: string): string => value.replace(/\d(?=\d{2})/g, '*');
+import { maskHeaderValue } from '../core/index.js';
 
-/** Headers whose values are secrets: shown masked wherever a verdict quotes them. */
-const MASKED: Record<string, (value: string) => string> = {
-  'x-psu-identity': maskNationalId,
-  authorization: () => '***',
-  'proxy-authorization': () => '***',
-  cookie: () => '***',
-};
-
-export function maskHeaderValue(name: string, value: string): string {
-  return MASKED[name.toLowerCase()]?.(value) ?? value;
-}
+export { maskHeaderValue, maskNationalId } from '../core/index.js';
 
 /** A signing-string line `name: value` with a secret value masked. */
 export function maskSigningLine(line: string): string {

@@ -127,7 +127,11 @@ function maskedResponseHeaders(headers: Record<string, string | string[] | undef
 }
 
 /** The verdict of a request whose body was too large to hold: its operation, and nothing judged. */
-function unjudged(method: string, target: string, path: string, basePath: string, cap: number): RequestVerdict {
+function unjudged(
+  request: { method: string; target: string; path: string },
+  { basePath, cap }: { basePath: string; cap: number },
+): RequestVerdict {
+  const { method, target, path } = request;
   const match = matchOperation(method, path, basePath || undefined);
   return {
     method,
@@ -205,13 +209,13 @@ export async function forward(
     const message = `psd2-conformance proxy: the request body is larger than ${context.cap} bytes (HTTP_MAX_RESPONSE_BYTES), too large to sign`;
     res.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ message }));
     req.resume();
-    const verdict = unjudged(method, target, sent.split('?')[0] as string, context.basePath, context.cap);
+    const verdict = unjudged({ method, target, path: sent.split('?')[0] as string }, context);
     return finish(verdict, [], { error: { kind: 'too-large', message } });
   }
   if (context.sign)
     lines = signLines({ method, target: sent, lines, body: body.head }, context.sign.identity, context.sign.options);
   const verdict = body.over
-    ? unjudged(method, target, sent.split('?')[0] as string, context.basePath, context.cap)
+    ? unjudged({ method, target, path: sent.split('?')[0] as string }, context)
     : verifyRequest(
         { method, url, headers: lines, ...(body.head.length ? { body: body.head } : {}) },
         {

@@ -15,6 +15,7 @@ import {
   type Rfc2047Options,
   type SigningIdentity,
 } from '../signing/index.js';
+import { findHeaderName } from '../core/index.js';
 import { parseHttpDate } from './date.js';
 import { parseSignature } from './signature-parse.js';
 import { verifyRequest } from './verify.js';
@@ -65,8 +66,7 @@ function encodingOf(raw: string): { form: 'whole' | 'per-value' | 'plain'; optio
   return { form: /=\?[^?\s]+\?[BbQq]\?/.test(raw) ? 'per-value' : 'plain', options: {} };
 }
 
-const find = (headers: Record<string, string>, name: string) =>
-  Object.keys(headers).find((k) => k.toLowerCase() === name);
+const find = findHeaderName;
 
 /**
  * A recorded request signed again for now, the way it was signed then: a fresh Date (keeping a deliberate offset)

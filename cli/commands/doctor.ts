@@ -1,7 +1,7 @@
 import { accessSync, constants } from 'node:fs';
 import { PROFILES } from '../../config/index.js';
 import { Option, envFileOption, examples, exits, newCommand, oneOf } from '../command.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../../core/index.js';
 
 function readableEnvFile(path: string): void {
   try {

@@ -1,6 +1,6 @@
 import type { BodyKind } from '../../generators/index.js';
 import { InvalidArgumentError, Option, examples, exits, integer, newCommand, requiredArgument } from '../command.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../../core/index.js';
 
 /** Keeps a typo (--count 1e9) from running for hours. */
 const MAX_COUNT = 100_000;

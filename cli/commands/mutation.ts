@@ -14,7 +14,7 @@ import {
 import { COMBINATIONS, FAULT_VARIANT_PAIRS, scoreMatrix, type Matrix } from '../../runner/mutation-matrix.js';
 import { pool, runOnce, type MutationJob } from '../../runner/mutation-run.js';
 import { Option, collect, examples, exits, integer, newCommand } from '../command.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../../core/index.js';
 import { checkFaults, checkVariants } from '../variants.js';
 
 interface StoredReport {

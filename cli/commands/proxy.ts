@@ -2,7 +2,7 @@ import { loadConfig } from '../../config/index.js';
 import type { ProxyExchange } from '../../tpp/index.js';
 import { DEFAULT_MAX_EXCHANGES } from '../../tpp/proxy-report.js';
 import { InvalidArgumentError, Option, envFileOption, examples, exits, newCommand } from '../command.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../../core/index.js';
 
 /** A whole number (no sign, no exponent) from `min`, and up to `max` when given. */
 function wholeNumber(min: number, max?: number): (raw: string) => number {

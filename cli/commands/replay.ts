@@ -4,7 +4,7 @@ import { loadConfig } from '../../config/index.js';
 import type { TestOutcome } from '../../runner/outcome.js';
 import type { RecordedExchange, ReplayResult } from '../../tpp/index.js';
 import { Option, envFileOption, examples, exits, newCommand } from '../command.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../../core/index.js';
 
 function readJson(path: string): unknown {
   try {

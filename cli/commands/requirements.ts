@@ -1,7 +1,7 @@
 import { REQUIREMENTS, hasRequirement, type Requirement } from '../../spec/index.js';
 import { closestIds } from '../../spec/requirements/closest.js';
 import { Option, envFileOption, examples, exits, newCommand, oneOf } from '../command.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../../core/index.js';
 
 const LEVELS = ['MUST', 'SHOULD'] as const;
 

@@ -4,7 +4,7 @@ import { chooseTarget } from '../../config/target.js';
 import { SUITE_SUFFIX, SUITES_DIR } from '../../runner/package-paths.js';
 import { renderSummary } from '../../runner/print.js';
 import { Option, collect, envFileOption, examples, exits, integer, newCommand, oneOf } from '../command.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../../core/index.js';
 import { addSelectionOptions, selectionFrom } from '../selection.js';
 import { checkFaults, checkVariants } from '../variants.js';
 

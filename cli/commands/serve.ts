@@ -1,7 +1,7 @@
 import { FAULTS } from '../../bank/faults.js';
 import { VARIANTS, type Variant } from '../../bank/variants.js';
 import { InvalidArgumentError, Option, collect, examples, exits, newCommand } from '../command.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../../core/index.js';
 import { checkFaults, checkVariants } from '../variants.js';
 
 function port(raw: string): number {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { loadConfig } from '../../config/index.js';
 import { loadIdentity, signOptionsFrom, signRequest, testIdentity } from '../../signing/index.js';
 import { Option, collect, examples, exits, newCommand } from '../command.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../../core/index.js';
 
 // A national identity number is a secret: it is never printed, and it is not signed, so leaving it out changes nothing.
 const NEVER_PRINTED = ['x-psu-identity'];

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { InputFormat, RequestVerdict } from '../../tpp/index.js';
 import { InvalidArgumentError, Option, examples, exits, newCommand, oneOf, requiredArgument } from '../command.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../../core/index.js';
 
 const FORMATS = ['har', 'curl', 'http'] as const satisfies readonly InputFormat[];
 

@@ -2,7 +2,7 @@ import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Config } from '../../config/index.js';
 import { buildKeyId, isAscii, loadIdentity, testIdentity, type SigningIdentity } from '../../signing/index.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../../core/index.js';
 import { describeError, fail, ok, warn, type Finding } from './finding.js';
 
 /** A certificate that ends this soon is worth a warning: renewing one takes longer than a month at some CAs. */

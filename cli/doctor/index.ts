@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { loadConfig, type Config } from '../../config/index.js';
 import { chooseTarget, type TargetChoice } from '../../config/target.js';
-import { UserError } from '../errors.js';
+import { UserError } from '../../core/index.js';
 import { fail, ok, warn, type Finding } from './finding.js';
 import { mtlsFindings, signingFindings } from './identity.js';
 import { endpointOf, resolveHost, tcpCheck, tlsCheck } from './network.js';

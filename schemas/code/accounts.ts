@@ -1,7 +1,8 @@
 import { ibanProblem, isValidKid, isValidNorwegianBban } from '../../spec/index.js';
 import { conventionInstead, testFits } from './normalised.js';
 import type { CodeValidator } from './types.js';
-import { at, objectsIn } from './walk.js';
+import { pointerGet } from '../../core/index.js';
+import { objectsIn } from './walk.js';
 
 const STRUCTURE = 'AccountReference.iban.structure';
 const hasStructure = (iban: string) => ibanProblem(iban) !== 'format';
@@ -15,7 +16,7 @@ const hasStructure = (iban: string) => ibanProblem(iban) !== 'format';
 export function ibanStructure(pointers: string[]): CodeValidator {
   return (value) =>
     pointers.flatMap((pointer) => {
-      const iban = at(value, pointer);
+      const iban = pointerGet(value, pointer);
       const problem = typeof iban === 'string' ? ibanProblem(iban) : undefined;
       if (!problem) return [];
       const requirementId =
@@ -30,7 +31,7 @@ export function ibanStructure(pointers: string[]): CodeValidator {
 export function norwegianBban(pointers: (value: unknown) => string[]): CodeValidator {
   return (value) =>
     pointers(value).flatMap((pointer) => {
-      const bban = at(value, pointer);
+      const bban = pointerGet(value, pointer);
       if (typeof bban !== 'string' || isValidNorwegianBban(bban)) return [];
       return [
         {
@@ -67,7 +68,7 @@ export const kidCheckDigit: CodeValidator = (value) => {
 
 /** The pointers of every creditor account bban in a bulk body. */
 export function bulkBbans(value: unknown): string[] {
-  const payments = at(value, '/payments');
+  const payments = pointerGet(value, '/payments');
   const entries = Array.isArray(payments) ? payments.map((_, i) => `/payments/${i}/creditorAccount/bban`) : [];
   return ['/debtorAccount/bban', ...entries];
 }

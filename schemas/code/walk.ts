@@ -1,3 +1,5 @@
+import { escapePointerToken } from '../../core/index.js';
+
 /** Visits every object in a JSON value with its JSON pointer, so code validators can find the members they judge. */
 export function* objectsIn(
   value: unknown,
@@ -8,20 +10,6 @@ export function* objectsIn(
   } else if (value !== null && typeof value === 'object') {
     const node = value as Record<string, unknown>;
     yield { node, pointer };
-    for (const [key, child] of Object.entries(node)) yield* objectsIn(child, `${pointer}/${escapePointer(key)}`);
+    for (const [key, child] of Object.entries(node)) yield* objectsIn(child, `${pointer}/${escapePointerToken(key)}`);
   }
-}
-
-export const escapePointer = (key: string): string => key.replaceAll('~', '~0').replaceAll('/', '~1');
-
-/** The value at a JSON pointer, or undefined. */
-export function at(value: unknown, pointer: string): unknown {
-  if (pointer === '') return value;
-  let node: unknown = value;
-  for (const raw of pointer.slice(1).split('/')) {
-    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
 }

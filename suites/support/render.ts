@@ -1,5 +1,5 @@
 import { toCurl, type Exchange } from '../../client/index.js';
-import { maskNationalId } from '../../config/index.js';
+import { maskNationalId } from '../../core/index.js';
 
 /** Headers whose values never reach a report. X-PSU-IDENTITY keeps its last two digits. */
 const SECRET = new Set(['authorization', 'cookie', 'set-cookie', 'proxy-authorization']);

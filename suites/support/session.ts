@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { appendFileSync } from 'node:fs';
 import { createClient, maskHeaders, permitsAt, type Exchange, type HttpClient } from '../../client/index.js';
+import { removeHeader } from '../../core/index.js';
 import {
   loadIdentity,
   signOptionsFrom,
@@ -108,8 +109,7 @@ async function open(): Promise<Session> {
       const body = text === undefined ? undefined : Buffer.from(text, 'utf8');
       const headers = { ...baseHeaders(ctx, id, body !== undefined) } as Record<string, string | undefined>;
       for (const [name, value] of Object.entries(options.headers ?? {})) {
-        for (const existing of Object.keys(headers))
-          if (existing.toLowerCase() === name.toLowerCase()) delete headers[existing];
+        removeHeader(headers, name);
         if (value !== undefined) headers[name] = value;
       }
       const plain = Object.fromEntries(

@@ -12,7 +12,7 @@ import { OPERATIONS, type OperationId } from '../../spec/index.js';
 import type { RunContext } from '../../suites/support/context.js';
 import { baseHeaders } from '../../suites/support/request.js';
 
-/** The fuzz test's random and malformed requests (test/bank/fuzz.test.ts), kept apart so a script can replay them. */
+/** The fuzz test's random and malformed requests (test/bank/fuzz.integration.test.ts), kept apart so a script can replay them. */
 export const NOW = new Date('2026-11-22T12:00:00Z');
 
 export interface Fuzzed {

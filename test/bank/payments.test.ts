@@ -197,11 +197,17 @@ describe('rejections', () => {
 
   it('missing required headers are 400 naming the header (Headers.*.required)', async () => {
     const noIp = await bank.call('ncbct.create', { body: ncbctBody(debtor), headers: { 'PSU-IP-Address': undefined } });
-    expect([noIp.status, noIp.json.message]).toEqual([400, 'header PSU-IP-Address is required']);
+    expect([noIp.status, noIp.json.message]).toEqual([
+      400,
+      'header PSU-IP-Address is required (Headers.PSU-IP-Address.required)',
+    ]);
     const noFix = await bank.call('sct.create', { body: sctBody(debtor), headers: { 'x-accept-fix': undefined } });
-    expect([noFix.status, noFix.json.message]).toEqual([400, 'header x-accept-fix is required']);
+    expect([noFix.status, noFix.json.message]).toEqual([
+      400,
+      'header x-accept-fix is required (Headers.x-accept-fix.required)',
+    ]);
     const badPsu = await bank.call('sct.create', { body: sctBody(debtor), headers: { 'PSU-ID': 'not-a-uuid' } });
-    expect([badPsu.status, badPsu.json.message]).toEqual([400, 'PSU-ID must be a UUID']);
+    expect([badPsu.status, badPsu.json.message]).toEqual([400, 'PSU-ID must be a UUID (Headers.PSU-ID.uuid)']);
   });
 
   it('X-PSU-IDENTITY may replace PSU-ID', async () => {

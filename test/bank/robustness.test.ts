@@ -17,7 +17,7 @@ afterAll(() => bank.close());
 describe('signature and digest (Auth.signature.valid, Auth.digest.matchesBody)', () => {
   it('an unsigned request is 401 naming the missing header', async () => {
     const res = await bank.call('ncbct.create', { body: ncbctBody(debtor), unsigned: true });
-    expect([res.status, res.json.message]).toEqual([401, 'header signature is required']);
+    expect([res.status, res.json.message]).toEqual([401, 'header signature is required (Headers.Signature.required)']);
   });
 
   it('a body changed after signing is 401 with a message naming the digest', async () => {

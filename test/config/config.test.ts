@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../cli/errors.js';
+import { UserError } from '../../core/index.js';
 import { VARIABLES, loadConfig, maskNationalId, pathVariable } from '../../config/index.js';
 
 const load = (env: Record<string, string>) => loadConfig({ env, envFile: false });

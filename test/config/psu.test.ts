@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../cli/errors.js';
+import { UserError } from '../../core/index.js';
 import { loadConfig } from '../../config/index.js';
 
 const load = (env: Record<string, string>) => loadConfig({ env, envFile: false });

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../cli/errors.js';
+import { UserError } from '../../core/index.js';
 import { loadConfig } from '../../config/index.js';
 import { editDistance, resemblance } from '../../config/near-miss.js';
 import { chooseTarget, type TargetChoice } from '../../config/target.js';

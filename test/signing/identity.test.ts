@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import forge from 'node-forge';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import { UserError } from '../../cli/errors.js';
+import { UserError } from '../../core/index.js';
 import {
   createCertificateAuthority,
   issueTppCertificate,

@@ -1,0 +1,16 @@
+/**
+ * The shared core of the library: what spec, schemas, generators, signing, client, checks and tpp all need and
+ * none of them owns. It imports nothing but Node; everything else may import it.
+ */
+export { UserError } from './errors.js';
+export {
+  findHeaderName,
+  getHeader,
+  hasHeader,
+  headerValue,
+  removeHeader,
+  setHeader,
+  type HeaderRecord,
+} from './headers.js';
+export { escapePointerToken, pointerGet, pointerRemove, pointerSet, pointerTokens } from './json-pointer.js';
+export { maskHeaderValue, maskNationalId } from './mask.js';
