@@ -1,14 +1,21 @@
 import { describe } from 'vitest';
-import { checkAccepted, notAServerError, verdict } from '../checks/index.js';
-import { ACCEPT_FIX_VALUES, OPERATIONS, fractionDigitsFor } from '../spec/index.js';
+import {
+  amountAsStringCheck,
+  checkAccepted,
+  contentEncodingCheck,
+  contentLanguageCheck,
+  noSandboxCheck,
+  notAServerError,
+  notAcceptableCheck,
+  pathPrefixCheck,
+  properErrorCheck,
+} from '../checks/index.js';
+import { ACCEPT_FIX_VALUES, OPERATIONS } from '../spec/index.js';
 import { ncbctBody } from './support/bodies.js';
 import { sharedDebtor } from './support/fixtures.js';
 import { operation } from './support/request.js';
 import { rule } from './support/rule.js';
 import { runContext } from './support/context.js';
-
-/** Codings a response may carry when the request offered gzip, deflate and br (x-gzip is gzip's old name). */
-const OFFERED_CODINGS = ['gzip', 'x-gzip', 'deflate', 'br', 'identity'];
 
 /** interface.md › Header groups › Group N and x-accept-fix; Versioning. */
 describe('negotiation and versioning', () => {
@@ -18,15 +25,8 @@ describe('negotiation and versioning', () => {
     'every path carries the major version prefix /v1 (including configured overrides)',
     async ({ ctx, judge }) => {
       const paths = OPERATIONS.map((o) => ctx.config.paths[o.id] ?? o.path);
-      const bad = paths.filter((p) => !p.startsWith('/v1/'));
-      judge({ request: { method: '-', url: '-', headers: {} }, timings: { startedAt: '', totalMs: 0 } }, [
-        verdict(
-          'path_prefix',
-          'Versioning.path.v1',
-          bad.length === 0,
-          bad.length ? `paths without /v1: ${bad.join(', ')}` : 'all /v1',
-        ),
-      ]);
+      const nothingSent = { request: { method: '-', url: '-', headers: {} }, timings: { startedAt: '', totalMs: 0 } };
+      judge(nothingSent, pathPrefixCheck.run({ exchange: nothingSent, facts: { paths } }));
     },
   );
 
@@ -36,15 +36,7 @@ describe('negotiation and versioning', () => {
     'a production interface does not offer the sandbox operations',
     async ({ s, judge }) => {
       const exchange = await s.call('sandbox.transactions.list', { params: { mockAccountId: 'any' } });
-      const status = exchange.response?.status ?? 0;
-      judge(exchange, [
-        verdict(
-          'no_sandbox',
-          'Sandbox.notInProduction',
-          status === 404 || status === 403 || status === 405 || status === 501,
-          `a sandbox operation answered ${status}`,
-        ),
-      ]);
+      judge(exchange, noSandboxCheck.run({ exchange }));
     },
     {
       skip: (() => {
@@ -80,14 +72,7 @@ describe('negotiation and versioning', () => {
         query: { allowLogicalDuplicate: true },
         headers: { 'x-accept-fix': 'no-such-fix' },
       });
-      judge(exchange, [
-        verdict(
-          'not_a_server_error',
-          'Versioning.acceptFix.unknown',
-          (exchange.response?.status ?? 500) < 500,
-          `status ${exchange.response?.status}`,
-        ),
-      ]);
+      judge(exchange, properErrorCheck.run({ exchange, requirementId: 'Versioning.acceptFix.unknown' }));
     },
   );
 
@@ -101,19 +86,9 @@ describe('negotiation and versioning', () => {
         query: { allowLogicalDuplicate: true },
         headers: { 'x-accept-fix': 'amount-as-string' },
       });
-      const fees = (
-        exchange.response?.json as { transactionFees?: { amount?: unknown; currency?: string } } | undefined
-      )?.transactionFees;
-      const digits = fees && typeof fees.amount === 'string' ? (fees.amount.split('.')[1] ?? '').length : -1;
-      const ok = !fees || (typeof fees.amount === 'string' && digits === fractionDigitsFor(String(fees.currency)));
       judge(exchange, [
         ...checkAccepted(exchange, operation('ncbct.create'), 'Versioning.acceptFix.amountAsString'),
-        verdict(
-          'amount_as_string',
-          'Versioning.acceptFix.amountAsString',
-          ok,
-          `transactionFees ${JSON.stringify(fees)}`,
-        ),
+        ...amountAsStringCheck.run({ exchange }),
       ]);
     },
   );
@@ -144,19 +119,9 @@ describe('negotiation and versioning', () => {
         query: { allowLogicalDuplicate: true },
         headers: { 'Accept-Encoding': 'gzip, deflate, br' },
       });
-      const encoding = exchange.response?.headers['content-encoding'];
-      const codings = (Array.isArray(encoding) ? encoding.join(',') : (encoding ?? ''))
-        .split(',')
-        .map((c) => c.trim().toLowerCase())
-        .filter(Boolean);
       judge(exchange, [
         ...checkAccepted(exchange, operation('ncbct.create'), 'Negotiation.acceptEncoding.offered'),
-        verdict(
-          'content_encoding',
-          'Negotiation.acceptEncoding.offered',
-          codings.every((c) => OFFERED_CODINGS.includes(c)),
-          `Content-Encoding ${codings.join(', ') || '(none)'}`,
-        ),
+        ...contentEncodingCheck.run({ exchange }),
       ]);
     },
   );
@@ -171,15 +136,7 @@ describe('negotiation and versioning', () => {
         params: { basketId: 'enc!!any==' },
         headers: { Accept: 'application/xml' },
       });
-      judge(exchange, [
-        notAServerError(exchange),
-        verdict(
-          'not_acceptable',
-          'Negotiation.accept.unsupported',
-          exchange.response?.status === 406,
-          `status ${exchange.response?.status}`,
-        ),
-      ]);
+      judge(exchange, [notAServerError(exchange), ...notAcceptableCheck.run({ exchange })]);
     },
   );
 
@@ -192,15 +149,7 @@ describe('negotiation and versioning', () => {
         params: { basketId: 'enc!!any==' },
         headers: { 'Accept-Language': 'nb-NO, en;q=0.5' },
       });
-      const language = exchange.response?.headers['content-language'];
-      judge(exchange, [
-        verdict(
-          'content_language',
-          'Negotiation.acceptLanguage.contentLanguage',
-          language === undefined || /^(nb|no|en)/i.test(String(language)),
-          `Content-Language ${String(language)}`,
-        ),
-      ]);
+      judge(exchange, contentLanguageCheck.run({ exchange }));
     },
   );
 });

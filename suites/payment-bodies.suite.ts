@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { checkAccepted, checkRejected } from '../checks/index.js';
-import { requirement, type OperationId } from '../spec/index.js';
+import { type OperationId } from '../spec/index.js';
 import {
   BULK_BREAKERS,
   NCBCT_BREAKERS,
@@ -77,7 +77,7 @@ for (const product of PRODUCTS) {
           fc.tuple(product.valid(debtor), cases$),
           async ([body, [c, value]]) => {
             const exchange = await s.call(product.op, { body: broken(body, c, value), query });
-            judge(exchange, checkRejected(exchange, c.requirementId, requirement(c.requirementId).expected));
+            judge(exchange, checkRejected(exchange, c.requirementId));
           },
           Math.min(ctx.numRuns, 10),
         );
