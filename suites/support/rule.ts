@@ -1,5 +1,5 @@
 import { test, TestRunner, type TestContext } from 'vitest';
-import type { CheckResult } from '../../checks/index.js';
+import { checkSelection, type CheckResult } from '../../checks/index.js';
 import { shellQuote, type Exchange } from '../../client/index.js';
 import type { ConformanceMeta } from '../../runner/outcome.js';
 import { inShard, selected } from '../../runner/selection.js';
@@ -19,6 +19,9 @@ export interface Kit {
   /** Applies check results to an exchange: throws on failures that count, records SHOULD warnings. */
   judge(exchange: Exchange, results: CheckResult[]): void;
 }
+
+/** A test whose every check `run --checks` / `--exclude-checks` leaves out: it ran, but nothing judged it. */
+const NOT_JUDGED = 'not judged: every check of this test is excluded by --checks or --exclude-checks';
 
 export interface RuleOptions {
   /** Skip with a reason (shown as "not testable against this target"). */
@@ -56,8 +59,19 @@ export function rule(
       const ctx = runContext();
       s.exchanges.length = 0;
       await labelTest(live, { seed: ctx.seed, file: context.task.file.name, caseLabel: title });
+      const chosen = checkSelection(ctx.selection);
+      let judged = 0;
       try {
-        await body({ s, ctx, meta: live, judge: (exchange, results) => judge(live, exchange, results, ctx.strict) });
+        await body({
+          s,
+          ctx,
+          meta: live,
+          judge: (exchange, results) => {
+            const kept = chosen(results);
+            judged += kept.length;
+            judge(live, exchange, kept, ctx.strict);
+          },
+        });
       } catch (err) {
         if (err instanceof ProductionGuard) {
           live.notTestable = err.message;
@@ -78,6 +92,10 @@ export function rule(
             'SHOULD-level deviations',
             live.warnings.map((w) => `${w.requirementId}: ${w.message}`).join('\n'),
           );
+      }
+      if (judged === 0 && (ctx.selection?.checks?.length || ctx.selection?.excludeChecks?.length)) {
+        live.notTestable = NOT_JUDGED;
+        context.skip(NOT_JUDGED);
       }
     },
   );
