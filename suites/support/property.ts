@@ -46,7 +46,8 @@ export function rerunCommand(ctx: RunContext, testName: string, seed: number, pa
 
 /**
  * fc.assert with the run's seed and number of runs. A failure names the seed and the fast-check path,
- * the shrunk counterexample, and the command that replays exactly that counterexample.
+ * the shrunk counterexample, and the command that replays exactly that counterexample. `examples` run first,
+ * before `numRuns` random values (fast-check's examples: the replay path counts them too).
  */
 export async function forAll<T>(
   ctx: RunContext,
@@ -54,7 +55,7 @@ export async function forAll<T>(
   testName: string,
   arbitrary: fc.Arbitrary<T>,
   predicate: (value: T) => Promise<void>,
-  numRuns = ctx.numRuns,
+  { numRuns = ctx.numRuns, examples = [] }: { numRuns?: number; examples?: T[] } = {},
 ): Promise<void> {
   // Shrinking against a server that times out or resets costs a timeout per step and proves nothing about the
   // value: after the first transport failure every later run passes, so the failing value is reported as found.
@@ -71,7 +72,8 @@ export async function forAll<T>(
   };
   const details = await fc.check(fc.asyncProperty(arbitrary, guarded), {
     seed: ctx.seed,
-    numRuns,
+    numRuns: examples.length + numRuns,
+    examples: examples.map((example): [T] => [example]),
     endOnFailure: false,
     ...(ctx.replayPath ? { path: ctx.replayPath } : {}),
   });
