@@ -1,7 +1,10 @@
 import { describe } from 'vitest';
 import { checkAccepted, checkRejected, roundTripCheck, setupAcceptedCheck } from '../checks/index.js';
-import { makeIban, type RequirementId } from '../spec/index.js';
+import { ENGAGEMENT_BREAKERS, broken } from '../generators/index.js';
+import { makeIban } from '../spec/index.js';
 import { account, agreement, createdId, customer, uniqueBban } from './support/fixtures.js';
+import { anyCase, breakerRuns, byRule, casesTitle, everyCase } from './support/breakers.js';
+import { forAll } from './support/property.js';
 import { operation } from './support/request.js';
 import { rule } from './support/rule.js';
 import type { Session } from './support/session.js';
@@ -63,30 +66,25 @@ describe('sandbox engagements', () => {
     },
   );
 
-  const broken: [RequirementId, (e: Record<string, unknown>) => Record<string, unknown>][] = [
-    ['Sandbox.engagement.customer.required', ({ customer: _, ...e }) => e],
-    ['Sandbox.engagement.account.required', ({ account: _, ...e }) => e],
-    ['Sandbox.engagement.account.iban.required', (e) => ({ ...e, account: {} })],
-    ['Sandbox.engagement.roles.required', ({ roles: _, ...e }) => e],
-    ['Sandbox.engagement.roles.enum', (e) => ({ ...e, roles: ['VIEW', 'ADMIN'] })],
-    ['Sandbox.engagement.registerLimit.required', ({ registerLimit: _, ...e }) => e],
-    ['Sandbox.engagement.approvalLimit.required', ({ approvalLimit: _, ...e }) => e],
-    ['Sandbox.engagement.limits.int32', (e) => ({ ...e, registerLimit: 2147483648 })],
-  ];
-  for (const [id, breakIt] of broken) {
-    rule(
-      id,
-      'sandbox.engagement.create',
-      `an engagement that breaks the rule is rejected with a 4xx`,
-      async ({ s, judge }) => {
-        const { agreementId, engagement } = await setting(s);
-        const exchange = await s.call('sandbox.engagement.create', {
-          params: { mockAgreementId: agreementId },
-          body: breakIt(engagement),
-        });
-        judge(exchange, checkRejected(exchange, id));
-      },
-    );
+  for (const [requirementId, cases] of byRule(ENGAGEMENT_BREAKERS)) {
+    const name = casesTitle('engagements', cases);
+    rule(requirementId, 'sandbox.engagement.create', name, async ({ s, ctx, meta, judge }) => {
+      const { agreementId, engagement } = await setting(s);
+      await forAll(
+        ctx,
+        meta,
+        name,
+        anyCase(cases),
+        async ([c, value]) => {
+          const exchange = await s.call('sandbox.engagement.create', {
+            params: { mockAgreementId: agreementId },
+            body: broken(engagement, c, value),
+          });
+          judge(exchange, checkRejected(exchange, c.requirementId));
+        },
+        { numRuns: breakerRuns(ctx), examples: everyCase(cases, ctx.seed) },
+      );
+    });
   }
 
   rule(

@@ -8,8 +8,10 @@ import {
   limitCheck,
   pagingCheck,
 } from '../checks/index.js';
-import { type RequirementId } from '../spec/index.js';
+import { TRANSACTION_QUERY_BREAKERS, broken } from '../generators/index.js';
 import { account, customer, uniqueName, type Account } from './support/fixtures.js';
+import { anyCase, breakerRuns, byRule, casesTitle, everyCase } from './support/breakers.js';
+import { forAll } from './support/property.js';
 import { operation } from './support/request.js';
 import { rule } from './support/rule.js';
 import type { Session } from './support/session.js';
@@ -124,22 +126,22 @@ describe('sandbox transactions', () => {
     },
   );
 
-  const bad: [RequirementId, Record<string, string | number>][] = [
-    ['Sandbox.transactions.limit.min1', { limit: 0 }],
-    ['Sandbox.transactions.limit.int32', { limit: 'ten' }],
-    ['Sandbox.transactions.fromDate.date', { fromDate: '2026-13-01' }],
-  ];
-  for (const [id, query] of bad) {
-    rule(
-      id,
-      'sandbox.transactions.list',
-      `a list query ${JSON.stringify(query)} is rejected with a 4xx`,
-      async ({ s, judge }) => {
-        const acc = await account(s, await customer(s));
-        const exchange = await list(s, acc, query);
-        judge(exchange, checkRejected(exchange, id));
-      },
-    );
+  for (const [requirementId, cases] of byRule(TRANSACTION_QUERY_BREAKERS)) {
+    const name = casesTitle('list queries', cases);
+    rule(requirementId, 'sandbox.transactions.list', name, async ({ s, ctx, meta, judge }) => {
+      const acc = await account(s, await customer(s));
+      await forAll(
+        ctx,
+        meta,
+        name,
+        anyCase(cases),
+        async ([c, value]) => {
+          const exchange = await list(s, acc, broken({}, c, value) as Record<string, string | number>);
+          judge(exchange, checkRejected(exchange, c.requirementId));
+        },
+        { numRuns: breakerRuns(ctx), examples: everyCase(cases, ctx.seed) },
+      );
+    });
   }
 
   rule(
