@@ -157,14 +157,14 @@ describe('signature', () => {
 
 /**
  * One malformed value per header rule of the subject, taken from the header generators (generators/headers.ts)
- * with a fixed seed, so every run sends the same value. Missing headers and the corporate case have their own
+ * with the run's seed: the same seed sends the same values, another seed others (the test names show them). Missing headers and the corporate case have their own
  * tests below; Accept is judged with negotiation.
  */
 const malformed = (op: OperationId): [RequirementId, string, string][] =>
   headerBreakers(op)
     .filter((b) => b.requirementId.startsWith('Headers.') && !b.prepare)
-    .flatMap((b) => {
-      const [value] = fc.sample(b.value, { numRuns: 1, seed: 1 });
+    .flatMap((b, i) => {
+      const [value] = fc.sample(b.value, { numRuns: 1, seed: runContext().seed + i });
       return value === REMOVE
         ? []
         : [[b.requirementId, b.at.slice(1), String(value)] as [RequirementId, string, string]];
