@@ -4,8 +4,8 @@ import type { ObservedExchange } from './types.js';
 
 /** interface.md › Sandbox engagement, Sandbox card account, Sandbox transaction: what the test data reads back as. */
 
-const listed = (exchange: ObservedExchange): Record<string, unknown>[] =>
-  Array.isArray(exchange.response?.json) ? (exchange.response.json as Record<string, unknown>[]) : [];
+const listed = (exchange: ObservedExchange): unknown[] =>
+  Array.isArray(exchange.response?.json) ? exchange.response.json : [];
 
 export const fieldsEchoedCheck = defineCheck<{ sent: unknown }>({
   name: 'fields_echoed',
@@ -84,7 +84,10 @@ interface DateRange {
 }
 
 const bookedDates = (exchange: ObservedExchange): string[] =>
-  listed(exchange).map((t) => String(t.bookingDate ?? t.valueDate ?? ''));
+  listed(exchange).map((t) => {
+    const { bookingDate, valueDate } = (t && typeof t === 'object' ? t : {}) as Record<string, unknown>;
+    return String(bookingDate ?? valueDate ?? '');
+  });
 const shown = (dates: string[], { fromDate, toDate }: DateRange) =>
   `${fromDate}..${toDate} gave ${dates.join(', ') || 'nothing'}`;
 
