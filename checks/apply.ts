@@ -1,11 +1,19 @@
 import { requirement, type OperationSpec, type RequirementId } from '../spec/index.js';
-import { errorBody, errorCode, linkShapeCheck, responseSchemaCheck, contentTypeCheck } from './body.js';
+import {
+  contentTypeCheck,
+  errorBody,
+  errorCode,
+  expectedCodeCheck,
+  linkShapeCheck,
+  responseSchemaCheck,
+} from './body.js';
 import type { CheckContext } from './registry.js';
 import {
   clientErrorCheck,
   expectedStatusCheck,
   notAServerErrorCheck,
   notAcceptedCheck,
+  responseReceived,
   successStatusCheck,
   transportFailure,
 } from './status.js';
@@ -64,6 +72,16 @@ export function checkRejected(exchange: ObservedExchange, requirementId: Require
   const expected = requirement(requirementId).expected;
   return rejectedChecks({ exchange, requirementId, ...(expected ? { expected } : {}) });
 }
+
+/** The registered checks `checkAccepted` applies that report the rule under test it is given. */
+export const ACCEPTED_RULE_CHECKS = [responseReceived, successStatusCheck, responseSchemaCheck] as const;
+/** The registered checks `checkRejected` applies that report the rule under test (expected_code only where a code is expected). */
+export const REJECTED_RULE_CHECKS = [
+  responseReceived,
+  clientErrorCheck,
+  expectedStatusCheck,
+  expectedCodeCheck,
+] as const;
 
 /** Failures that count: every MUST failure, and SHOULD failures too when `strict`. */
 export function failures(results: CheckResult[], strict = false): CheckResult[] {

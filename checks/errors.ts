@@ -1,4 +1,4 @@
-import { requirement } from '../spec/index.js';
+import { requirement, type RequirementId } from '../spec/index.js';
 import { checkRejected } from './apply.js';
 import { expectedCodeCheck } from './body.js';
 import { defineCheck } from './registry.js';
@@ -11,13 +11,19 @@ const accepted = (exchange: ObservedExchange): boolean => {
   return status >= 200 && status < 300;
 };
 
+const PROPER_ERROR_RULES: readonly RequirementId[] = [
+  'Errors.insufficientFunds.notServerError',
+  'Versioning.acceptFix.unknown',
+];
+
 export const properErrorCheck = defineCheck({
   name: 'proper_error',
-  judges: 'the request the test is about is answered, and not with a 5xx (a 2xx or a 4xx both conform)',
-  reports: [],
-  reportsRuleUnderTest: true,
+  judges:
+    'a request a bank may accept or refuse (beyond the balance, an unknown x-accept-fix) is answered, never with a 5xx',
+  reports: PROPER_ERROR_RULES,
   judge: ({ exchange, requirementId }, verdict) => {
-    if (!requirementId) return [];
+    // Judged for the test's rule, when it is one of this check's.
+    if (!requirementId || !PROPER_ERROR_RULES.includes(requirementId)) return [];
     const status = exchange.response?.status ?? 0;
     return [verdict(requirementId, status > 0 && status < 500, `status ${status}`)];
   },

@@ -21,5 +21,13 @@ export * from './negotiation.js';
 export * from './errors.js';
 export { missingFrom } from './compare.js';
 export { verdict } from './result.js';
-export { acceptedChecks, checkAccepted, checkRejected, failures, rejectedChecks } from './apply.js';
+export {
+  ACCEPTED_RULE_CHECKS,
+  REJECTED_RULE_CHECKS,
+  acceptedChecks,
+  checkAccepted,
+  checkRejected,
+  failures,
+  rejectedChecks,
+} from './apply.js';
 export { checkSelection, nearestCheckNames, type CheckSelection } from './selection.js';

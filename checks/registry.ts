@@ -43,23 +43,25 @@ export interface CheckDefinition<Facts = undefined> {
 export interface Check<Facts = undefined> extends Omit<CheckDefinition<Facts>, 'judge'> {
   /** Where it is defined, from the repository root. */
   file: string;
+  line: number;
   /** The one signature every check has. */
   run: (ctx: CheckContext<Facts>) => CheckResult[];
 }
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** The file of the module that called `register` (the check's definition), from the stack. */
-function definingFile(): string {
+/** Where the module that called `register` (the check's definition) calls it, from the stack. */
+function definedAt(): { file: string; line: number } {
   const frames = (new Error().stack ?? '').split('\n').slice(1);
   const own = fileURLToPath(import.meta.url);
   for (const frame of frames) {
-    const match = /((?:file:\/\/)?\/[^\s():]+\.ts)/.exec(frame);
+    const match = /((?:file:\/\/)?\/[^\s():?]+\.ts)(?:\?[^:\s)]*)?:(\d+)/.exec(frame);
     if (!match) continue;
     const path = match[1]!.startsWith('file://') ? fileURLToPath(match[1]!) : match[1]!;
-    if (path !== own) return path.startsWith(ROOT) ? path.slice(ROOT.length) : path;
+    if (path === own) continue;
+    return { file: path.startsWith(ROOT) ? path.slice(ROOT.length) : path, line: Number(match[2]) };
   }
-  return 'checks/';
+  return { file: 'checks/', line: 0 };
 }
 
 /** Checks by name; a second check of a name already taken is refused. */
@@ -74,7 +76,7 @@ export class CheckRegistry {
     if (taken) throw new Error(`a check named ${name} is already registered (${taken.file})`);
     const bound: CheckVerdict = (requirementId, ok, message, options) =>
       verdict(name, requirementId, ok, message, options);
-    const check: Check<Facts> = { name, ...rest, file: definingFile(), run: (ctx) => judge(ctx, bound) };
+    const check: Check<Facts> = { name, ...rest, ...definedAt(), run: (ctx) => judge(ctx, bound) };
     this.#checks.set(name, check as Check<unknown>);
     return check;
   }
