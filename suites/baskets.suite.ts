@@ -13,16 +13,21 @@ import { ncbctBody, bulkBody } from './support/bodies.js';
 import { account, customer } from './support/fixtures.js';
 import { basketIdOf, createPayment } from './support/payments.js';
 import { operation } from './support/request.js';
-import { rule } from './support/rule.js';
+import { conformanceTest } from './support/conformance-test.js';
 
 /** interface.md › Signing basket, Basket authorisation, Endpoints 1 and 2, Errors rule 3. */
 describe('signing baskets', () => {
-  rule('Basket.create.paymentIds', 'basket.create', 'a basket of no payments is rejected', async ({ s, judge }) => {
-    const exchange = await s.call('basket.create', { body: { paymentIds: [] } });
-    judge(exchange, checkRejected(exchange, 'Basket.create.paymentIds'));
-  });
+  conformanceTest(
+    'Basket.create.paymentIds',
+    'basket.create',
+    'a basket of no payments is rejected',
+    async ({ s, judge }) => {
+      const exchange = await s.call('basket.create', { body: { paymentIds: [] } });
+      judge(exchange, checkRejected(exchange, 'Basket.create.paymentIds'));
+    },
+  );
 
-  rule(
+  conformanceTest(
     ['Basket.create.ncbct', 'Basket.create.201'],
     'basket.create',
     'NCBCT payments can be put in a signing basket (201 with a basketId)',
@@ -37,7 +42,7 @@ describe('signing baskets', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     ['Basket.get.200', 'Basket.payments.array', 'Basket.transactionStatus.enum'],
     'basket.get',
     'a known basket reads back with its payments and a status of the set',
@@ -64,7 +69,7 @@ describe('signing baskets', () => {
   // payments are read before and after the basket: only when they all keep one status the basket set also has
   // (RCVD, ACTC, RJCT) is the basket's status unambiguous (MUST); the project's full mapping and order
   // (spec/basket-status.ts) is judged at SHOULD, against either read.
-  rule(
+  conformanceTest(
     ['Basket.transactionStatus.worstCase', 'Basket.transactionStatus.mapping'],
     'basket.get',
     "the basket's status is the worst case of its payments' statuses",
@@ -100,7 +105,7 @@ describe('signing baskets', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     ['Basket.get.unknown404', 'Errors.unknownResource.404'],
     'basket.get',
     'an unknown basket gives 404 RESOURCE_UNKNOWN',
@@ -110,7 +115,7 @@ describe('signing baskets', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     ['Basket.startAuthorisation.201', 'Basket.authorisation.scaStatus.enum', 'Auth.sca.redirect'],
     'basket.startAuthorisation',
     'starting a basket authorisation gives 201 with scaStatus and _links; SCA is by an scaRedirect link (GET)',
@@ -129,7 +134,7 @@ describe('signing baskets', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     'Basket.referenceMix.bulk',
     'basket.create',
     'a bulk payment in a basket gives 400 REFERENCE_MIX_INVALID',
@@ -143,7 +148,7 @@ describe('signing baskets', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     'Basket.create.unknownPayment',
     'basket.create',
     'a basket of an unknown payment id is rejected',

@@ -2,11 +2,11 @@ import { describe } from 'vitest';
 import { checkKidError, checkRejected, notAServerError, properErrorCheck } from '../checks/index.js';
 import { bulkBody, ncbctBody } from './support/bodies.js';
 import { account, customer, sharedDebtor } from './support/fixtures.js';
-import { rule } from './support/rule.js';
+import { conformanceTest } from './support/conformance-test.js';
 
 /** interface.md › Errors: the additional rules, and the conventions for what it leaves open. */
 describe('errors', () => {
-  rule(
+  conformanceTest(
     'Errors.insufficientFunds.notServerError',
     'ncbct.create',
     'a payment beyond the balance gets a proper error, not 500',
@@ -27,20 +27,25 @@ describe('errors', () => {
   // so any listed code conforms (Errors.code.inList) and KID_INVALID or KID_MISSING is only the convention. Whether
   // a bank verifies a KID's check digit at all is a convention too (StructuredRemittance.kid.checkDigit): a bank
   // that accepts the payment made no KID error, so this rule has nothing to judge and passes with that warning.
-  rule('Errors.kid.400', 'bulk.create', 'a KID with a wrong check digit gives 400, not 401', async ({ s, judge }) => {
-    const owner = await customer(s);
-    const debtor = await account(s, owner);
-    const creditor = await account(s, owner);
-    const body = bulkBody(debtor, creditor);
-    const entry = body.payments[0] as Record<string, unknown>;
-    delete entry.remittanceInformationUnstructured;
-    entry.remittanceInformationStructured = { reference: '12345675', referenceType: 'KID' };
-    const exchange = await s.call('bulk.create', { body, query: { allowLogicalDuplicate: true } });
-    judge(exchange, checkKidError(exchange, '12345675'));
-  });
+  conformanceTest(
+    'Errors.kid.400',
+    'bulk.create',
+    'a KID with a wrong check digit gives 400, not 401',
+    async ({ s, judge }) => {
+      const owner = await customer(s);
+      const debtor = await account(s, owner);
+      const creditor = await account(s, owner);
+      const body = bulkBody(debtor, creditor);
+      const entry = body.payments[0] as Record<string, unknown>;
+      delete entry.remittanceInformationUnstructured;
+      entry.remittanceInformationStructured = { reference: '12345675', referenceType: 'KID' };
+      const exchange = await s.call('bulk.create', { body, query: { allowLogicalDuplicate: true } });
+      judge(exchange, checkKidError(exchange, '12345675'));
+    },
+  );
 
   // A malformed bulk payment is a MUST of interface.md (Endpoints › 5), so this test gates at MUST.
-  rule(
+  conformanceTest(
     ['Errors.bulk.formatError400', 'Errors.invalidJson.400'],
     'bulk.create',
     'a body that is not JSON gives 400 FORMAT_ERROR',
@@ -53,7 +58,7 @@ describe('errors', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     'Errors.invalidJson.400',
     'ncbct.create',
     'an NCBCT body that is not JSON gives 400 FORMAT_ERROR',
@@ -66,7 +71,7 @@ describe('errors', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     'Payment.requestedExecutionDate.notInPast',
     'ncbct.create',
     'an execution date in the past is rejected (EXECUTION_DATE_INVALID)',
@@ -79,7 +84,7 @@ describe('errors', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     'Payment.product.notOffered',
     'payment.status',
     'a payment product the bank does not offer gives 403 PRODUCT_INVALID or 404 PRODUCT_UNKNOWN',

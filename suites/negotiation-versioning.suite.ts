@@ -14,12 +14,12 @@ import { ACCEPT_FIX_VALUES, OPERATIONS } from '../spec/index.js';
 import { ncbctBody } from './support/bodies.js';
 import { sharedDebtor } from './support/fixtures.js';
 import { operation } from './support/request.js';
-import { rule } from './support/rule.js';
+import { conformanceTest } from './support/conformance-test.js';
 import { runContext } from './support/context.js';
 
 /** interface.md › Header groups › Group N and x-accept-fix; Versioning. */
 describe('negotiation and versioning', () => {
-  rule(
+  conformanceTest(
     'Versioning.path.v1',
     'cross-cutting',
     'every path carries the major version prefix /v1 (including configured overrides)',
@@ -30,7 +30,7 @@ describe('negotiation and versioning', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     'Sandbox.notInProduction',
     'cross-cutting',
     'a production interface does not offer the sandbox operations',
@@ -52,17 +52,22 @@ describe('negotiation and versioning', () => {
   );
 
   for (const value of ACCEPT_FIX_VALUES) {
-    rule('Versioning.acceptFix.known', 'ncbct.create', `x-accept-fix: ${value} is accepted`, async ({ s, judge }) => {
-      const exchange = await s.call('ncbct.create', {
-        body: ncbctBody(await sharedDebtor(s), '3.00', `fix ${value}`),
-        query: { allowLogicalDuplicate: true },
-        headers: { 'x-accept-fix': value },
-      });
-      judge(exchange, checkAccepted(exchange, operation('ncbct.create'), 'Versioning.acceptFix.known'));
-    });
+    conformanceTest(
+      'Versioning.acceptFix.known',
+      'ncbct.create',
+      `x-accept-fix: ${value} is accepted`,
+      async ({ s, judge }) => {
+        const exchange = await s.call('ncbct.create', {
+          body: ncbctBody(await sharedDebtor(s), '3.00', `fix ${value}`),
+          query: { allowLogicalDuplicate: true },
+          headers: { 'x-accept-fix': value },
+        });
+        judge(exchange, checkAccepted(exchange, operation('ncbct.create'), 'Versioning.acceptFix.known'));
+      },
+    );
   }
 
-  rule(
+  conformanceTest(
     'Versioning.acceptFix.unknown',
     'ncbct.create',
     'an unknown x-accept-fix value is ignored or rejected with a 4xx, never a 5xx',
@@ -76,7 +81,7 @@ describe('negotiation and versioning', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     'Versioning.acceptFix.amountAsString',
     'ncbct.create',
     'with amount-as-string, response amounts are strings with the currency’s decimals',
@@ -93,7 +98,7 @@ describe('negotiation and versioning', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     'Negotiation.contentType.json',
     'ncbct.create',
     'responses are JSON and say so in Content-Type',
@@ -109,7 +114,7 @@ describe('negotiation and versioning', () => {
   // Group N: "The server picks one of the offered alternatives and reports it in the Content-Type,
   // Content-Encoding and Content-Language response headers as fitting." A compressed answer is as conformant as
   // a plain one: the client decodes it (client/decode.ts), and the body is judged decoded.
-  rule(
+  conformanceTest(
     ['Negotiation.acceptEncoding.offered', 'Negotiation.contentType.json'],
     'ncbct.create',
     'with Accept-Encoding: gzip, deflate, br the response is plain or in an offered coding, and JSON once decoded',
@@ -126,7 +131,7 @@ describe('negotiation and versioning', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     'Negotiation.accept.unsupported',
     'basket.get',
     'an Accept the server cannot satisfy gives 406, never a 5xx',
@@ -140,7 +145,7 @@ describe('negotiation and versioning', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     'Negotiation.acceptLanguage.contentLanguage',
     'basket.get',
     'an honoured Accept-Language is reported in Content-Language',

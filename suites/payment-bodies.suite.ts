@@ -17,7 +17,7 @@ import { account, customer, sharedDebtor } from './support/fixtures.js';
 import { forAll } from './support/property.js';
 import { operation } from './support/request.js';
 import { anyCase, breakerRuns, byRule, casesTitle, everyCase, type BrokenCase } from './support/breakers.js';
-import { rule } from './support/rule.js';
+import { conformanceTest } from './support/conformance-test.js';
 
 /**
  * Property-based: every valid body gives 201 with a conformant payment initiation response; every body
@@ -41,7 +41,7 @@ const VALID_RUNS_BALANCE = 2_000_000_000;
 for (const product of PRODUCTS) {
   describe(`${product.label} bodies`, () => {
     const validName = `valid ${product.label} bodies give 201 with a conformant payment initiation response`;
-    rule(
+    conformanceTest(
       [
         'Payment.create.201',
         'PaymentResponse.transactionStatus.enum',
@@ -64,7 +64,7 @@ for (const product of PRODUCTS) {
     for (const [requirementId, cases] of byRule(product.breakers)) {
       // One test per rule; every breaker of the rule is one of its cases, each sent at least once.
       const name = casesTitle(`${product.label} bodies`, cases);
-      rule(requirementId, product.op, name, async ({ s, ctx, meta, judge }) => {
+      conformanceTest(requirementId, product.op, name, async ({ s, ctx, meta, judge }) => {
         const debtor = await sharedDebtor(s);
         const valid = product.valid(debtor);
         const examples = everyCase(cases, ctx.seed).map((example, i): [Record<string, unknown>, BrokenCase] => [

@@ -4,11 +4,11 @@ import { ncbctBody, sctBody } from './support/bodies.js';
 import { account, customer, sharedDebtor } from './support/fixtures.js';
 import { createPayment } from './support/payments.js';
 import { operation } from './support/request.js';
-import { rule } from './support/rule.js';
+import { conformanceTest } from './support/conformance-test.js';
 
 /** interface.md › Endpoints 3 and 4, the payment initiation response, the NOK 100 000 rule, logical duplicates. */
 describe('NCBCT and SCT payments: examples', () => {
-  rule(
+  conformanceTest(
     'Payment.create.201',
     'sct.create',
     'a valid SCT gives 201 with a conformant payment initiation response',
@@ -34,7 +34,7 @@ describe('NCBCT and SCT payments: examples', () => {
     ['100000.01 NOK with only the information', '100000.01', { regulatoryReportingInformation: 'Varekjøp' }, false],
   ];
   for (const [label, amount, fields, accepted] of threshold) {
-    rule(
+    conformanceTest(
       'NCBCT.regulatoryReporting.requiredFromNok100000',
       'ncbct.create',
       `${label} is ${accepted ? 'accepted' : 'rejected'}`,
@@ -52,7 +52,7 @@ describe('NCBCT and SCT payments: examples', () => {
     );
   }
 
-  rule(
+  conformanceTest(
     'Payment.allowLogicalDuplicate.true',
     'ncbct.create',
     'with allowLogicalDuplicate=true an identical payment goes through twice with two ids',
@@ -69,7 +69,7 @@ describe('NCBCT and SCT payments: examples', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     'Payment.logicalDuplicate.rejectedByDefault',
     'ncbct.create',
     'without allowLogicalDuplicate, an identical second payment is rejected',
@@ -83,7 +83,7 @@ describe('NCBCT and SCT payments: examples', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     'Payment.allowLogicalDuplicate.query',
     'ncbct.create',
     'allowLogicalDuplicate=maybe is rejected',
@@ -96,7 +96,7 @@ describe('NCBCT and SCT payments: examples', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     'PaymentStatus.get.200',
     'payment.status',
     'the status of a created payment reads back with a status of the set',

@@ -5,7 +5,7 @@ import { customer, uniqueNumber, type Customer } from './support/fixtures.js';
 import { anyCase, breakerRuns, byRule, casesTitle, everyCase } from './support/breakers.js';
 import { forAll } from './support/property.js';
 import { operation } from './support/request.js';
-import { rule } from './support/rule.js';
+import { conformanceTest } from './support/conformance-test.js';
 import type { Session } from './support/session.js';
 
 /** interface.md › Sandbox card account; Endpoint 8. */
@@ -32,7 +32,7 @@ function cardAccount(s: Session, owner: Customer): Record<string, unknown> {
 }
 
 describe('sandbox card accounts', () => {
-  rule(
+  conformanceTest(
     ['Sandbox.cardAccount.response.shape', 'Sandbox.cardAccount.create.201'],
     'sandbox.cardAccount.create',
     'a card account comes back with every field, a resourceId and self/transactions links',
@@ -50,7 +50,7 @@ describe('sandbox card accounts', () => {
 
   for (const [requirementId, cases] of byRule(CARD_ACCOUNT_BREAKERS)) {
     const name = casesTitle('card accounts', cases);
-    rule(requirementId, 'sandbox.cardAccount.create', name, async ({ s, ctx, meta, judge }) => {
+    conformanceTest(requirementId, 'sandbox.cardAccount.create', name, async ({ s, ctx, meta, judge }) => {
       const owner = await customer(s);
       const examples = everyCase(cases, ctx.seed);
       await forAll(

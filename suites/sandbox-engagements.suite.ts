@@ -6,7 +6,7 @@ import { account, agreement, createdId, customer, uniqueBban } from './support/f
 import { anyCase, breakerRuns, byRule, casesTitle, everyCase } from './support/breakers.js';
 import { forAll } from './support/property.js';
 import { operation } from './support/request.js';
-import { rule } from './support/rule.js';
+import { conformanceTest } from './support/conformance-test.js';
 import type { Session } from './support/session.js';
 
 /** interface.md › Sandbox engagement; Endpoints 6 and 7. */
@@ -27,7 +27,7 @@ async function setting(s: Session) {
 }
 
 describe('sandbox engagements', () => {
-  rule(
+  conformanceTest(
     'Sandbox.engagement.create.201',
     'sandbox.engagement.create',
     'creating an engagement gives 201 with the engagement',
@@ -41,7 +41,7 @@ describe('sandbox engagements', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     'Sandbox.engagement.roundTrip',
     'sandbox.engagement.get',
     'an engagement reads back with the customer, account, roles and limits it was created with',
@@ -68,7 +68,7 @@ describe('sandbox engagements', () => {
 
   for (const [requirementId, cases] of byRule(ENGAGEMENT_BREAKERS)) {
     const name = casesTitle('engagements', cases);
-    rule(requirementId, 'sandbox.engagement.create', name, async ({ s, ctx, meta, judge }) => {
+    conformanceTest(requirementId, 'sandbox.engagement.create', name, async ({ s, ctx, meta, judge }) => {
       const { agreementId, engagement } = await setting(s);
       await forAll(
         ctx,
@@ -87,7 +87,7 @@ describe('sandbox engagements', () => {
     });
   }
 
-  rule(
+  conformanceTest(
     'Sandbox.engagement.accountNotOwnedByCustomer',
     'sandbox.engagement.create',
     'an engagement whose account the customer owns is rejected',
@@ -110,7 +110,7 @@ describe('sandbox engagements', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     'Sandbox.setup.noMod11',
     'sandbox.account.create',
     "the sandbox accepts a real client's set-up: an account whose bban fails MOD11, an agreement whose engagements lack limits",

@@ -13,7 +13,7 @@ import { account, customer, uniqueName, type Account } from './support/fixtures.
 import { anyCase, breakerRuns, byRule, casesTitle, everyCase } from './support/breakers.js';
 import { forAll } from './support/property.js';
 import { operation } from './support/request.js';
-import { rule } from './support/rule.js';
+import { conformanceTest } from './support/conformance-test.js';
 import type { Session } from './support/session.js';
 
 /** interface.md › Sandbox transaction; Endpoint 9 (offset, limit ≥ 1, date range). */
@@ -60,7 +60,7 @@ const list = (s: Session, acc: Account, query: Record<string, string | number | 
   s.call('sandbox.transactions.list', { params: { mockAccountId: acc.id }, query });
 
 describe('sandbox transactions', () => {
-  rule(
+  conformanceTest(
     ['Sandbox.transactions.list.200', 'Sandbox.transaction.fields.required', 'Sandbox.transactions.includesCreated'],
     'sandbox.transactions.list',
     'the list holds the created transactions, each with every member',
@@ -74,7 +74,7 @@ describe('sandbox transactions', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     'Sandbox.transactions.limit.honoured',
     'sandbox.transactions.list',
     'limit caps the number of transactions returned',
@@ -87,7 +87,7 @@ describe('sandbox transactions', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     'Sandbox.transactions.offset.honoured',
     'sandbox.transactions.list',
     'pages of offset and limit neither overlap nor skip, with and without a date range',
@@ -110,7 +110,7 @@ describe('sandbox transactions', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     'Sandbox.transactions.dateRange.honoured',
     'sandbox.transactions.list',
     'only transactions within fromDate..toDate are returned',
@@ -128,7 +128,7 @@ describe('sandbox transactions', () => {
 
   for (const [requirementId, cases] of byRule(TRANSACTION_QUERY_BREAKERS)) {
     const name = casesTitle('list queries', cases);
-    rule(requirementId, 'sandbox.transactions.list', name, async ({ s, ctx, meta, judge }) => {
+    conformanceTest(requirementId, 'sandbox.transactions.list', name, async ({ s, ctx, meta, judge }) => {
       const acc = await account(s, await customer(s));
       await forAll(
         ctx,
@@ -144,7 +144,7 @@ describe('sandbox transactions', () => {
     });
   }
 
-  rule(
+  conformanceTest(
     'Errors.unknownResource.404',
     'sandbox.transactions.list',
     'the transactions of an unknown account give 404',

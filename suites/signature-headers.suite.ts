@@ -13,7 +13,7 @@ import {
 import { bulkBody, ncbctBody, sctBody } from './support/bodies.js';
 import { corporateDebtor, corporatePsuHeaders, sharedDebtor, unregisteredAccount } from './support/fixtures.js';
 import { operation } from './support/request.js';
-import { rule } from './support/rule.js';
+import { conformanceTest } from './support/conformance-test.js';
 import type { CallOptions, Session } from './support/session.js';
 // For the RFC 2047 tests signed by a certificate whose issuer DN is not ASCII.
 import type { CheckResult } from '../checks/index.js';
@@ -45,7 +45,7 @@ const unauthorised = (exchange: ObservedExchange): CheckResult[] =>
   expectedStatusCheck.run({ exchange, requirementId: 'Auth.rejection.401', expected: UNAUTHORISED });
 
 describe('signature', () => {
-  rule(
+  conformanceTest(
     ['Auth.signature.valid', 'Auth.signature.keyId.form', 'Auth.signature.algorithm'],
     SUBJECT,
     'a request signed as interface.md says is accepted',
@@ -58,7 +58,7 @@ describe('signature', () => {
   for (const tampering of TAMPERINGS) {
     // A tampering no rule of interface.md covers (clock skew) is judged at SHOULD level only.
     const id = tampering.requirementId ?? 'Auth.rejection.401';
-    rule(
+    conformanceTest(
       [id, 'Auth.rejection.401'],
       SUBJECT,
       `tampered request (${tampering.name}) is rejected`,
@@ -74,7 +74,7 @@ describe('signature', () => {
   // A validly computed signature whose `headers` leave one out: the tampering above spoils the signature too,
   // so only this proves the bank insists on the list rather than merely on a signature that verifies.
   for (const left of SIGNED_HEADERS.filter((h) => h !== 'psu-corporate-id')) {
-    rule(
+    conformanceTest(
       ['Auth.signature.headers', 'Auth.rejection.401'],
       SUBJECT,
       `a valid signature over headers without ${left} is rejected`,
@@ -88,12 +88,12 @@ describe('signature', () => {
     );
   }
 
-  rule('Auth.digest.sha512', SUBJECT, 'a SHA-512 Digest is accepted', async ({ s, judge }) => {
+  conformanceTest('Auth.digest.sha512', SUBJECT, 'a SHA-512 Digest is accepted', async ({ s, judge }) => {
     const exchange = await call(s, { sign: { digestAlgorithm: 'SHA-512' } });
     judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Auth.digest.sha512'));
   });
 
-  rule(
+  conformanceTest(
     'Auth.signature.rfc2047',
     SUBJECT,
     'a Signature sent as one RFC 2047 encoded word (the platform form) is accepted',
@@ -131,7 +131,7 @@ describe('signature', () => {
       }),
     });
   };
-  rule(
+  conformanceTest(
     'Auth.signature.rfc2047',
     SUBJECT,
     'a Signature whose keyId names an issuer with æ, ø and å, sent whole as one UTF-8 encoded word longer than 75 characters, is accepted',
@@ -141,7 +141,7 @@ describe('signature', () => {
     },
     { skip: nonAsciiSkip },
   );
-  rule(
+  conformanceTest(
     'Auth.signature.rfc2047',
     SUBJECT,
     'a Signature whose keyId names an issuer with æ, ø and å, with only that value as RFC 2047 encoded words, is accepted',
@@ -178,32 +178,42 @@ describe('headers', () => {
     for (const header of required) {
       const id = header.requiredRule;
       if (!id) throw new Error(`${header.name} is required on ${op} but names no rule its absence breaks`);
-      rule(id, op, `${op}: a request without ${header.name} is rejected with a 4xx`, async ({ s, judge }) => {
-        // Removed after signing: the signer would otherwise supply X-Request-ID itself. A header the signature
-        // covers is left out of the signed list too, so the only thing wrong is its absence, not a broken signature.
-        const lower = header.name.toLowerCase();
-        const unsigned = (SIGNED_HEADERS as readonly string[]).includes(lower)
-          ? { sign: { signedHeaders: SIGNED_HEADERS.filter((h) => h !== lower && h !== 'psu-corporate-id') } }
-          : {};
-        const exchange = await callOn(op, s, {
-          ...unsigned,
-          afterSign: (signed) => ({
-            ...signed,
-            headers: Object.fromEntries(Object.entries(signed.headers).filter(([k]) => k.toLowerCase() !== lower)),
-          }),
-        });
-        judge(exchange, checkRejected(exchange, id));
-      });
+      conformanceTest(
+        id,
+        op,
+        `${op}: a request without ${header.name} is rejected with a 4xx`,
+        async ({ s, judge }) => {
+          // Removed after signing: the signer would otherwise supply X-Request-ID itself. A header the signature
+          // covers is left out of the signed list too, so the only thing wrong is its absence, not a broken signature.
+          const lower = header.name.toLowerCase();
+          const unsigned = (SIGNED_HEADERS as readonly string[]).includes(lower)
+            ? { sign: { signedHeaders: SIGNED_HEADERS.filter((h) => h !== lower && h !== 'psu-corporate-id') } }
+            : {};
+          const exchange = await callOn(op, s, {
+            ...unsigned,
+            afterSign: (signed) => ({
+              ...signed,
+              headers: Object.fromEntries(Object.entries(signed.headers).filter(([k]) => k.toLowerCase() !== lower)),
+            }),
+          });
+          judge(exchange, checkRejected(exchange, id));
+        },
+      );
     }
     for (const [id, name, value] of malformed(op)) {
-      rule(id, op, `${op}: ${name}: ${JSON.stringify(value)} is rejected with a 4xx`, async ({ s, judge }) => {
-        const exchange = await callOn(op, s, { headers: { [name]: value } });
-        judge(exchange, checkRejected(exchange, id));
-      });
+      conformanceTest(
+        id,
+        op,
+        `${op}: ${name}: ${JSON.stringify(value)} is rejected with a 4xx`,
+        async ({ s, judge }) => {
+          const exchange = await callOn(op, s, { headers: { [name]: value } });
+          judge(exchange, checkRejected(exchange, id));
+        },
+      );
     }
   }
 
-  rule(
+  conformanceTest(
     'Headers.PSU-ID.required',
     SUBJECT,
     'a request with neither PSU-ID nor X-PSU-IDENTITY is rejected',
@@ -220,7 +230,7 @@ describe('headers', () => {
   // bank would refuse from then on), says PSU-Context CORPORATE, and pays from a corporate sandbox customer's
   // account. The production profile makes no sandbox data: there the debtor is an account number the bank need
   // not know, since the request must be refused for its missing header whatever it pays from.
-  rule(
+  conformanceTest(
     'Errors.corporateWithoutCorporateId.400',
     SUBJECT,
     'a corporate PSU (PSU-Context CORPORATE) without PSU-Corporate-ID gives 400, not 500',
@@ -235,7 +245,7 @@ describe('headers', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     'Headers.X-PSU-IDENTITY.alternative',
     SUBJECT,
     'a PSU identified by X-PSU-IDENTITY instead of PSU-ID is accepted',
@@ -249,7 +259,7 @@ describe('headers', () => {
 
   // The private PSU sends every optional header but PSU-Corporate-ID: sending that one would make it a corporate
   // user in the eyes of a bank that remembers, and the corporate PSU sends it in the test below.
-  rule(
+  conformanceTest(
     ['Headers.optional.accepted', 'Headers.PSU-Context.singleSca'],
     SUBJECT,
     'every optional header, sent with a valid value, is accepted',
@@ -275,7 +285,7 @@ describe('headers', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     ['Headers.PSU-Context.singleSca', 'Headers.optional.accepted'],
     SUBJECT,
     'the corporate PSU with PSU-Context CORPORATE and its PSU-Corporate-ID, paying from a corporate account, is accepted',
@@ -289,7 +299,7 @@ describe('headers', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     'Headers.x-accept-fix.optionalOnBulk',
     'bulk.create',
     'a bulk payment without x-accept-fix is accepted',
@@ -303,7 +313,7 @@ describe('headers', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     'Headers.x-accept-fix.required',
     'sct.create',
     'an SCT without x-accept-fix is rejected',

@@ -23,7 +23,7 @@ export interface Kit {
 /** A test whose every check `run --checks` / `--exclude-checks` leaves out: it ran, but nothing judged it. */
 const NOT_JUDGED = 'not judged: every check of this test is excluded by --checks or --exclude-checks';
 
-export interface RuleOptions {
+export interface ConformanceTestOptions {
   /** Skip with a reason (shown as "not testable against this target"). */
   skip?: string | false;
   /** Overrides the level taken from the first requirement id. */
@@ -35,12 +35,12 @@ export interface RuleOptions {
  * A conformance test: its name starts with the requirement ids it checks (test262 style), its level
  * is the first requirement's level, and its meta carries both for reports.
  */
-export function rule(
+export function conformanceTest(
   ids: RequirementId | RequirementId[],
   operation: OperationId | 'cross-cutting',
   title: string,
   body: (kit: Kit) => Promise<void>,
-  options: RuleOptions = {},
+  options: ConformanceTestOptions = {},
 ): void {
   const requirementIds = Array.isArray(ids) ? ids : [ids];
   const level = options.level ?? requirement(requirementIds[0] as RequirementId).level;
