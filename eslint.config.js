@@ -29,10 +29,14 @@ export default tseslint.config(
       'generators/invalid.ts',
       'runner/print.ts',
       'suites/support/property.ts',
-      'suites/support/rule.ts',
-      'test/schemas/openapi-tools.test.ts',
-      'test/tpp/checks.test.ts',
+      'suites/support/conformance-test.ts',
     ],
+    rules: { 'max-params': 'off' },
+  },
+  {
+    // A property's callback takes one parameter per arbitrary (fast-check's shape), and a test helper is read where
+    // it is called: the options-object rule is for the code a user calls.
+    files: ['test/**/*.ts'],
     rules: { 'max-params': 'off' },
   },
 );

@@ -1,40 +1,87 @@
-import type { ExpectedRejection, OperationSpec, RequirementId } from '../spec/index.js';
-import { contentType, errorBody, errorCode, linkShape, responseSchema } from './body.js';
-import { notAServerError, rejection, successStatus, transportFailure } from './status.js';
+import { requirement, type OperationSpec, type RequirementId } from '../spec/index.js';
+import {
+  contentTypeCheck,
+  errorBody,
+  errorCode,
+  expectedCodeCheck,
+  linkShapeCheck,
+  responseSchemaCheck,
+} from './body.js';
+import type { CheckContext } from './registry.js';
+import {
+  clientErrorCheck,
+  expectedStatusCheck,
+  notAServerErrorCheck,
+  notAcceptedCheck,
+  responseReceived,
+  successStatusCheck,
+  transportFailure,
+} from './status.js';
 import type { CheckResult, ObservedExchange } from './types.js';
 
-/** The uniform checks for a request the server must accept (`requirementId`: the rule the test is about). */
-export function checkAccepted(
-  exchange: ObservedExchange,
-  operation: OperationSpec,
-  requirementId: RequirementId,
-): CheckResult[] {
+/**
+ * The registered checks of a request the server must accept (`ctx.requirementId`: the rule the test is about):
+ * response_received, not_a_server_error, status_code_conformance, content_type_conformance, then
+ * response_schema_conformance and link_shape on a 2xx, or the error body and code checks on a 4xx or 5xx.
+ */
+export function acceptedChecks(ctx: CheckContext & { operation: OperationSpec; requirementId: RequirementId }) {
+  const { exchange, operation, requirementId } = ctx;
   const failed = transportFailure(exchange, requirementId);
   if (failed) return failed;
   const status = exchange.response?.status ?? 0;
-  const results = [notAServerError(exchange), successStatus(exchange, operation, requirementId), contentType(exchange)];
+  const results = [...notAServerErrorCheck.run(ctx), ...successStatusCheck.run(ctx), ...contentTypeCheck.run(ctx)];
   if (status >= 200 && status < 300) {
-    if (operation.success.body) results.push(...responseSchema(exchange, operation.success.body, requirementId));
-    results.push(...linkShape(exchange));
+    if (operation.success.body) results.push(...responseSchemaCheck.run(ctx));
+    results.push(...linkShapeCheck.run(ctx));
   } else if (status >= 400) {
     results.push(...errorBody(exchange), ...errorCode(exchange));
   }
   return results;
 }
 
-/** The uniform checks for a request that breaks `requirementId` and must be rejected. */
-export function checkRejected(
-  exchange: ObservedExchange,
-  requirementId: RequirementId,
-  expected: ExpectedRejection | undefined,
-): CheckResult[] {
+/**
+ * The registered checks of a request that breaks `ctx.requirementId` and must be rejected as `ctx.expected` says:
+ * response_received, not_a_server_error, not_accepted, client_error, expected_status, content_type_conformance,
+ * then on a 4xx or 5xx the error body and code checks, expected_code among them.
+ */
+export function rejectedChecks(ctx: CheckContext & { requirementId: RequirementId }): CheckResult[] {
+  const { exchange, requirementId, expected } = ctx;
   const failed = transportFailure(exchange, requirementId);
   if (failed) return failed;
   const status = exchange.response?.status ?? 0;
-  const results = [notAServerError(exchange), ...rejection(exchange, requirementId, expected), contentType(exchange)];
+  const results = [
+    ...notAServerErrorCheck.run(ctx),
+    ...notAcceptedCheck.run(ctx),
+    ...clientErrorCheck.run(ctx),
+    ...expectedStatusCheck.run(ctx),
+    ...contentTypeCheck.run(ctx),
+  ];
   if (status >= 400) results.push(...errorBody(exchange), ...errorCode(exchange, requirementId, expected));
   return results;
 }
+
+/** The uniform checks for a request the server must accept (`requirementId`: the rule the test is about). */
+export const checkAccepted = (
+  exchange: ObservedExchange,
+  operation: OperationSpec,
+  requirementId: RequirementId,
+): CheckResult[] => acceptedChecks({ exchange, operation, requirementId });
+
+/** The uniform checks for a request that breaks `requirementId`, judged against the catalogue's expected answer. */
+export function checkRejected(exchange: ObservedExchange, requirementId: RequirementId): CheckResult[] {
+  const expected = requirement(requirementId).expected;
+  return rejectedChecks({ exchange, requirementId, ...(expected ? { expected } : {}) });
+}
+
+/** The registered checks `checkAccepted` applies that report the rule under test it is given. */
+export const ACCEPTED_RULE_CHECKS = [responseReceived, successStatusCheck, responseSchemaCheck] as const;
+/** The registered checks `checkRejected` applies that report the rule under test (expected_code only where a code is expected). */
+export const REJECTED_RULE_CHECKS = [
+  responseReceived,
+  clientErrorCheck,
+  expectedStatusCheck,
+  expectedCodeCheck,
+] as const;
 
 /** Failures that count: every MUST failure, and SHOULD failures too when `strict`. */
 export function failures(results: CheckResult[], strict = false): CheckResult[] {

@@ -7,53 +7,56 @@ import {
   type SchemaName,
 } from '../spec/index.js';
 import { validate } from '../schemas/index.js';
-import { header, verdict } from './result.js';
+import { defineCheck, type CheckVerdict } from './registry.js';
+import { header } from './result.js';
 import type { CheckResult, ObservedExchange } from './types.js';
 
 const interfaceCodes = new Set<string>(ERROR_CODES);
 const conventionCodes = new Set<string>(BERLIN_GROUP_EXTRA_CODES);
 
-/** content_type_conformance: a response with a body says it is JSON. */
-export function contentType(exchange: ObservedExchange): CheckResult {
-  const response = exchange.response;
-  const type = response ? header(response.headers, 'content-type') : undefined;
-  const empty = !response || response.text.length === 0;
-  const ok = empty || /^application\/([\w.+-]*\+)?json\b/i.test(type ?? '');
-  return verdict('content_type_conformance', 'Negotiation.contentType.json', ok, `Content-Type ${type ?? '(none)'}`);
-}
+export const contentTypeCheck = defineCheck({
+  name: 'content_type_conformance',
+  judges: 'a response with a body says in Content-Type that it is JSON',
+  reports: ['Negotiation.contentType.json'],
+  judge: ({ exchange }, verdict) => {
+    const response = exchange.response;
+    const type = response ? header(response.headers, 'content-type') : undefined;
+    const empty = !response || response.text.length === 0;
+    const ok = empty || /^application\/([\w.+-]*\+)?json\b/i.test(type ?? '');
+    return [verdict('Negotiation.contentType.json', ok, `Content-Type ${type ?? '(none)'}`)];
+  },
+});
 
-/** The body parsed as JSON, or a failed check saying it is not JSON. */
+/** The body parsed as JSON, or a failed result saying it is not JSON. */
 function jsonBody(
   exchange: ObservedExchange,
-  check: string,
+  verdict: CheckVerdict,
   requirementId: RequirementId,
 ): { body: unknown } | CheckResult {
   const response = exchange.response;
   if (response?.json !== undefined) return { body: response.json };
   const sample = (response?.text ?? '').slice(0, 80);
-  return verdict(check, requirementId, false, `response body is not JSON: ${JSON.stringify(sample)}`);
+  return verdict(requirementId, false, `response body is not JSON: ${JSON.stringify(sample)}`);
 }
 
-/** response_schema_conformance: the body validates against the operation's schema; each violation names its rule. */
-export function responseSchema(
-  exchange: ObservedExchange,
-  schema: SchemaName,
-  requirementId: RequirementId,
-): CheckResult[] {
-  const parsed = jsonBody(exchange, 'response_schema_conformance', requirementId);
-  if (!('body' in parsed)) return [parsed];
-  const violations = validate(schema, parsed.body);
-  if (violations.length === 0)
-    return [verdict('response_schema_conformance', requirementId, true, `conforms to ${schema}`)];
-  return violations.map((v) =>
-    verdict(
-      'response_schema_conformance',
-      v.requirementId,
-      false,
-      `${schema}${v.pointer ? ` at ${v.pointer}` : ''}: ${v.message}`,
-    ),
-  );
-}
+const at = (pointer: string): string => (pointer ? ` at ${pointer}` : '');
+
+export const responseSchemaCheck = defineCheck<{ schema?: SchemaName }>({
+  name: 'response_schema_conformance',
+  judges: "the body validates against the operation's (or the named) schema; each violation names its rule",
+  reports: [],
+  reportsRuleUnderTest: true,
+  reportsSchemaRules: true,
+  judge: ({ exchange, operation, requirementId, facts }, verdict) => {
+    const schema = facts?.schema ?? operation?.success.body;
+    if (!schema || !requirementId) return [];
+    const parsed = jsonBody(exchange, verdict, requirementId);
+    if (!('body' in parsed)) return [parsed];
+    const violations = validate(schema, parsed.body);
+    if (violations.length === 0) return [verdict(requirementId, true, `conforms to ${schema}`)];
+    return violations.map((v) => verdict(v.requirementId, false, `${schema}${at(v.pointer)}: ${v.message}`));
+  },
+});
 
 export type ErrorBodyForm = 'interface' | 'berlin-group' | 'both' | 'challenge' | 'none';
 
@@ -88,136 +91,112 @@ export function errorCodes(body: unknown): ErrorCodes {
 const isChallenge = (record: Record<string, unknown>): boolean =>
   typeof record._links === 'object' && record._links !== null && 'scaRedirect' in record._links;
 
-/**
- * error_body_conformance: interface.md's Error body (MUST); a Berlin Group tppMessages body is accepted
- * at SHOULD level, and the result says which form was seen.
- */
-export function errorBody(exchange: ObservedExchange): CheckResult[] {
-  const parsed = jsonBody(exchange, 'error_body_conformance', 'Errors.body.shape');
-  if (!('body' in parsed)) return [parsed];
-  const { form } = errorCodes(parsed.body);
-  // Errors table: "401 | none; Challenge body with scaRedirect link". A 401 conforms with the Challenge body as
-  // well as with an error body; a Challenge body anywhere else is not an error body.
-  if (form === 'challenge' && exchange.response?.status === 401) {
-    const violations = validate('ChallengeBody', parsed.body);
-    if (violations.length === 0)
-      return [
-        verdict('error_body_conformance', 'Errors.body.shape', true, '401 with the Challenge body', {
-          detail: { form },
-        }),
-      ];
-    return violations.map((v) =>
-      verdict(
-        'error_body_conformance',
-        v.requirementId,
-        false,
-        `Challenge body${v.pointer ? ` at ${v.pointer}` : ''}: ${v.message}`,
-        {
-          detail: { form },
-        },
-      ),
-    );
-  }
-  if (form === 'berlin-group') {
-    const violations = validate('ErrorBody', parsed.body).length;
-    return [
-      verdict('error_body_conformance', 'Errors.body.berlinGroup', true, 'Berlin Group tppMessages body', {
-        detail: { form },
-      }),
-      verdict(
-        'error_body_conformance',
-        'Errors.body.shape',
-        false,
-        "not the interface's Error body {id, system, status, code, message}",
-        {
-          atMost: 'SHOULD',
-          detail: { form, violations },
-        },
-      ),
-    ];
-  }
-  const violations = validate('ErrorBody', parsed.body);
-  const results = violations.length
-    ? violations.map((v) =>
-        verdict(
-          'error_body_conformance',
-          v.requirementId,
-          false,
-          `Error body${v.pointer ? ` at ${v.pointer}` : ''}: ${v.message}`,
-          { detail: { form } },
-        ),
-      )
-    : [verdict('error_body_conformance', 'Errors.body.shape', true, 'interface Error body', { detail: { form } })];
-  const status = (parsed.body as Record<string, unknown> | null)?.status;
-  if (typeof status === 'number') {
-    results.push(
-      verdict(
-        'error_body_status',
-        'Errors.body.statusMatches',
-        status === exchange.response?.status,
-        `body status ${status}, HTTP ${exchange.response?.status}`,
-      ),
-    );
-  }
-  return results;
-}
+/** Errors table: "401 | none; Challenge body with scaRedirect link" — a 401 conforms with it as with an error body. */
+const challengeOn401 = (exchange: ObservedExchange, form: ErrorBodyForm): boolean =>
+  form === 'challenge' && exchange.response?.status === 401;
 
-/**
- * error_code_conformance: every code is one of interface.md's (a Berlin Group code is a SHOULD-level
- * deviation), and, where a code is expected, it is there.
- */
-export function errorCode(
-  exchange: ObservedExchange,
-  requirementId?: RequirementId,
-  expected?: ExpectedRejection,
-): CheckResult[] {
-  const { codes } = errorCodes(exchange.response?.json);
-  const results: CheckResult[] = [];
-  for (const code of codes) {
-    const known = interfaceCodes.has(code);
-    results.push(
-      verdict(
-        'error_code_conformance',
-        'Errors.code.inList',
-        known,
-        `code ${code}${known ? '' : conventionCodes.has(code) ? ' is a Berlin Group code, not in interface.md' : ' is in no list'}`,
-        {
-          ...(conventionCodes.has(code) ? { atMost: 'SHOULD' as const } : {}),
-        },
-      ),
+export const errorBodyCheck = defineCheck({
+  name: 'error_body_conformance',
+  judges:
+    "an error response has interface.md's Error body (MUST); a Berlin Group tppMessages body conforms at SHOULD, a 401 may carry the Challenge body",
+  reports: ['Errors.body.shape', 'Errors.body.berlinGroup'],
+  reportsSchemaRules: true,
+  judge: ({ exchange }, verdict) => {
+    const parsed = jsonBody(exchange, verdict, 'Errors.body.shape');
+    if (!('body' in parsed)) return [parsed];
+    const { form } = errorCodes(parsed.body);
+    const detail = { form };
+    // A Challenge body anywhere but on a 401 is not an error body.
+    if (challengeOn401(exchange, form)) {
+      const violations = validate('ChallengeBody', parsed.body);
+      if (violations.length === 0)
+        return [verdict('Errors.body.shape', true, '401 with the Challenge body', { detail })];
+      return violations.map((v) =>
+        verdict(v.requirementId, false, `Challenge body${at(v.pointer)}: ${v.message}`, { detail }),
+      );
+    }
+    if (form === 'berlin-group') {
+      const violations = validate('ErrorBody', parsed.body).length;
+      const notInterface = "not the interface's Error body {id, system, status, code, message}";
+      return [
+        verdict('Errors.body.berlinGroup', true, 'Berlin Group tppMessages body', { detail }),
+        verdict('Errors.body.shape', false, notInterface, { atMost: 'SHOULD', detail: { form, violations } }),
+      ];
+    }
+    const violations = validate('ErrorBody', parsed.body);
+    if (violations.length === 0) return [verdict('Errors.body.shape', true, 'interface Error body', { detail })];
+    return violations.map((v) =>
+      verdict(v.requirementId, false, `Error body${at(v.pointer)}: ${v.message}`, { detail }),
     );
-  }
-  if (exchange.response?.status === 500) {
-    results.push(
-      verdict(
-        'error_code_conformance',
-        'Errors.serverError.systemError',
-        codes.includes('SYSTEM_ERROR'),
-        `500 with codes [${codes.join(', ')}]`,
-      ),
-    );
-  }
-  if (requirementId && expected && expected.codes.length > 0) {
+  },
+});
+
+export const errorBodyStatusCheck = defineCheck({
+  name: 'error_body_status',
+  judges: "an error body's status member, where it has one, is the HTTP status",
+  reports: ['Errors.body.statusMatches'],
+  judge: ({ exchange }, verdict) => {
+    const body = exchange.response?.json;
+    const { form } = errorCodes(body);
+    if (form === 'berlin-group' || challengeOn401(exchange, form)) return [];
+    const status = (body as Record<string, unknown> | null | undefined)?.status;
+    if (typeof status !== 'number') return [];
+    const http = exchange.response?.status;
+    return [verdict('Errors.body.statusMatches', status === http, `body status ${status}, HTTP ${http}`)];
+  },
+});
+
+export const errorCodeCheck = defineCheck({
+  name: 'error_code_conformance',
+  judges:
+    "every code of an error body is one of interface.md's (a Berlin Group code at SHOULD), and a 500 says SYSTEM_ERROR",
+  reports: ['Errors.code.inList', 'Errors.serverError.systemError'],
+  judge: ({ exchange }, verdict) => {
+    const { codes } = errorCodes(exchange.response?.json);
+    const results = codes.map((code) => {
+      const known = interfaceCodes.has(code);
+      const convention = conventionCodes.has(code);
+      const why = known ? '' : convention ? ' is a Berlin Group code, not in interface.md' : ' is in no list';
+      return verdict('Errors.code.inList', known, `code ${code}${why}`, convention ? { atMost: 'SHOULD' } : {});
+    });
+    if (exchange.response?.status === 500)
+      results.push(
+        verdict(
+          'Errors.serverError.systemError',
+          codes.includes('SYSTEM_ERROR'),
+          `500 with codes [${codes.join(', ')}]`,
+        ),
+      );
+    return results;
+  },
+});
+
+export const expectedCodeCheck = defineCheck({
+  name: 'expected_code',
+  judges: 'a rejected request carries one of the codes expected of it, where any is expected',
+  reports: [],
+  reportsRuleUnderTest: true,
+  judge: ({ exchange, requirementId, expected }, verdict) => {
+    if (!requirementId || !expected || expected.codes.length === 0) return [];
+    const { codes } = errorCodes(exchange.response?.json);
     const ok = codes.some((c) => expected.codes.includes(c));
     // A 401 may answer with the Challenge body, which has no code (Errors table): a code is then a convention.
     const atMost = exchange.response?.status === 401 ? 'SHOULD' : (expected.codeExactness ?? expected.exactness);
-    results.push(
-      verdict(
-        'expected_code',
-        requirementId,
-        ok,
-        `expected ${expected.codes.join(' or ')}, got [${codes.join(', ')}]`,
-        {
-          atMost,
-        },
-      ),
-    );
-  }
-  return results;
-}
+    return [
+      verdict(requirementId, ok, `expected ${expected.codes.join(' or ')}, got [${codes.join(', ')}]`, { atMost }),
+    ];
+  },
+});
 
-/** link_shape: every Link anywhere under a `_links` member has a string href and verbs from the enum. */
-export function linkShape(exchange: ObservedExchange): CheckResult[] {
+const linkProblem = (problem: string): RequirementId =>
+  problem.endsWith('href missing')
+    ? 'Link.href.required'
+    : problem.endsWith('verbs missing')
+      ? 'Link.verbs.required'
+      : 'Link.verbs.enum';
+
+/** Where a Link under any `_links` member lacks its href, its verbs, or has a verb outside the enum. */
+function linkProblems(json: unknown): string[] {
   const problems: string[] = [];
   const verbs = new Set<string>(LINK_VERBS);
   const visit = (value: unknown, path: string): void => {
@@ -238,13 +217,44 @@ export function linkShape(exchange: ObservedExchange): CheckResult[] {
       }
     }
   };
-  visit(exchange.response?.json, '');
-  const requirementFor = (p: string) =>
-    p.endsWith('href missing')
-      ? 'Link.href.required'
-      : p.endsWith('verbs missing')
-        ? 'Link.verbs.required'
-        : 'Link.verbs.enum';
-  if (problems.length === 0) return [verdict('link_shape', 'Link.verbs.enum', true, 'links conform')];
-  return problems.map((p) => verdict('link_shape', requirementFor(p), false, p));
+  visit(json, '');
+  return problems;
 }
+
+export const linkShapeCheck = defineCheck({
+  name: 'link_shape',
+  judges: 'every Link anywhere under a `_links` member has a string href and verbs from the enum',
+  reports: ['Link.href.required', 'Link.verbs.required', 'Link.verbs.enum'],
+  judge: ({ exchange }, verdict) => {
+    const problems = linkProblems(exchange.response?.json);
+    if (problems.length === 0) return [verdict('Link.verbs.enum', true, 'links conform')];
+    return problems.map((p) => verdict(linkProblem(p), false, p));
+  },
+});
+
+export const contentType = (exchange: ObservedExchange): CheckResult =>
+  contentTypeCheck.run({ exchange })[0] as CheckResult;
+
+export const responseSchema = (
+  exchange: ObservedExchange,
+  schema: SchemaName,
+  requirementId: RequirementId,
+): CheckResult[] => responseSchemaCheck.run({ exchange, requirementId, facts: { schema } });
+
+/** error_body_conformance, then error_body_status. */
+export const errorBody = (exchange: ObservedExchange): CheckResult[] => [
+  ...errorBodyCheck.run({ exchange }),
+  ...errorBodyStatusCheck.run({ exchange }),
+];
+
+/** error_code_conformance, then expected_code where a code is expected of the rule under test. */
+export const errorCode = (
+  exchange: ObservedExchange,
+  requirementId?: RequirementId,
+  expected?: ExpectedRejection,
+): CheckResult[] => {
+  const ctx = { exchange, ...(requirementId ? { requirementId } : {}), ...(expected ? { expected } : {}) };
+  return [...errorCodeCheck.run(ctx), ...expectedCodeCheck.run(ctx)];
+};
+
+export const linkShape = (exchange: ObservedExchange): CheckResult[] => linkShapeCheck.run({ exchange });

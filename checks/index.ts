@@ -1,17 +1,33 @@
 /**
- * Named checks, applied uniformly to every exchange (as Schemathesis applies its checks):
- * each returns CheckResults that name the requirement they judge.
+ * Named checks, each defined once and registered by name (as Schemathesis registers its checks): every check
+ * says what it judges and which requirement ids it may report, and returns CheckResults that name them.
  */
 export type { CheckResult, ObservedExchange } from './types.js';
 export {
-  contentType,
-  errorBody,
-  errorCode,
-  errorCodes,
-  linkShape,
-  responseSchema,
-  type ErrorBodyForm,
-} from './body.js';
-export { notAServerError, rejection, successStatus, transportFailure } from './status.js';
+  CHECKS,
+  CheckRegistry,
+  defineCheck,
+  type Check,
+  type CheckContext,
+  type CheckDefinition,
+  type CheckVerdict,
+} from './registry.js';
+export * from './body.js';
+export * from './status.js';
+export * from './baskets.js';
+export * from './sandbox.js';
+export * from './payments.js';
+export * from './negotiation.js';
+export * from './errors.js';
+export { missingFrom } from './compare.js';
 export { verdict } from './result.js';
-export { checkAccepted, checkRejected, failures } from './apply.js';
+export {
+  ACCEPTED_RULE_CHECKS,
+  REJECTED_RULE_CHECKS,
+  acceptedChecks,
+  checkAccepted,
+  checkRejected,
+  failures,
+  rejectedChecks,
+} from './apply.js';
+export { checkSelection, nearestCheckNames, type CheckSelection } from './selection.js';

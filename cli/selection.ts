@@ -106,3 +106,57 @@ export function selectionFrom(options: SelectionOptions): { selection: Selection
     ...(options.shard ? { shard: options.shard } : {}),
   };
 }
+
+/** `--checks a,b --checks c`: every name given, commas and repeats alike. */
+const names = (raw: string, previous: string[]): string[] => [
+  ...previous,
+  ...raw
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean),
+];
+
+/** `run --checks NAME,…` and `--exclude-checks NAME,…`: which registered checks judge the run. */
+export function addCheckOptions<A extends unknown[], O extends OptionValues>(command: Command<A, O>) {
+  return command
+    .addOption(
+      new Option(
+        '--checks <names>',
+        'only these checks judge (comma-separated, repeatable; the names: `psd2-conformance list --checks`)',
+      )
+        .argParser(names)
+        .default([] as string[], 'every check'),
+    )
+    .addOption(
+      new Option('--exclude-checks <names>', 'these checks judge nothing (comma-separated, repeatable)')
+        .argParser(names)
+        .default([] as string[], 'none'),
+    );
+}
+
+/**
+ * The check selection, every name checked against the registry: a name it does not hold is a typo, said in one
+ * line with the nearest names (exit 2) rather than a run that silently judges by nothing.
+ */
+export async function checkSelectionFrom(options: {
+  checks: string[];
+  excludeChecks: string[];
+}): Promise<{ checks?: string[]; excludeChecks?: string[] }> {
+  const { CHECKS, nearestCheckNames } = await import('../checks/index.js');
+  const known = CHECKS.names();
+  for (const [flag, given] of [
+    ['--checks', options.checks],
+    ['--exclude-checks', options.excludeChecks],
+  ] as const) {
+    const bad = given.find((g) => !known.includes(g));
+    if (bad === undefined) continue;
+    const near = nearestCheckNames(bad, known);
+    throw new UserError(
+      `unknown check in ${flag}: ${bad}${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; the checks: \`psd2-conformance list --checks\``,
+    );
+  }
+  return {
+    ...(options.checks.length ? { checks: options.checks } : {}),
+    ...(options.excludeChecks.length ? { excludeChecks: options.excludeChecks } : {}),
+  };
+}

@@ -20,7 +20,7 @@ export interface ListedTest {
   name: string;
   /** The suite file, from the repository root. */
   file: string;
-  /** Where the test is declared (for tests made in a loop, the loop's `rule(` call). */
+  /** Where the test is declared (for tests made in a loop, the loop's `conformanceTest(` call). */
   line?: number;
   /** Why the run would skip it on this profile or target (not testable there); absent when it runs. */
   skip?: string;
@@ -55,7 +55,7 @@ function titleOf(name: string, meta: ConformanceMeta): string {
 
 /**
  * The tests a run with this selection would report, in vitest's order: the suites are collected (imported, so
- * every `rule()` declares its test and meta) but not run, no bank is started and no request is sent. Tests the
+ * every `conformanceTest()` declares its test and meta) but not run, no bank is started and no request is sent. Tests the
  * selection excludes are left out; tests the run would skip (not testable on this profile) carry `skip`.
  */
 export async function listTests(options: ListOptions): Promise<ListedTest[]> {

@@ -7,6 +7,10 @@ export interface Selection {
   /** Ids or id prefixes (`NCBCT` selects NCBCT.*), as given on the command line. */
   requirements: string[];
   level?: Level;
+  /** Only these checks judge (`run --checks`); a result of another check is dropped. Empty: every check. */
+  checks?: string[];
+  /** These checks judge nothing (`run --exclude-checks`). */
+  excludeChecks?: string[];
   /** A shard's tests by full name: the others are not registered at all (they are another shard's, not skipped). */
   tests?: string[];
 }

@@ -3,8 +3,8 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The project's own TypeScript sources read as text, for `requirements --trace`: where an id, a label or a check
- * name is written. Ids are written literally (the catalogue, breakers, faults and checks write them out), so a
+ * The project's own TypeScript sources read as text, for `requirements --trace`: where an id or a label is
+ * written (the checks that judge an id come from the registry of checks, not from here). Ids are written literally (the catalogue, breakers, faults and checks write them out), so a
  * quoted id is found exactly; generated files only repeat the tables and are left out.
  */
 
@@ -71,25 +71,6 @@ export function definitionOf(name: string, files: readonly string[]): SourceHit 
     if (match) return hit(file, match.index);
   }
   return undefined;
-}
-
-/** A `verdict('check_name', requirement, …)` call: the check's name and the id it reports, when written literally. */
-export interface VerdictCall extends SourceHit {
-  check: string;
-  /** The literal id, or undefined when the call reports the id it was given (`requirementId`, `v.requirementId` …). */
-  requirementId?: string;
-}
-
-const VERDICT = /verdict\(\s*'([a-z0-9_]+)',\s*(?:'([^']+)'|[A-Za-z_$][\w$.]*)/g;
-
-export function verdictCalls(files: readonly string[]): VerdictCall[] {
-  return files.flatMap((file) =>
-    [...sourceText(file).matchAll(VERDICT)].map((m) => ({
-      ...hit(file, m.index),
-      check: m[1] as string,
-      ...(m[2] ? { requirementId: m[2] } : {}),
-    })),
-  );
 }
 
 /**

@@ -17,14 +17,14 @@ import { requirement, type Requirement, type RequirementId } from '../spec/index
 import { listTests, type ListedTest } from './list.js';
 import { FAULT_VARIANT_PAIRS } from './mutation-matrix.js';
 import {
-  definitionOf,
-  enclosingCall,
-  literalHits,
-  sourceFiles,
-  verdictCalls,
-  type SourceHit,
-  type VerdictCall,
-} from './trace-sources.js';
+  ACCEPTED_RULE_CHECKS,
+  CHECKS,
+  REJECTED_RULE_CHECKS,
+  expectedCodeCheck,
+  responseSchemaCheck,
+  type Check,
+} from '../checks/index.js';
+import { definitionOf, enclosingCall, literalHits, sourceFiles, type SourceHit } from './trace-sources.js';
 
 /** Everything that states, breaks, tests, judges or enforces one requirement, each with its file. */
 export interface Trace extends Requirement {
@@ -80,45 +80,39 @@ function generatorsOf(id: RequirementId): Trace['generators'] {
   return [...found.values()];
 }
 
-/*
- * Which checks judge a rule is read from the sources: checks are functions in checks/ and `verdict('name', …)`
- * calls in suites, some naming their rule literally, some reporting the rule under test they are given. The
- * registry of checks (issue 14, deliverable 3) will declare for each check the ids it may report; this then
- * becomes a lookup instead of a reading.
+/**
+ * The registered checks that judge a rule (checks/registry.ts): those that declare its id, and those that report
+ * the rule under test for a test that passes this id to checkRejected or checkAccepted, or a schema keyword that
+ * names it. Each with the line of its definition.
  */
-const REJECTION_CHECKS = ['client_error', 'expected_status', 'expected_code', 'response_received'];
-const ACCEPTANCE_CHECKS = ['status_code_conformance', 'response_received'];
-
 function checksOf(r: Requirement, cited: boolean): Trace['checks'] {
-  const checkFiles = sourceFiles('checks');
-  const suiteFiles = sourceFiles('suites');
-  const calls = verdictCalls([...checkFiles, ...suiteFiles]);
-  const parametric = (name: string): VerdictCall | undefined =>
-    calls.find((c) => c.check === name && !c.requirementId && checkFiles.includes(c.file));
   const out: Trace['checks'] = [];
-  const add = (call: VerdictCall | undefined, how: string) => {
-    if (call && !out.some((c) => c.check === call.check && c.file === call.file && c.line === call.line))
-      out.push({ check: call.check, file: call.file, line: call.line, how });
+  const add = (check: Check<never>, how: string) => {
+    if (!out.some((c) => c.check === check.name))
+      out.push({ check: check.name, file: check.file, line: check.line, how });
   };
-  for (const call of calls.filter((c) => c.requirementId === r.id)) add(call, 'names it');
+  for (const check of CHECKS.all().filter((c) => c.reports.includes(r.id))) add(check, 'reports it (declared)');
+  const suiteFiles = sourceFiles('suites');
   const inSuites = literalHits(r.id, suiteFiles);
   const passedTo = (callee: string) =>
     inSuites.filter((h) => enclosingCall(h, r.id, ['checkAccepted', 'checkRejected', 'responseSchema']) === callee);
   const given = (callee: string) => {
-    const call = passedTo(callee)[0] ?? definitionOf(callee, checkFiles);
-    return `reports the rule under test ${callee} is given (${call ? `${call.file}:${call.line}` : 'checks/'})`;
+    const call = passedTo(callee)[0];
+    return `reports the rule under test ${callee} is given${call ? ` (${call.file}:${call.line})` : ''}`;
   };
   // A test that breaks a request rule passes it to checkRejected, often from its generator's label.
   if (passedTo('checkRejected').length || (cited && r.expected))
-    for (const name of REJECTION_CHECKS.filter((n) => n !== 'expected_code' || r.expected?.codes.length))
-      add(parametric(name), given('checkRejected'));
+    for (const check of REJECTED_RULE_CHECKS.filter((c) => c !== expectedCodeCheck || r.expected?.codes.length))
+      add(check, given('checkRejected'));
   if (passedTo('checkAccepted').length)
-    for (const name of ACCEPTANCE_CHECKS) add(parametric(name), given('checkAccepted'));
+    for (const check of ACCEPTED_RULE_CHECKS.filter((c) => c !== responseSchemaCheck))
+      add(check, given('checkAccepted'));
   const annotation = literalHits(r.id, sourceFiles('schemas/json'))[0];
-  if (passedTo('responseSchema').length) add(parametric('response_schema_conformance'), given('responseSchema'));
+  if (passedTo('responseSchema').length || passedTo('checkAccepted').length)
+    add(responseSchemaCheck, given(passedTo('responseSchema').length ? 'responseSchema' : 'checkAccepted'));
   else if (annotation && r.kind === 'response')
     add(
-      parametric('response_schema_conformance'),
+      responseSchemaCheck,
       `reports the rule of a failing schema keyword, annotated at ${annotation.file}:${annotation.line}`,
     );
   return out;

@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { FAULTS } from '../bank/faults.js';
 import { VARIANTS } from '../bank/variants.js';
+import { checksMarkdown } from '../checks/describe.js';
 import { REQUIREMENTS } from '../spec/index.js';
 
 interface GeneratedFile {
@@ -64,6 +65,7 @@ export function generatedFiles(): GeneratedFile[] {
         '',
       ].join('\n'),
     },
+    { path: 'docs/checks.md', text: checksMarkdown() },
   ];
 }
 

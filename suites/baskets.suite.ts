@@ -1,23 +1,33 @@
 import { describe } from 'vitest';
-import { checkAccepted, checkRejected, responseSchema, verdict } from '../checks/index.js';
-import { requirement, unambiguousBasketStatus, worstCaseBasketStatus as worstCase } from '../spec/index.js';
+import {
+  basketIdCheck,
+  basketMappingCheck,
+  basketPaymentsCheck,
+  basketWorstCaseCheck,
+  checkAccepted,
+  checkRejected,
+  responseSchema,
+  scaRedirectCheck,
+} from '../checks/index.js';
 import { ncbctBody, bulkBody } from './support/bodies.js';
 import { account, customer } from './support/fixtures.js';
 import { basketIdOf, createPayment } from './support/payments.js';
 import { operation } from './support/request.js';
-import { rule } from './support/rule.js';
+import { conformanceTest } from './support/conformance-test.js';
 
 /** interface.md › Signing basket, Basket authorisation, Endpoints 1 and 2, Errors rule 3. */
 describe('signing baskets', () => {
-  rule('Basket.create.paymentIds', 'basket.create', 'a basket of no payments is rejected', async ({ s, judge }) => {
-    const exchange = await s.call('basket.create', { body: { paymentIds: [] } });
-    judge(
-      exchange,
-      checkRejected(exchange, 'Basket.create.paymentIds', requirement('Basket.create.paymentIds').expected),
-    );
-  });
+  conformanceTest(
+    'Basket.create.paymentIds',
+    'basket.create',
+    'a basket of no payments is rejected',
+    async ({ s, judge }) => {
+      const exchange = await s.call('basket.create', { body: { paymentIds: [] } });
+      judge(exchange, checkRejected(exchange, 'Basket.create.paymentIds'));
+    },
+  );
 
-  rule(
+  conformanceTest(
     ['Basket.create.ncbct', 'Basket.create.201'],
     'basket.create',
     'NCBCT payments can be put in a signing basket (201 with a basketId)',
@@ -27,12 +37,12 @@ describe('signing baskets', () => {
       const exchange = await s.call('basket.create', { body: { paymentIds: [paymentId] } });
       judge(exchange, [
         ...checkAccepted(exchange, operation('basket.create'), 'Basket.create.ncbct'),
-        verdict('basket_id', 'Basket.create.201', basketIdOf(exchange) !== undefined, 'basketId in the response'),
+        ...basketIdCheck.run({ exchange, facts: { basketId: basketIdOf(exchange) } }),
       ]);
     },
   );
 
-  rule(
+  conformanceTest(
     ['Basket.get.200', 'Basket.payments.array', 'Basket.transactionStatus.enum'],
     'basket.get',
     'a known basket reads back with its payments and a status of the set',
@@ -46,17 +56,10 @@ describe('signing baskets', () => {
       });
       const basketId = basketIdOf(await s.call('basket.create', { body: { paymentIds: [a.paymentId, b.paymentId] } }));
       const exchange = await s.call('basket.get', { params: { basketId: basketId ?? 'missing' } });
-      const payments = (exchange.response?.json as { payments?: unknown } | undefined)?.payments;
       judge(exchange, [
         ...checkAccepted(exchange, operation('basket.get'), 'Basket.get.200'),
         // Exactly the payments put in: no more (another basket's, a stranger's), no fewer.
-        verdict(
-          'basket_payments',
-          'Basket.payments.array',
-          Array.isArray(payments) &&
-            JSON.stringify([...payments].sort()) === JSON.stringify([a.paymentId, b.paymentId].sort()),
-          `payments ${JSON.stringify(payments)}, put in ${JSON.stringify([a.paymentId, b.paymentId])}`,
-        ),
+        ...basketPaymentsCheck.run({ exchange, facts: { paymentIds: [a.paymentId, b.paymentId] } }),
       ]);
     },
   );
@@ -66,7 +69,7 @@ describe('signing baskets', () => {
   // payments are read before and after the basket: only when they all keep one status the basket set also has
   // (RCVD, ACTC, RJCT) is the basket's status unambiguous (MUST); the project's full mapping and order
   // (spec/basket-status.ts) is judged at SHOULD, against either read.
-  rule(
+  conformanceTest(
     ['Basket.transactionStatus.worstCase', 'Basket.transactionStatus.mapping'],
     'basket.get',
     "the basket's status is the worst case of its payments' statuses",
@@ -93,43 +96,26 @@ describe('signing baskets', () => {
       };
       const before = await readStatuses();
       const exchange = await s.call('basket.get', { params: { basketId } });
-      const after = await readStatuses();
-      const basket = String(
-        (exchange.response?.json as { transactionStatus?: unknown } | undefined)?.transactionStatus,
-      );
-      const seen = `payments ${before.join(', ')} before and ${after.join(', ')} after the read → basket ${basket}`;
-      const unambiguous = unambiguousBasketStatus(before, after);
+      const statuses = { before, after: await readStatuses() };
       judge(exchange, [
         ...checkAccepted(exchange, operation('basket.get'), 'Basket.get.200'),
-        verdict(
-          'basket_worst_case',
-          'Basket.transactionStatus.worstCase',
-          unambiguous === undefined || basket === unambiguous,
-          unambiguous === undefined
-            ? `${seen}: no unambiguous worst case to judge`
-            : `${seen}, expected ${unambiguous}`,
-        ),
-        verdict(
-          'basket_mapping',
-          'Basket.transactionStatus.mapping',
-          basket === worstCase(before) || basket === worstCase(after),
-          `${seen}, the project's mapping gives ${[...new Set([worstCase(before), worstCase(after)])].join(' or ')}`,
-        ),
+        ...basketWorstCaseCheck.run({ exchange, facts: statuses }),
+        ...basketMappingCheck.run({ exchange, facts: statuses }),
       ]);
     },
   );
 
-  rule(
+  conformanceTest(
     ['Basket.get.unknown404', 'Errors.unknownResource.404'],
     'basket.get',
     'an unknown basket gives 404 RESOURCE_UNKNOWN',
     async ({ s, judge }) => {
       const exchange = await s.call('basket.get', { params: { basketId: `enc!!unknown-${s.ctx.runTag}==` } });
-      judge(exchange, checkRejected(exchange, 'Basket.get.unknown404', requirement('Basket.get.unknown404').expected));
+      judge(exchange, checkRejected(exchange, 'Basket.get.unknown404'));
     },
   );
 
-  rule(
+  conformanceTest(
     ['Basket.startAuthorisation.201', 'Basket.authorisation.scaStatus.enum', 'Auth.sca.redirect'],
     'basket.startAuthorisation',
     'starting a basket authorisation gives 201 with scaStatus and _links; SCA is by an scaRedirect link (GET)',
@@ -140,22 +126,15 @@ describe('signing baskets', () => {
       });
       const basketId = basketIdOf(await s.call('basket.create', { body: { paymentIds: [p.paymentId] } })) ?? 'missing';
       const exchange = await s.call('basket.startAuthorisation', { params: { basketId } });
-      const redirect = (
-        exchange.response?.json as { _links?: { scaRedirect?: { href?: unknown; verbs?: unknown } } } | undefined
-      )?._links?.scaRedirect;
-      const ok = typeof redirect?.href === 'string' && Array.isArray(redirect.verbs) && redirect.verbs.includes('GET');
       judge(exchange, [
         ...checkAccepted(exchange, operation('basket.startAuthorisation'), 'Basket.startAuthorisation.201'),
         ...responseSchema(exchange, 'BasketAuthorisation', 'Basket.startAuthorisation.201'),
-        // Authentication 5 puts scaRedirect on the 401 challenge; on this 201 it is the platform's convention.
-        verdict('sca_redirect', 'Auth.sca.redirect', ok, `_links.scaRedirect ${JSON.stringify(redirect)}`, {
-          atMost: 'SHOULD',
-        }),
+        ...scaRedirectCheck.run({ exchange }),
       ]);
     },
   );
 
-  rule(
+  conformanceTest(
     'Basket.referenceMix.bulk',
     'basket.create',
     'a bulk payment in a basket gives 400 REFERENCE_MIX_INVALID',
@@ -165,23 +144,17 @@ describe('signing baskets', () => {
       const creditor = await account(s, owner);
       const bulk = await createPayment(s, 'bulk.create', bulkBody(debtor, creditor), { allowLogicalDuplicate: true });
       const exchange = await s.call('basket.create', { body: { paymentIds: [bulk.paymentId] } });
-      judge(
-        exchange,
-        checkRejected(exchange, 'Basket.referenceMix.bulk', requirement('Basket.referenceMix.bulk').expected),
-      );
+      judge(exchange, checkRejected(exchange, 'Basket.referenceMix.bulk'));
     },
   );
 
-  rule(
+  conformanceTest(
     'Basket.create.unknownPayment',
     'basket.create',
     'a basket of an unknown payment id is rejected',
     async ({ s, judge }) => {
       const exchange = await s.call('basket.create', { body: { paymentIds: [`enc!!nope-${s.ctx.runTag}==`] } });
-      judge(
-        exchange,
-        checkRejected(exchange, 'Basket.create.unknownPayment', requirement('Basket.create.unknownPayment').expected),
-      );
+      judge(exchange, checkRejected(exchange, 'Basket.create.unknownPayment'));
     },
   );
 });

@@ -1,16 +1,17 @@
 import { describe } from 'vitest';
-import { checkAccepted, checkRejected, responseSchema, verdict } from '../checks/index.js';
-import { requirement, type RequirementId } from '../spec/index.js';
-import { customer, uniqueNumber } from './support/fixtures.js';
-import { missingFrom } from './support/compare.js';
+import { checkAccepted, checkRejected, fieldsEchoedCheck, responseSchema } from '../checks/index.js';
+import { CARD_ACCOUNT_BREAKERS, broken } from '../generators/index.js';
+import { customer, uniqueNumber, type Customer } from './support/fixtures.js';
+import { anyCase, breakerRuns, byRule, casesTitle, everyCase } from './support/breakers.js';
+import { forAll } from './support/property.js';
 import { operation } from './support/request.js';
-import { rule } from './support/rule.js';
+import { conformanceTest } from './support/conformance-test.js';
 import type { Session } from './support/session.js';
 
 /** interface.md › Sandbox card account; Endpoint 8. */
 
-async function cardAccount(s: Session): Promise<Record<string, unknown>> {
-  const owner = await customer(s);
+/** A valid card account of `owner`'s, unique to the run. */
+function cardAccount(s: Session, owner: Customer): Record<string, unknown> {
   return {
     customerNumber: owner.customerNumber,
     maskedPan: `5555 55** **** ${uniqueNumber(s, 4)}`,
@@ -31,67 +32,39 @@ async function cardAccount(s: Session): Promise<Record<string, unknown>> {
 }
 
 describe('sandbox card accounts', () => {
-  rule(
+  conformanceTest(
     ['Sandbox.cardAccount.response.shape', 'Sandbox.cardAccount.create.201'],
     'sandbox.cardAccount.create',
     'a card account comes back with every field, a resourceId and self/transactions links',
     async ({ s, judge }) => {
-      const request = await cardAccount(s);
+      const request = cardAccount(s, await customer(s));
       const exchange = await s.call('sandbox.cardAccount.create', { body: request });
       // "The same fields": each as sent (balances in any order); members the bank adds are its own to add.
-      const echoed = missingFrom(request, exchange.response?.json);
       judge(exchange, [
         ...checkAccepted(exchange, operation('sandbox.cardAccount.create'), 'Sandbox.cardAccount.create.201'),
         ...responseSchema(exchange, 'SandboxCardAccountResponse', 'Sandbox.cardAccount.response.shape'),
-        verdict(
-          'fields_echoed',
-          'Sandbox.cardAccount.response.shape',
-          echoed.length === 0,
-          echoed.length ? `fields differ from the request: ${echoed.join(', ')}` : 'every field echoed',
-        ),
+        ...fieldsEchoedCheck.run({ exchange, facts: { sent: request } }),
       ]);
     },
   );
 
-  const required: [string, RequirementId][] = [
-    ['customerNumber', 'Sandbox.cardAccount.customerNumber.required'],
-    ['maskedPan', 'Sandbox.cardAccount.maskedPan.required'],
-    ['currency', 'Sandbox.cardAccount.currency.required'],
-    ['creditLimit', 'Sandbox.cardAccount.creditLimit.required'],
-    ['balances', 'Sandbox.cardAccount.balances.required'],
-    ['cardId', 'Sandbox.cardAccount.cardId.required'],
-    ['cardIdVNo', 'Sandbox.cardAccount.cardIdVNo.required'],
-    ['accountNumber', 'Sandbox.cardAccount.accountNumber.required'],
-    ['expiry', 'Sandbox.cardAccount.expiry.required'],
-    ['name', 'Sandbox.cardAccount.name.required'],
-    ['product', 'Sandbox.cardAccount.product.required'],
-    ['status', 'Sandbox.cardAccount.status.required'],
-  ];
-  for (const [field, id] of required) {
-    rule(id, 'sandbox.cardAccount.create', `a card account without ${field} is rejected`, async ({ s, judge }) => {
-      const { [field]: _, ...body } = await cardAccount(s);
-      const exchange = await s.call('sandbox.cardAccount.create', { body });
-      judge(exchange, checkRejected(exchange, id, requirement(id).expected));
-    });
-  }
-
-  const wrong: [RequirementId, string, (b: Record<string, unknown>) => Record<string, unknown>][] = [
-    ['Sandbox.cardAccount.status.enum', 'status "active"', (b) => ({ ...b, status: 'active' })],
-    [
-      'Sandbox.cardAccount.balanceType.enum',
-      'balanceType "interimBooked"',
-      (b) => ({ ...b, balances: [{ balanceAmount: { currency: 'NOK', amount: 1 }, balanceType: 'interimBooked' }] }),
-    ],
-    [
-      'Sandbox.cardAccount.amounts.int32',
-      'creditLimit amount 1.5',
-      (b) => ({ ...b, creditLimit: { currency: 'NOK', amount: 1.5 } }),
-    ],
-  ];
-  for (const [id, what, breakIt] of wrong) {
-    rule(id, 'sandbox.cardAccount.create', `a card account with ${what} is rejected`, async ({ s, judge }) => {
-      const exchange = await s.call('sandbox.cardAccount.create', { body: breakIt(await cardAccount(s)) });
-      judge(exchange, checkRejected(exchange, id, requirement(id).expected));
+  for (const [requirementId, cases] of byRule(CARD_ACCOUNT_BREAKERS)) {
+    const name = casesTitle('card accounts', cases);
+    conformanceTest(requirementId, 'sandbox.cardAccount.create', name, async ({ s, ctx, meta, judge }) => {
+      const owner = await customer(s);
+      const examples = everyCase(cases, ctx.seed);
+      await forAll(
+        ctx,
+        meta,
+        name,
+        anyCase(cases),
+        async ([c, value]) => {
+          const body = broken(cardAccount(s, owner), c, value);
+          const exchange = await s.call('sandbox.cardAccount.create', { body });
+          judge(exchange, checkRejected(exchange, c.requirementId));
+        },
+        { numRuns: breakerRuns(ctx), examples },
+      );
     });
   }
 });

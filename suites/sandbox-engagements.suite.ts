@@ -1,10 +1,12 @@
 import { describe } from 'vitest';
-import { checkAccepted, checkRejected, verdict } from '../checks/index.js';
-import { makeIban, requirement, type RequirementId } from '../spec/index.js';
+import { checkAccepted, checkRejected, roundTripCheck, setupAcceptedCheck } from '../checks/index.js';
+import { ENGAGEMENT_BREAKERS, broken } from '../generators/index.js';
+import { makeIban } from '../spec/index.js';
 import { account, agreement, createdId, customer, uniqueBban } from './support/fixtures.js';
-import { missingFrom } from './support/compare.js';
+import { anyCase, breakerRuns, byRule, casesTitle, everyCase } from './support/breakers.js';
+import { forAll } from './support/property.js';
 import { operation } from './support/request.js';
-import { rule } from './support/rule.js';
+import { conformanceTest } from './support/conformance-test.js';
 import type { Session } from './support/session.js';
 
 /** interface.md › Sandbox engagement; Endpoints 6 and 7. */
@@ -25,7 +27,7 @@ async function setting(s: Session) {
 }
 
 describe('sandbox engagements', () => {
-  rule(
+  conformanceTest(
     'Sandbox.engagement.create.201',
     'sandbox.engagement.create',
     'creating an engagement gives 201 with the engagement',
@@ -39,7 +41,7 @@ describe('sandbox engagements', () => {
     },
   );
 
-  rule(
+  conformanceTest(
     'Sandbox.engagement.roundTrip',
     'sandbox.engagement.get',
     'an engagement reads back with the customer, account, roles and limits it was created with',
@@ -55,49 +57,37 @@ describe('sandbox engagements', () => {
       const exchange = await s.call('sandbox.engagement.get', {
         params: { mockAgreementId: agreementId, mockEngagementId: engagementId },
       });
-      const got = exchange.response?.json;
       // Every member created reads back (roles in any order); members the bank adds, such as an id or the
       // account's currency, are its own to add.
-      const missing = missingFrom(engagement, got);
       judge(exchange, [
         ...checkAccepted(exchange, operation('sandbox.engagement.get'), 'Sandbox.engagement.roundTrip'),
-        verdict(
-          'round_trip',
-          'Sandbox.engagement.roundTrip',
-          missing.length === 0,
-          `created ${JSON.stringify(engagement)}, read ${JSON.stringify(got)}${missing.length ? `: differs at ${missing.join(', ')}` : ''}`,
-        ),
+        ...roundTripCheck.run({ exchange, facts: { created: engagement } }),
       ]);
     },
   );
 
-  const broken: [RequirementId, (e: Record<string, unknown>) => Record<string, unknown>][] = [
-    ['Sandbox.engagement.customer.required', ({ customer: _, ...e }) => e],
-    ['Sandbox.engagement.account.required', ({ account: _, ...e }) => e],
-    ['Sandbox.engagement.account.iban.required', (e) => ({ ...e, account: {} })],
-    ['Sandbox.engagement.roles.required', ({ roles: _, ...e }) => e],
-    ['Sandbox.engagement.roles.enum', (e) => ({ ...e, roles: ['VIEW', 'ADMIN'] })],
-    ['Sandbox.engagement.registerLimit.required', ({ registerLimit: _, ...e }) => e],
-    ['Sandbox.engagement.approvalLimit.required', ({ approvalLimit: _, ...e }) => e],
-    ['Sandbox.engagement.limits.int32', (e) => ({ ...e, registerLimit: 2147483648 })],
-  ];
-  for (const [id, breakIt] of broken) {
-    rule(
-      id,
-      'sandbox.engagement.create',
-      `an engagement that breaks the rule is rejected with a 4xx`,
-      async ({ s, judge }) => {
-        const { agreementId, engagement } = await setting(s);
-        const exchange = await s.call('sandbox.engagement.create', {
-          params: { mockAgreementId: agreementId },
-          body: breakIt(engagement),
-        });
-        judge(exchange, checkRejected(exchange, id, requirement(id).expected));
-      },
-    );
+  for (const [requirementId, cases] of byRule(ENGAGEMENT_BREAKERS)) {
+    const name = casesTitle('engagements', cases);
+    conformanceTest(requirementId, 'sandbox.engagement.create', name, async ({ s, ctx, meta, judge }) => {
+      const { agreementId, engagement } = await setting(s);
+      await forAll(
+        ctx,
+        meta,
+        name,
+        anyCase(cases),
+        async ([c, value]) => {
+          const exchange = await s.call('sandbox.engagement.create', {
+            params: { mockAgreementId: agreementId },
+            body: broken(engagement, c, value),
+          });
+          judge(exchange, checkRejected(exchange, c.requirementId));
+        },
+        { numRuns: breakerRuns(ctx), examples: everyCase(cases, ctx.seed) },
+      );
+    });
   }
 
-  rule(
+  conformanceTest(
     'Sandbox.engagement.accountNotOwnedByCustomer',
     'sandbox.engagement.create',
     'an engagement whose account the customer owns is rejected',
@@ -116,18 +106,11 @@ describe('sandbox engagements', () => {
           approvalLimit: 1,
         },
       });
-      judge(
-        exchange,
-        checkRejected(
-          exchange,
-          'Sandbox.engagement.accountNotOwnedByCustomer',
-          requirement('Sandbox.engagement.accountNotOwnedByCustomer').expected,
-        ),
-      );
+      judge(exchange, checkRejected(exchange, 'Sandbox.engagement.accountNotOwnedByCustomer'));
     },
   );
 
-  rule(
+  conformanceTest(
     'Sandbox.setup.noMod11',
     'sandbox.account.create',
     "the sandbox accepts a real client's set-up: an account whose bban fails MOD11, an agreement whose engagements lack limits",
@@ -157,20 +140,12 @@ describe('sandbox engagements', () => {
           ],
         },
       });
-      const ok = (x: typeof exchange) => (x.response?.status ?? 0) >= 200 && (x.response?.status ?? 0) < 300;
       judge(exchange, [
-        verdict(
-          'setup_accepted',
-          'Sandbox.setup.noMod11',
-          ok(exchange),
-          `account with bban ${bban}: ${exchange.response?.status}`,
-        ),
-        verdict(
-          'setup_accepted',
-          'Sandbox.setup.noMod11',
-          ok(agreementExchange),
-          `agreement with limitless engagements: ${agreementExchange.response?.status}`,
-        ),
+        ...setupAcceptedCheck.run({ exchange, facts: { what: `account with bban ${bban}` } }),
+        ...setupAcceptedCheck.run({
+          exchange: agreementExchange,
+          facts: { what: 'agreement with limitless engagements' },
+        }),
       ]);
     },
   );

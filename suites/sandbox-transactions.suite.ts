@@ -1,9 +1,19 @@
 import { describe } from 'vitest';
-import { checkAccepted, checkRejected, verdict } from '../checks/index.js';
-import { requirement, type RequirementId } from '../spec/index.js';
+import {
+  checkAccepted,
+  checkRejected,
+  dateRangeCheck,
+  dateRangeInclusiveCheck,
+  includesCreatedCheck,
+  limitCheck,
+  pagingCheck,
+} from '../checks/index.js';
+import { TRANSACTION_QUERY_BREAKERS, broken } from '../generators/index.js';
 import { account, customer, uniqueName, type Account } from './support/fixtures.js';
+import { anyCase, breakerRuns, byRule, casesTitle, everyCase } from './support/breakers.js';
+import { forAll } from './support/property.js';
 import { operation } from './support/request.js';
-import { rule } from './support/rule.js';
+import { conformanceTest } from './support/conformance-test.js';
 import type { Session } from './support/session.js';
 
 /** interface.md › Sandbox transaction; Endpoint 9 (offset, limit ≥ 1, date range). */
@@ -50,28 +60,21 @@ const list = (s: Session, acc: Account, query: Record<string, string | number | 
   s.call('sandbox.transactions.list', { params: { mockAccountId: acc.id }, query });
 
 describe('sandbox transactions', () => {
-  rule(
+  conformanceTest(
     ['Sandbox.transactions.list.200', 'Sandbox.transaction.fields.required', 'Sandbox.transactions.includesCreated'],
     'sandbox.transactions.list',
     'the list holds the created transactions, each with every member',
     async ({ s, judge }) => {
       const acc = await accountWithTransactions(s);
       const exchange = await list(s, acc, WHOLE);
-      const listed = exchange.response?.json;
-      const count = Array.isArray(listed) ? listed.length : -1;
       judge(exchange, [
         ...checkAccepted(exchange, operation('sandbox.transactions.list'), 'Sandbox.transactions.list.200'),
-        verdict(
-          'includes_created',
-          'Sandbox.transactions.includesCreated',
-          count >= DATES.length,
-          `${count} transactions listed, ${DATES.length} created`,
-        ),
+        ...includesCreatedCheck.run({ exchange, facts: { created: DATES.length } }),
       ]);
     },
   );
 
-  rule(
+  conformanceTest(
     'Sandbox.transactions.limit.honoured',
     'sandbox.transactions.list',
     'limit caps the number of transactions returned',
@@ -79,15 +82,12 @@ describe('sandbox transactions', () => {
       const acc = await accountWithTransactions(s);
       for (const limit of [1, 3]) {
         const exchange = await list(s, acc, { limit });
-        const n = ids(exchange.response?.json).length;
-        judge(exchange, [
-          verdict('limit', 'Sandbox.transactions.limit.honoured', n === limit, `limit=${limit} returned ${n}`),
-        ]);
+        judge(exchange, limitCheck.run({ exchange, facts: { limit } }));
       }
     },
   );
 
-  rule(
+  conformanceTest(
     'Sandbox.transactions.offset.honoured',
     'sandbox.transactions.list',
     'pages of offset and limit neither overlap nor skip, with and without a date range',
@@ -105,69 +105,46 @@ describe('sandbox transactions', () => {
           paged.push(...ids(last.response?.json));
         }
         if (!last) throw new Error(`no transactions listed for ${JSON.stringify(range)}`);
-        judge(last, [
-          verdict(
-            'paging',
-            'Sandbox.transactions.offset.honoured',
-            JSON.stringify(paged) === JSON.stringify(whole),
-            `${JSON.stringify(range)}: pages of 2 gave [${paged.join(', ')}], whole list [${whole.join(', ')}]`,
-          ),
-        ]);
+        judge(last, pagingCheck.run({ exchange: last, facts: { range, paged, whole } }));
       }
     },
   );
 
-  rule(
+  conformanceTest(
     'Sandbox.transactions.dateRange.honoured',
     'sandbox.transactions.list',
     'only transactions within fromDate..toDate are returned',
     async ({ s, judge }) => {
       const acc = await accountWithTransactions(s);
-      const exchange = await list(s, acc, { fromDate: '2026-02-10', toDate: '2026-04-20', ...WHOLE });
-      const got = Array.isArray(exchange.response?.json)
-        ? (exchange.response?.json as { bookingDate?: string; valueDate?: string }[])
-        : [];
-      const dates = got.map((t) => t.bookingDate ?? t.valueDate ?? '');
-      const inside = dates.every((d) => d >= '2026-02-10' && d <= '2026-04-20');
-      const shown = `2026-02-10..2026-04-20 gave ${dates.join(', ') || 'nothing'}`;
+      const range = { fromDate: '2026-02-10', toDate: '2026-04-20', inside: '2026-03-15' };
+      const exchange = await list(s, acc, { fromDate: range.fromDate, toDate: range.toDate, ...WHOLE });
+      // interface.md does not say whether the range includes its ends; Berlin Group's dateFrom/dateTo do.
       judge(exchange, [
-        verdict(
-          'date_range',
-          'Sandbox.transactions.dateRange.honoured',
-          inside && dates.includes('2026-03-15'),
-          `${shown} (expected 2026-03-15 and nothing outside)`,
-        ),
-        // interface.md does not say whether the range includes its ends; Berlin Group's dateFrom/dateTo do.
-        verdict(
-          'date_range_inclusive',
-          'Sandbox.transactions.dateRange.honoured',
-          dates.includes('2026-02-10') && dates.includes('2026-04-20'),
-          `${shown} (the ends are included by convention)`,
-          { atMost: 'SHOULD' },
-        ),
+        ...dateRangeCheck.run({ exchange, facts: range }),
+        ...dateRangeInclusiveCheck.run({ exchange, facts: range }),
       ]);
     },
   );
 
-  const bad: [RequirementId, Record<string, string | number>][] = [
-    ['Sandbox.transactions.limit.min1', { limit: 0 }],
-    ['Sandbox.transactions.limit.int32', { limit: 'ten' }],
-    ['Sandbox.transactions.fromDate.date', { fromDate: '2026-13-01' }],
-  ];
-  for (const [id, query] of bad) {
-    rule(
-      id,
-      'sandbox.transactions.list',
-      `a list query ${JSON.stringify(query)} is rejected with a 4xx`,
-      async ({ s, judge }) => {
-        const acc = await account(s, await customer(s));
-        const exchange = await list(s, acc, query);
-        judge(exchange, checkRejected(exchange, id, requirement(id).expected));
-      },
-    );
+  for (const [requirementId, cases] of byRule(TRANSACTION_QUERY_BREAKERS)) {
+    const name = casesTitle('list queries', cases);
+    conformanceTest(requirementId, 'sandbox.transactions.list', name, async ({ s, ctx, meta, judge }) => {
+      const acc = await account(s, await customer(s));
+      await forAll(
+        ctx,
+        meta,
+        name,
+        anyCase(cases),
+        async ([c, value]) => {
+          const exchange = await list(s, acc, broken({}, c, value) as Record<string, string | number>);
+          judge(exchange, checkRejected(exchange, c.requirementId));
+        },
+        { numRuns: breakerRuns(ctx), examples: everyCase(cases, ctx.seed) },
+      );
+    });
   }
 
-  rule(
+  conformanceTest(
     'Errors.unknownResource.404',
     'sandbox.transactions.list',
     'the transactions of an unknown account give 404',
@@ -175,10 +152,7 @@ describe('sandbox transactions', () => {
       const exchange = await s.call('sandbox.transactions.list', {
         params: { mockAccountId: `enc!!none-${s.ctx.runTag}==` },
       });
-      judge(
-        exchange,
-        checkRejected(exchange, 'Errors.unknownResource.404', requirement('Errors.unknownResource.404').expected),
-      );
+      judge(exchange, checkRejected(exchange, 'Errors.unknownResource.404'));
     },
   );
 });

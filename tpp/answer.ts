@@ -2,6 +2,7 @@ import {
   checkAccepted,
   checkRejected,
   contentType,
+  rejectedChecks,
   notAServerError,
   transportFailure,
   type CheckResult,
@@ -35,7 +36,10 @@ export const successRequirement = (operation: OperationId): RequirementId | unde
 
 /** The checks of an expectation recorded by a test: exactly what the suite ran. */
 export function judgeExpectation(exchange: ObservedExchange, expectation: Expectation): CheckResult[] {
-  if (expectation.kind === 'rejected') return checkRejected(exchange, expectation.requirementId, expectation.expected);
+  if (expectation.kind === 'rejected') {
+    const { requirementId, expected } = expectation;
+    return rejectedChecks({ exchange, requirementId, ...(expected ? { expected } : {}) });
+  }
   const operation = OPERATIONS.find((o) => o.id === expectation.operation);
   if (!operation) return answerOfUnknown(exchange);
   return checkAccepted(exchange, operation, expectation.requirementId);
@@ -54,7 +58,7 @@ const isClientError = (status: number | undefined) => status !== undefined && st
  */
 function rejectedForAny(exchange: ObservedExchange, findings: Finding[]): CheckResult[] {
   const ids = [...new Set(findings.map((f) => f.requirementId))];
-  const all = ids.flatMap((id) => checkRejected(exchange, id, requirement(id).expected));
+  const all = ids.flatMap((id) => checkRejected(exchange, id));
   const met = new Set(all.filter((r) => r.ok && r.check.startsWith('expected_')).map((r) => r.check));
   const seen = new Set<string>();
   return all.filter((r) => {

@@ -29,6 +29,12 @@ export default () =>
       ).default('reports'),
     )
     .addOption(
+      new Option(
+        '--checks',
+        'list the registered checks instead (the names `run --checks` and `--exclude-checks` take)',
+      ).default(false),
+    )
+    .addOption(
       new Option('--json', 'print JSON: [{requirementIds, level, operation, title, name, file, line?, skip?}]').default(
         false,
       ),
@@ -41,6 +47,7 @@ export default () =>
           'psd2-conformance list --requirement NCBCT.creditorName.max70',
           'psd2-conformance list --operation sandbox.cardAccount.create --profile production',
           'psd2-conformance list --shard 2/4 --reports reports/shard-2 --json',
+          'psd2-conformance list --checks                            # the checks, what each judges, the ids it reports',
         ],
         {
           0: 'at least one test matches',
@@ -50,6 +57,13 @@ export default () =>
     )
     .action(
       exits(async (options) => {
+        if (options.checks) {
+          const { CHECKS } = await import('../../checks/index.js');
+          const { checksList } = await import('../../checks/describe.js');
+          const json = CHECKS.all().map(({ run: _, ...check }) => check);
+          process.stdout.write(options.json ? `${JSON.stringify(json, null, 2)}\n` : `${checksList()}\n`);
+          return 0;
+        }
         const { selection, grep, shard } = selectionFrom(options);
         const config = loadConfig(options.envFile ? { envFile: options.envFile } : {});
         // The suites load only once the options hold.

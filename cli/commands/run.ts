@@ -5,7 +5,7 @@ import { SUITE_SUFFIX, SUITES_DIR } from '../../runner/package-paths.js';
 import { renderSummary } from '../../runner/print.js';
 import { Option, collect, envFileOption, examples, exits, integer, newCommand, oneOf } from '../command.js';
 import { UserError } from '../../core/index.js';
-import { addSelectionOptions, selectionFrom } from '../selection.js';
+import { addCheckOptions, addSelectionOptions, checkSelectionFrom, selectionFrom } from '../selection.js';
 import { checkFaults, checkVariants } from '../variants.js';
 
 const byDefault = (name: string) => `${name}, else ${VARIABLES.find((v) => v.name === name)?.default}`;
@@ -19,29 +19,31 @@ function suiteOrder(order: 'default' | 'reverse', files: string[]): { order?: 'r
 }
 
 export default () =>
-  addSelectionOptions(
-    newCommand(
-      'run',
-      'run the conformance suites against BASE_URL or the embedded reference bank, and write the reports',
-      'Run the conformance suites against the bank at BASE_URL (--profile sandbox or production), or against the embedded reference bank when neither BASE_URL nor a profile is set (or with --profile embedded); print the verdict and write the reports.',
-    )
-      .addOption(
-        new Option('--profile <profile>', 'which bank, and which suites may run against it')
-          .choices(PROFILES)
-          .argParser(oneOf(PROFILES))
-          .default(undefined, 'PROFILE; unset: sandbox when BASE_URL is set, else embedded'),
+  addCheckOptions(
+    addSelectionOptions(
+      newCommand(
+        'run',
+        'run the conformance suites against BASE_URL or the embedded reference bank, and write the reports',
+        'Run the conformance suites against the bank at BASE_URL (--profile sandbox or production), or against the embedded reference bank when neither BASE_URL nor a profile is set (or with --profile embedded); print the verdict and write the reports.',
       )
-      .addOption(envFileOption())
-      .addOption(
-        new Option('--seed <n>', 'fast-check seed: the same seed sends the same requests')
-          .argParser(integer({ min: 0 }))
-          .default(undefined, byDefault('SEED')),
-      )
-      .addOption(
-        new Option('--num-runs <n>', 'runs of each property-based test')
-          .argParser(integer({ min: 1 }))
-          .default(undefined, byDefault('NUM_RUNS')),
-      ),
+        .addOption(
+          new Option('--profile <profile>', 'which bank, and which suites may run against it')
+            .choices(PROFILES)
+            .argParser(oneOf(PROFILES))
+            .default(undefined, 'PROFILE; unset: sandbox when BASE_URL is set, else embedded'),
+        )
+        .addOption(envFileOption())
+        .addOption(
+          new Option('--seed <n>', 'fast-check seed: the same seed sends the same requests')
+            .argParser(integer({ min: 0 }))
+            .default(undefined, byDefault('SEED')),
+        )
+        .addOption(
+          new Option('--num-runs <n>', 'runs of each property-based test')
+            .argParser(integer({ min: 1 }))
+            .default(undefined, byDefault('NUM_RUNS')),
+        ),
+    ),
   )
     .addOption(new Option('--strict', 'a failed SHOULD test fails the run too').default(false))
     .addOption(
@@ -104,6 +106,7 @@ export default () =>
           'psd2-conformance run --profile sandbox --env-file ci.env --shard 2/4 --reports shard-2',
           'psd2-conformance run --operation ncbct.create --level MUST --seed 7',
           'psd2-conformance run --fault accept-long-creditor-name    # a deliberate fault: the run must fail',
+          'psd2-conformance run --exclude-checks date_range_inclusive,content_language',
         ],
         {
           0: 'every MUST test passed',
@@ -128,7 +131,8 @@ export default () =>
             throw new UserError(
               `--${name} switches on a ${name} of the embedded reference bank, but the target is BASE_URL (${target.url}): drop --${name}, or pass --profile embedded`,
             );
-        const { selection, grep, shard } = selectionFrom(options);
+        const { selection: tests, grep, shard } = selectionFrom(options);
+        const selection = { ...tests, ...(await checkSelectionFrom(options)) };
         const faults = checkFaults(options.fault);
         const variants = checkVariants(options.variant);
         const order = suiteOrder(options.order, options.suiteFile);

@@ -46,17 +46,18 @@ export function rerunCommand(ctx: RunContext, testName: string, seed: number, pa
 }
 
 /**
- * The first of the run's sampled values that fails, or -1. Values are the ones fc.check generates for the same
- * seed, in the same order (fc.sample walks the same random stream), so index i is fast-check's path "i". All
- * are sent at once: the run's permits keep them within HTTP_CONCURRENCY and HTTP_REQUESTS_PER_SECOND.
+ * The first of the run's sampled values that fails, or -1. Values are the examples, then the ones fc.check generates
+ * for the same seed, in the same order (fc.sample walks the same random stream, and fast-check puts examples before
+ * it), so index i is fast-check's path "i". All are sent at once: the run's permits keep them within
+ * HTTP_CONCURRENCY and HTTP_REQUESTS_PER_SECOND.
  */
 async function firstFailing<T>(
   ctx: RunContext,
   arbitrary: fc.Arbitrary<T>,
   predicate: (value: T) => Promise<void>,
-  numRuns: number,
+  runs: { numRuns: number; examples: T[] },
 ): Promise<{ index: number; reason?: unknown }> {
-  const values = fc.sample(arbitrary, { seed: ctx.seed, numRuns });
+  const values = [...runs.examples, ...fc.sample(arbitrary, { seed: ctx.seed, numRuns: runs.numRuns })];
   const settled = await Promise.allSettled(values.map((v, i) => inSubScope(`run ${i}`, () => predicate(v))));
   const index = settled.findIndex((r) => r.status === 'rejected');
   const failed = settled[index];
@@ -64,10 +65,11 @@ async function firstFailing<T>(
 }
 
 /**
- * fc.check with the run's seed and number of runs. The runs are sampled ahead and sent concurrently; the first
- * that fails is replayed by fast-check from its index and shrunk one request at a time, so the counterexample and
- * its path are the ones a sequential run would find. A failure names the seed and the fast-check path, the shrunk
- * counterexample, and the command that replays exactly that counterexample.
+ * fc.check with the run's seed and number of runs. `examples` run first, before `numRuns` random values
+ * (fast-check's examples: the replay path counts them too). The runs are sampled ahead and sent concurrently; the
+ * first that fails is replayed by fast-check from its index and shrunk one request at a time, so the counterexample
+ * and its path are the ones a sequential run would find. A failure names the seed and the fast-check path, the
+ * shrunk counterexample, and the command that replays exactly that counterexample.
  */
 export async function forAll<T>(
   ctx: RunContext,
@@ -75,10 +77,10 @@ export async function forAll<T>(
   testName: string,
   arbitrary: fc.Arbitrary<T>,
   predicate: (value: T) => Promise<void>,
-  numRuns = ctx.numRuns,
+  { numRuns = ctx.numRuns, examples = [] }: { numRuns?: number; examples?: T[] } = {},
 ): Promise<void> {
   // A replay runs the counterexample of its path alone, as fast-check does.
-  const sampled = ctx.replayPath ? undefined : await firstFailing(ctx, arbitrary, predicate, numRuns);
+  const sampled = ctx.replayPath ? undefined : await firstFailing(ctx, arbitrary, predicate, { numRuns, examples });
   if (sampled?.index === -1) return;
   const failedAt = sampled?.index;
   // Shrinking against a server that times out or resets costs a timeout per step and proves nothing about the
@@ -98,7 +100,8 @@ export async function forAll<T>(
   const path = ctx.replayPath ?? String(failedAt);
   const details = await fc.check(fc.asyncProperty(arbitrary, guarded), {
     seed: ctx.seed,
-    numRuns,
+    numRuns: examples.length + numRuns,
+    examples: examples.map((example): [T] => [example]),
     endOnFailure: false,
     path,
   });

@@ -25,6 +25,16 @@ describe('psd2-conformance run: mistakes in what was asked', () => {
       'psd2-conformance run: unknown --requirement: Nope.X (see `psd2-conformance requirements`)',
     ],
     [
+      ['--checks', 'pagin,limit'],
+      {},
+      'psd2-conformance run: unknown check in --checks: pagin (did you mean paging?); the checks: `psd2-conformance list --checks`',
+    ],
+    [
+      ['--exclude-checks', 'limit', '--exclude-checks', 'content_langage'],
+      {},
+      'psd2-conformance run: unknown check in --exclude-checks: content_langage (did you mean content_language?); the checks: `psd2-conformance list --checks`',
+    ],
+    [
       [],
       { SIGNING_CERT_PATH: '/nope/cert.pem', SIGNING_KEY_PATH: '/nope/key.pem' },
       'psd2-conformance run: SIGNING_CERT_PATH=/nope/cert.pem: no such file',

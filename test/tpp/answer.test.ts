@@ -128,7 +128,7 @@ describe('expectationOf (a failed test’s record)', () => {
   it('checkRejected leaves the rule the request breaks with its expected rejection', () => {
     const id = 'NCBCT.creditorName.max70';
     const results = [
-      ...checkRejected(exchange, id, requirement(id).expected),
+      ...checkRejected(exchange, id),
       ...checkAccepted(exchange, operation('ncbct.create'), 'Payment.create.201'),
     ];
     expect(expectationOf(results, exchange, meta)).toEqual({
@@ -145,7 +145,7 @@ describe('expectationOf (a failed test’s record)', () => {
       error: { kind: 'reset', message: 'socket hang up' },
     } as Exchange;
     const id = 'Headers.PSU-ID.required';
-    expect(expectationOf(checkRejected(silent, id, requirement(id).expected), silent, meta)).toMatchObject({
+    expect(expectationOf(checkRejected(silent, id), silent, meta)).toMatchObject({
       kind: 'rejected',
       requirementId: id,
     });

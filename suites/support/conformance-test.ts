@@ -1,5 +1,5 @@
 import { test, TestRunner, type TestContext } from 'vitest';
-import type { CheckResult } from '../../checks/index.js';
+import { checkSelection, type CheckResult } from '../../checks/index.js';
 import { shellQuote, type Exchange } from '../../client/index.js';
 import type { ConformanceMeta } from '../../runner/outcome.js';
 import { inShard, selected } from '../../runner/selection.js';
@@ -20,7 +20,10 @@ export interface Kit {
   judge(exchange: Exchange, results: CheckResult[]): void;
 }
 
-export interface RuleOptions {
+/** A test whose every check `run --checks` / `--exclude-checks` leaves out: it ran, but nothing judged it. */
+const NOT_JUDGED = 'not judged: every check of this test is excluded by --checks or --exclude-checks';
+
+export interface ConformanceTestOptions {
   /** Skip with a reason (shown as "not testable against this target"). */
   skip?: string | false;
   /** Overrides the level taken from the first requirement id. */
@@ -32,12 +35,12 @@ export interface RuleOptions {
  * A conformance test: its name starts with the requirement ids it checks (test262 style), its level
  * is the first requirement's level, and its meta carries both for reports.
  */
-export function rule(
+export function conformanceTest(
   ids: RequirementId | RequirementId[],
   operation: OperationId | 'cross-cutting',
   title: string,
   body: (kit: Kit) => Promise<void>,
-  options: RuleOptions = {},
+  options: ConformanceTestOptions = {},
 ): void {
   const requirementIds = Array.isArray(ids) ? ids : [ids];
   const level = options.level ?? requirement(requirementIds[0] as RequirementId).level;
@@ -61,8 +64,19 @@ export function rule(
     const s = await session();
     const ctx = runContext();
     await labelTest(live, { seed: ctx.seed, file: context.task.file.name, caseLabel: title });
+    const chosen = checkSelection(ctx.selection);
+    let judged = 0;
     try {
-      await body({ s, ctx, meta: live, judge: (exchange, results) => judge(live, exchange, results, ctx.strict) });
+      await body({
+        s,
+        ctx,
+        meta: live,
+        judge: (exchange, results) => {
+          const kept = chosen(results);
+          judged += kept.length;
+          judge(live, exchange, kept, ctx.strict);
+        },
+      });
     } catch (err) {
       if (err instanceof ProductionGuard) {
         live.notTestable = err.message;
@@ -83,6 +97,10 @@ export function rule(
           'SHOULD-level deviations',
           live.warnings.map((w) => `${w.requirementId}: ${w.message}`).join('\n'),
         );
+    }
+    if (judged === 0 && (ctx.selection?.checks?.length || ctx.selection?.excludeChecks?.length)) {
+      live.notTestable = NOT_JUDGED;
+      context.skip(NOT_JUDGED);
     }
   }
 }

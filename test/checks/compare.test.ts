@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingFrom } from '../../suites/support/compare.js';
+import { missingFrom } from '../../checks/compare.js';
 
 /** Sandbox.engagement.roundTrip and Sandbox.cardAccount.response.shape compare what was sent with what came back. */
 describe('missingFrom', () => {
