@@ -19,7 +19,7 @@ import { ROOT } from '../support/cli.js';
  */
 
 const MARKER =
-  '<!-- the install example: test/package/install.test.ts runs this block as check.mjs and type-checks it -->';
+  '<!-- the install example: test/package/install.integration.test.ts runs this block as check.mjs and type-checks it -->';
 
 function installExample(): string {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
