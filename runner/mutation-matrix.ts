@@ -5,7 +5,7 @@
  * a variant they do not conflict with, which must still be detected.
  */
 import type { FaultId, VariantId } from '../bank/ids.generated.js';
-import type { MutationRun } from './mutation-types.js';
+import type { Detection, MutationRun } from './mutation-types.js';
 
 /** Several variants at once: a bank that differs from ours in many gaps together. Ids name them in the report. */
 export interface Combination {
@@ -106,15 +106,8 @@ export interface VariantResult {
   reason?: string;
 }
 
-export interface PairResult extends FaultVariantPair {
-  /** The run failed, and failed a requirement the variant's own clean run did not (or one the fault breaks). */
-  detected: boolean;
-  namedBreak: boolean;
-  exitCode: number | null;
-  seconds: number;
-  failedRequirements: string[];
-  reason?: string;
-}
+/** `detected`: the run failed, and failed a requirement the variant's own clean run did not (or one the fault breaks). */
+export interface PairResult extends FaultVariantPair, Detection {}
 
 export interface Matrix {
   variants: VariantResult[];

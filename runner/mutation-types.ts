@@ -14,3 +14,14 @@ export interface MutationRun {
   /** The run's last stderr line when it did not end with 0 or 1 (configuration error, crash, kill). */
   reason?: string;
 }
+
+/** What one mutation run of a faulty bank showed: shared by a fault's run and a fault × variant pair's. */
+export interface Detection {
+  detected: boolean;
+  /** One of the fault's `breaks` is among the failed requirements. */
+  namedBreak: boolean;
+  exitCode: number | null;
+  seconds: number;
+  failedRequirements: string[];
+  reason?: string;
+}

@@ -8,7 +8,7 @@
 import { matrixPassed, renderMatrixMarkdown, type Matrix } from './mutation-matrix.js';
 
 export type { MutationRun } from './mutation-types.js';
-import type { MutationRun } from './mutation-types.js';
+import type { Detection, MutationRun } from './mutation-types.js';
 
 export interface FaultSpec {
   id: string;
@@ -20,17 +20,10 @@ export interface FaultSpec {
   unobservable?: string;
 }
 
-export interface FaultResult {
+export interface FaultResult extends Detection {
   id: string;
   area: string;
   breaks: string[];
-  detected: boolean;
-  /** One of `breaks` is among the failed requirements. */
-  namedBreak: boolean;
-  exitCode: number | null;
-  seconds: number;
-  failedRequirements: string[];
-  reason?: string;
 }
 
 export interface Score {
