@@ -2,7 +2,6 @@ import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import forge from 'node-forge';
 import { UserError } from '../core/index.js';
 import {
@@ -14,8 +13,12 @@ import {
 import type { SigningConfig, SigningIdentity } from './types.js';
 import { identityFrom } from './x509.js';
 
-/** The project's `.keys/` (gitignored), whatever the working directory. */
-export const DEFAULT_KEYS_DIR = fileURLToPath(new URL('../.keys/', import.meta.url));
+/**
+ * Where test keys are kept when no cacheDir is given: `.keys/` in the working directory, as the CLI's
+ * SIGNING_KEY_CACHE_DIR default. Not the package's own folder: an installed package may be read-only, and keys
+ * do not belong inside node_modules.
+ */
+export const DEFAULT_KEYS_DIR = '.keys';
 
 const BUNDLE = 'test-identity.json';
 /** The second test identity, issued by a CA whose DN is not ASCII (NORWEGIAN_CA_SUBJECT). */
