@@ -7,7 +7,7 @@ import { DEFAULTS, fundedAccount, openBank, type Funded, type TestBank } from '.
 let bank: TestBank;
 let debtor: Funded;
 let creditor: Funded;
-let n = 0;
+let paymentsMade = 0;
 
 beforeAll(async () => {
   bank = await openBank();
@@ -17,7 +17,8 @@ beforeAll(async () => {
 afterAll(() => bank.close());
 
 const payment = async () =>
-  (await bank.call('ncbct.create', { body: ncbctBody(debtor, `${++n}.00`, `basket ${n}`) })).json.paymentId as string;
+  (await bank.call('ncbct.create', { body: ncbctBody(debtor, `${++paymentsMade}.00`, `basket ${paymentsMade}`) })).json
+    .paymentId as string;
 const basket = async (ids: string[]) =>
   (await bank.call('basket.create', { body: { paymentIds: ids } })).json.basketId as string;
 const basketStatus = async (basketId: string) =>
