@@ -3,8 +3,7 @@ import { checkAccepted, checkRejected, roundTripCheck, setupAcceptedCheck } from
 import { ENGAGEMENT_BREAKERS, broken } from '../generators/index.js';
 import { makeIban } from '../spec/index.js';
 import { account, agreement, createdId, customer, uniqueBban } from './support/fixtures.js';
-import { anyCase, breakerRuns, byRule, casesTitle, everyCase } from './support/breakers.js';
-import { forAll } from './support/property.js';
+import { rejectsEveryCase } from './support/breakers.js';
 import { operation } from './support/request.js';
 import { conformanceTest } from './support/conformance-test.js';
 import type { Session } from './support/session.js';
@@ -28,9 +27,11 @@ async function setting(s: Session) {
 
 describe('sandbox engagements', () => {
   conformanceTest(
-    'Sandbox.engagement.create.201',
-    'sandbox.engagement.create',
-    'creating an engagement gives 201 with the engagement',
+    {
+      requirementIds: 'Sandbox.engagement.create.201',
+      operation: 'sandbox.engagement.create',
+      title: 'creating an engagement gives 201 with the engagement',
+    },
     async ({ s, judge }) => {
       const { agreementId, engagement } = await setting(s);
       const exchange = await s.call('sandbox.engagement.create', {
@@ -42,9 +43,11 @@ describe('sandbox engagements', () => {
   );
 
   conformanceTest(
-    'Sandbox.engagement.roundTrip',
-    'sandbox.engagement.get',
-    'an engagement reads back with the customer, account, roles and limits it was created with',
+    {
+      requirementIds: 'Sandbox.engagement.roundTrip',
+      operation: 'sandbox.engagement.get',
+      title: 'an engagement reads back with the customer, account, roles and limits it was created with',
+    },
     async ({ s, judge }) => {
       const { agreementId, engagement } = await setting(s);
       const created = await s.call('sandbox.engagement.create', {
@@ -66,31 +69,26 @@ describe('sandbox engagements', () => {
     },
   );
 
-  for (const [requirementId, cases] of byRule(ENGAGEMENT_BREAKERS)) {
-    const name = casesTitle('engagements', cases);
-    conformanceTest(requirementId, 'sandbox.engagement.create', name, async ({ s, ctx, meta, judge }) => {
+  rejectsEveryCase({
+    breakers: ENGAGEMENT_BREAKERS,
+    operation: 'sandbox.engagement.create',
+    what: 'engagements',
+    sender: async (s) => {
       const { agreementId, engagement } = await setting(s);
-      await forAll(
-        ctx,
-        meta,
-        name,
-        anyCase(cases),
-        async ([c, value]) => {
-          const exchange = await s.call('sandbox.engagement.create', {
-            params: { mockAgreementId: agreementId },
-            body: broken(engagement, c, value),
-          });
-          judge(exchange, checkRejected(exchange, c.requirementId));
-        },
-        { numRuns: breakerRuns(ctx), examples: everyCase(cases, ctx.seed) },
-      );
-    });
-  }
+      return (breaker, value) =>
+        s.call('sandbox.engagement.create', {
+          params: { mockAgreementId: agreementId },
+          body: broken(engagement, breaker, value),
+        });
+    },
+  });
 
   conformanceTest(
-    'Sandbox.engagement.accountNotOwnedByCustomer',
-    'sandbox.engagement.create',
-    'an engagement whose account the customer owns is rejected',
+    {
+      requirementIds: 'Sandbox.engagement.accountNotOwnedByCustomer',
+      operation: 'sandbox.engagement.create',
+      title: 'an engagement whose account the customer owns is rejected',
+    },
     async ({ s, judge }) => {
       const corporate = await customer(s, 'corporate');
       const member = await customer(s, 'private');
@@ -111,9 +109,12 @@ describe('sandbox engagements', () => {
   );
 
   conformanceTest(
-    'Sandbox.setup.noMod11',
-    'sandbox.account.create',
-    "the sandbox accepts a real client's set-up: an account whose bban fails MOD11, an agreement whose engagements lack limits",
+    {
+      requirementIds: 'Sandbox.setup.noMod11',
+      operation: 'sandbox.account.create',
+      title:
+        "the sandbox accepts a real client's set-up: an account whose bban fails MOD11, an agreement whose engagements lack limits",
+    },
     async ({ s, judge }) => {
       const corporate = await customer(s, 'corporate');
       const bban = `${uniqueBban(s).slice(0, 10)}${(Number(uniqueBban(s)[10]) + 1) % 10}`;

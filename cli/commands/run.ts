@@ -164,9 +164,7 @@ export default () =>
           progress: (line) => process.stderr.write(`${line}\n`),
           reportsDir: options.reports,
         });
-        console.log(
-          renderSummary(result.summary, result.outcomes, result.target, result.seed, result.seconds, result.cancelled),
-        );
+        console.log(renderSummary(result));
         if (result.shard)
           console.log(
             `shard ${result.shard.index}/${result.shard.count}: this verdict covers ${result.shard.tests.length} of ${result.shard.total} tests; \`psd2-conformance report\` over all ${result.shard.count} shards' folders gives the verdict on the whole interface`,

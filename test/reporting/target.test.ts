@@ -46,10 +46,17 @@ describe('the target in words', () => {
   it('the verdict line names the target judged', () => {
     const passed = summarise([outcome('passed')], false);
     const failed = summarise([outcome('failed')], false);
-    expect(lastLine(renderSummary(passed, [], embeddedTarget({ url: 'http://127.0.0.1:1' }), 1, 2))).toBe(
+    const embedded = embeddedTarget({ url: 'http://127.0.0.1:1' });
+    expect(lastLine(renderSummary({ summary: passed, outcomes: [], target: embedded, seed: 1, seconds: 2 }))).toBe(
       '1 passed, 0 failed, 0 skipped — CONFORMANT (every MUST test passed) — target: the embedded reference bank',
     );
-    const remote = renderSummary(failed, [outcome('failed')], remoteTarget('https://bank.example', 'sandbox'), 1, 2);
+    const remote = renderSummary({
+      summary: failed,
+      outcomes: [outcome('failed')],
+      target: remoteTarget('https://bank.example', 'sandbox'),
+      seed: 1,
+      seconds: 2,
+    });
     expect(lastLine(remote)).toBe(
       '0 passed, 1 failed, 0 skipped — NOT CONFORMANT: 1 requirement(s) failed — target: https://bank.example (profile sandbox)',
     );
