@@ -9,13 +9,32 @@ import {
   notAcceptableCheck,
   pathPrefixCheck,
   properErrorCheck,
+  type Check,
+  type CheckResult,
 } from '../checks/index.js';
-import { ACCEPT_FIX_VALUES, OPERATIONS } from '../spec/index.js';
+import type { Exchange } from '../client/index.js';
+import { ACCEPT_FIX_VALUES, OPERATIONS, type RequirementId } from '../spec/index.js';
 import { ncbctBody } from './support/bodies.js';
 import { sharedDebtor } from './support/fixtures.js';
 import { operation } from './support/request.js';
 import { conformanceTest } from './support/conformance-test.js';
 import { runContext } from './support/context.js';
+import type { Session } from './support/session.js';
+
+/**
+ * An NCBCT payment from the run's shared debtor, sent with the headers under test. These tests pay from the same
+ * debtor again and again, so each allows a logical duplicate.
+ */
+async function payment(s: Session, amount: string, remittance: string, headers?: Record<string, string>) {
+  const body = ncbctBody(await sharedDebtor(s), amount, remittance);
+  return s.call('ncbct.create', { body, query: { allowLogicalDuplicate: true }, ...(headers ? { headers } : {}) });
+}
+
+/** The payment's 201, judged for the rule under test, then by the checks of what the header asked of the answer. */
+const accepted = (exchange: Exchange, requirementId: RequirementId, ...checks: Check[]): CheckResult[] => [
+  ...checkAccepted(exchange, operation('ncbct.create'), requirementId),
+  ...checks.flatMap((check) => check.run({ exchange })),
+];
 
 /** interface.md › Header groups › Group N and x-accept-fix; Versioning. */
 describe('negotiation and versioning', () => {
@@ -61,12 +80,8 @@ describe('negotiation and versioning', () => {
         title: `x-accept-fix: ${value} is accepted`,
       },
       async ({ s, judge }) => {
-        const exchange = await s.call('ncbct.create', {
-          body: ncbctBody(await sharedDebtor(s), '3.00', `fix ${value}`),
-          query: { allowLogicalDuplicate: true },
-          headers: { 'x-accept-fix': value },
-        });
-        judge(exchange, checkAccepted(exchange, operation('ncbct.create'), 'Versioning.acceptFix.known'));
+        const exchange = await payment(s, '3.00', `fix ${value}`, { 'x-accept-fix': value });
+        judge(exchange, accepted(exchange, 'Versioning.acceptFix.known'));
       },
     );
   }
@@ -78,11 +93,7 @@ describe('negotiation and versioning', () => {
       title: 'an unknown x-accept-fix value is ignored or rejected with a 4xx, never a 5xx',
     },
     async ({ s, judge }) => {
-      const exchange = await s.call('ncbct.create', {
-        body: ncbctBody(await sharedDebtor(s), '4.00', 'fix unknown'),
-        query: { allowLogicalDuplicate: true },
-        headers: { 'x-accept-fix': 'no-such-fix' },
-      });
+      const exchange = await payment(s, '4.00', 'fix unknown', { 'x-accept-fix': 'no-such-fix' });
       judge(exchange, properErrorCheck.run({ exchange, requirementId: 'Versioning.acceptFix.unknown' }));
     },
   );
@@ -94,15 +105,8 @@ describe('negotiation and versioning', () => {
       title: 'with amount-as-string, response amounts are strings with the currency’s decimals',
     },
     async ({ s, judge }) => {
-      const exchange = await s.call('ncbct.create', {
-        body: ncbctBody(await sharedDebtor(s), '5.00', 'fees'),
-        query: { allowLogicalDuplicate: true },
-        headers: { 'x-accept-fix': 'amount-as-string' },
-      });
-      judge(exchange, [
-        ...checkAccepted(exchange, operation('ncbct.create'), 'Versioning.acceptFix.amountAsString'),
-        ...amountAsStringCheck.run({ exchange }),
-      ]);
+      const exchange = await payment(s, '5.00', 'fees', { 'x-accept-fix': 'amount-as-string' });
+      judge(exchange, accepted(exchange, 'Versioning.acceptFix.amountAsString', amountAsStringCheck));
     },
   );
 
@@ -113,11 +117,8 @@ describe('negotiation and versioning', () => {
       title: 'responses are JSON and say so in Content-Type',
     },
     async ({ s, judge }) => {
-      const exchange = await s.call('ncbct.create', {
-        body: ncbctBody(await sharedDebtor(s), '6.00', 'json'),
-        query: { allowLogicalDuplicate: true },
-      });
-      judge(exchange, checkAccepted(exchange, operation('ncbct.create'), 'Negotiation.contentType.json'));
+      const exchange = await payment(s, '6.00', 'json');
+      judge(exchange, accepted(exchange, 'Negotiation.contentType.json'));
     },
   );
 
@@ -132,15 +133,8 @@ describe('negotiation and versioning', () => {
         'with Accept-Encoding: gzip, deflate, br the response is plain or in an offered coding, and JSON once decoded',
     },
     async ({ s, judge }) => {
-      const exchange = await s.call('ncbct.create', {
-        body: ncbctBody(await sharedDebtor(s), '7.00', 'encoding'),
-        query: { allowLogicalDuplicate: true },
-        headers: { 'Accept-Encoding': 'gzip, deflate, br' },
-      });
-      judge(exchange, [
-        ...checkAccepted(exchange, operation('ncbct.create'), 'Negotiation.acceptEncoding.offered'),
-        ...contentEncodingCheck.run({ exchange }),
-      ]);
+      const exchange = await payment(s, '7.00', 'encoding', { 'Accept-Encoding': 'gzip, deflate, br' });
+      judge(exchange, accepted(exchange, 'Negotiation.acceptEncoding.offered', contentEncodingCheck));
     },
   );
 

@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
-import { checkAccepted, checkRejected, roundTripCheck, setupAcceptedCheck } from '../checks/index.js';
+import { checkAccepted, checkRejected, roundTripCheck, setupAcceptedCheck, type CheckResult } from '../checks/index.js';
+import type { Exchange } from '../client/index.js';
 import { ENGAGEMENT_BREAKERS, broken } from '../generators/index.js';
 import { makeIban } from '../spec/index.js';
 import { account, agreement, createdId, customer, uniqueBban } from './support/fixtures.js';
@@ -25,6 +26,14 @@ async function setting(s: Session) {
   return { agreementId, engagement };
 }
 
+/** Creates an engagement under the mock agreement (Endpoint 6). */
+const createEngagement = (s: Session, agreementId: string, body: unknown): Promise<Exchange> =>
+  s.call('sandbox.engagement.create', { params: { mockAgreementId: agreementId }, body });
+
+/** The create's own verdict: 201 with the engagement. */
+const createdWith201 = (exchange: Exchange): CheckResult[] =>
+  checkAccepted(exchange, operation('sandbox.engagement.create'), 'Sandbox.engagement.create.201');
+
 describe('sandbox engagements', () => {
   conformanceTest(
     {
@@ -34,11 +43,8 @@ describe('sandbox engagements', () => {
     },
     async ({ s, judge }) => {
       const { agreementId, engagement } = await setting(s);
-      const exchange = await s.call('sandbox.engagement.create', {
-        params: { mockAgreementId: agreementId },
-        body: engagement,
-      });
-      judge(exchange, checkAccepted(exchange, operation('sandbox.engagement.create'), 'Sandbox.engagement.create.201'));
+      const exchange = await createEngagement(s, agreementId, engagement);
+      judge(exchange, createdWith201(exchange));
     },
   );
 
@@ -50,12 +56,9 @@ describe('sandbox engagements', () => {
     },
     async ({ s, judge }) => {
       const { agreementId, engagement } = await setting(s);
-      const created = await s.call('sandbox.engagement.create', {
-        params: { mockAgreementId: agreementId },
-        body: engagement,
-      });
+      const created = await createEngagement(s, agreementId, engagement);
       // A failed create is the failure to report, not the 404 of reading what was never made.
-      judge(created, checkAccepted(created, operation('sandbox.engagement.create'), 'Sandbox.engagement.create.201'));
+      judge(created, createdWith201(created));
       const engagementId = createdId(created) ?? 'missing';
       const exchange = await s.call('sandbox.engagement.get', {
         params: { mockAgreementId: agreementId, mockEngagementId: engagementId },
@@ -75,11 +78,7 @@ describe('sandbox engagements', () => {
     what: 'engagements',
     sender: async (s) => {
       const { agreementId, engagement } = await setting(s);
-      return (breaker, value) =>
-        s.call('sandbox.engagement.create', {
-          params: { mockAgreementId: agreementId },
-          body: broken(engagement, breaker, value),
-        });
+      return (breaker, value) => createEngagement(s, agreementId, broken(engagement, breaker, value));
     },
   });
 
@@ -94,15 +93,12 @@ describe('sandbox engagements', () => {
       const member = await customer(s, 'private');
       const own = await account(s, member);
       const agreementId = await agreement(s, corporate);
-      const exchange = await s.call('sandbox.engagement.create', {
-        params: { mockAgreementId: agreementId },
-        body: {
-          customer: member.customerNumber,
-          account: { iban: own.iban },
-          roles: ['REGISTER', 'VIEW'],
-          registerLimit: 1,
-          approvalLimit: 1,
-        },
+      const exchange = await createEngagement(s, agreementId, {
+        customer: member.customerNumber,
+        account: { iban: own.iban },
+        roles: ['REGISTER', 'VIEW'],
+        registerLimit: 1,
+        approvalLimit: 1,
       });
       judge(exchange, checkRejected(exchange, 'Sandbox.engagement.accountNotOwnedByCustomer'));
     },
@@ -113,7 +109,8 @@ describe('sandbox engagements', () => {
       requirementIds: 'Sandbox.setup.noMod11',
       operation: 'sandbox.account.create',
       title:
-        "the sandbox accepts a real client's set-up: an account whose bban fails MOD11, an agreement whose engagements lack limits",
+        "the sandbox accepts a real client's set-up: an account whose bban fails MOD11, " +
+        'an agreement whose engagements lack limits',
     },
     async ({ s, judge }) => {
       const corporate = await customer(s, 'corporate');
