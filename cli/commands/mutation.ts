@@ -13,7 +13,7 @@ import {
 } from '../../runner/mutation.js';
 import { COMBINATIONS, FAULT_VARIANT_PAIRS, scoreMatrix, type Matrix } from '../../runner/mutation-matrix.js';
 import { pool, runOnce, type MutationJob } from '../../runner/mutation-run.js';
-import { Option, collect, examples, exits, integer, newCommand } from '../command.js';
+import { Option, examples, exits, integer, newCommand, repeatableOption } from '../command.js';
 import { UserError } from '../../core/index.js';
 import { checkFaults, checkVariants } from '../variants.js';
 
@@ -110,14 +110,14 @@ export default () =>
   )
     .addOption(new Option('--parallel <n>', 'runs at a time').argParser(integer({ min: 1 })).default(2))
     .addOption(
-      new Option('--fault <id>', 'rerun only this fault (and the clean bank); repeatable')
-        .argParser(collect)
-        .default([] as string[], 'every fault'),
+      repeatableOption('--fault <id>', 'rerun only this fault (and the clean bank); repeatable', 'every fault'),
     )
     .addOption(
-      new Option('--variant <id>', 'rerun only this variant or combination of variants; repeatable')
-        .argParser(collect)
-        .default([] as string[], 'every variant'),
+      repeatableOption(
+        '--variant <id>',
+        'rerun only this variant or combination of variants; repeatable',
+        'every variant',
+      ),
     )
     .addOption(
       new Option('--seed <n>', 'fast-check seed of every run')

@@ -1,6 +1,6 @@
 import { REQUIREMENTS, hasRequirement, type Requirement } from '../../spec/index.js';
 import { closestIds } from '../../spec/requirements/closest.js';
-import { Option, envFileOption, examples, exits, newCommand, oneOf } from '../command.js';
+import { Option, envFileOption, examples, exits, choiceOption, newCommand } from '../command.js';
 import { UserError } from '../../core/index.js';
 
 const LEVELS = ['MUST', 'SHOULD'] as const;
@@ -62,12 +62,7 @@ export default () =>
         .conflicts(['level', 'operation'])
         .default(undefined, 'the whole catalogue'),
     )
-    .addOption(
-      new Option('--level <level>', 'only the requirements of this level')
-        .choices(LEVELS)
-        .argParser(oneOf(LEVELS))
-        .default(undefined, 'both'),
-    )
+    .addOption(choiceOption('--level <level>', 'only the requirements of this level', LEVELS, 'both'))
     .addOption(
       new Option('--operation <id>', 'only the requirements of this operation (e.g. ncbct.create)').default(
         undefined,

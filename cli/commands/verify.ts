@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { InputFormat, RequestVerdict } from '../../tpp/index.js';
-import { InvalidArgumentError, Option, examples, exits, newCommand, oneOf, requiredArgument } from '../command.js';
+import {
+  InvalidArgumentError,
+  Option,
+  examples,
+  exits,
+  choiceOption,
+  newCommand,
+  requiredArgument,
+} from '../command.js';
 import { UserError } from '../../core/index.js';
 
 const FORMATS = ['har', 'curl', 'http'] as const satisfies readonly InputFormat[];
@@ -46,12 +54,7 @@ export default () =>
         'give a file to verify, or - to read stdin (see --help)',
       ),
     )
-    .addOption(
-      new Option('--format <format>', 'read the files as this format')
-        .choices(FORMATS)
-        .argParser(oneOf(FORMATS))
-        .default(undefined, 'detected from the content'),
-    )
+    .addOption(choiceOption('--format <format>', 'read the files as this format', FORMATS, 'detected from the content'))
     .addOption(
       new Option(
         '--json',
