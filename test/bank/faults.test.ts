@@ -22,7 +22,7 @@ import {
 } from '../../signing/index.js';
 import { X509Certificate } from 'node:crypto';
 import { ncbctBody } from '../../suites/support/bodies.js';
-import { DEFAULTS, fundedAccount, openBank } from './support.js';
+import { DEFAULTS, cardAccount, fundedAccount, openBank } from './support.js';
 
 describe('reference bank fault catalogue', () => {
   it('holds at least 40 faults with unique ids, each breaking requirements of the catalogue', () => {
@@ -156,20 +156,7 @@ describe('near-miss faults: each accepts exactly the near misses of one list (sp
     registerLimit: 1,
     approvalLimit: 1,
   };
-  const card = {
-    customerNumber: '123456',
-    maskedPan: '5555 55** **** 1234',
-    currency: 'NOK',
-    creditLimit: { currency: 'NOK', amount: 50000 },
-    balances: [{ balanceAmount: { currency: 'NOK', amount: 1 }, balanceType: 'expected' }],
-    cardId: 'card-1',
-    cardIdVNo: '1',
-    accountNumber: '86011117947',
-    expiry: '2029-12',
-    name: 'Kort',
-    product: 'Gold',
-    status: 'enabled',
-  };
+  const card = cardAccount('123456', '86011117947');
   type Body = Record<string, unknown>;
   // fault, operation, the body with a value put in, a near miss, and a made-up value the fault still refuses.
   const bodies: [FaultId, OperationId, (v: string) => Body, string, string][] = [

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkBody, ncbctBody, sctBody } from '../../suites/support/bodies.js';
-import { DEFAULTS, fundedAccount, openBank, type Funded, type TestBank } from './support.js';
+import { DEFAULTS, accountRequest, fundedAccount, openBank, type Funded, type TestBank } from './support.js';
 
 /** Payment initiation (interface.md › Endpoints 3, 4, 5; Errors) against the reference bank. */
 const NOW = new Date('2026-06-01T10:00:00Z');
@@ -246,17 +246,7 @@ describe('rejections', () => {
 });
 
 describe("payments from the real client's sandbox account whose bban fails MOD11 (platform-notes.md; AccountReference.bban.norwegianMod11 is a SHOULD)", () => {
-  const account = {
-    customerNumber: '01078900497',
-    accountName: 'Sparekonto',
-    bban: '43427943323',
-    iban: 'NO6243427943323',
-    currency: 'NOK',
-    product: 'Brukskonto',
-    cashAccountType: 'CACC',
-    creditLine: 0,
-    balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 10000, currency: 'NOK' } }],
-  };
+  const account = { ...accountRequest('01078900497', '43427943323'), accountName: 'Sparekonto' };
   const sandboxDebtor = { bban: '43427943323', iban: 'NO6243427943323', id: '', customerNumber: '01078900497' };
 
   beforeAll(async () => {

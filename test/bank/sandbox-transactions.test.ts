@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validate } from '../../schemas/index.js';
 import { bulkBody, ncbctBody } from '../../suites/support/bodies.js';
-import { fundedAccount, openBank, type TestBank } from './support.js';
+import { fundedAccount, openBank, transactionRequest, type TestBank } from './support.js';
 
 /**
  * POST /v1/sandbox/accounts/{id}/transactions keeps the list inside interface.md › Sandbox transaction (all
@@ -16,21 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => bank.close());
 
-const full = {
-  amount: -7,
-  currency: 'NOK',
-  valueDate: '2026-03-01',
-  bookingDate: '2026-03-01',
-  remittanceInformationUnstructured: 'r',
-  creditorName: 'Butikk',
-  creditorAccount: { iban: '', bban: '12345678903' },
-  debtorName: 'Kari',
-  debtorAccount: { iban: '', bban: '90412263056' },
-  bankTransactionCode: 'PMNT-ICDT-DMCT',
-  ultimateDebtor: '',
-  ultimateCreditor: '',
-  purposeCode: 'OTHR',
-};
+const full = transactionRequest();
 const list = async (id: string) => bank.call('sandbox.transactions.list', { params: { mockAccountId: id } });
 const add = async (id: string, body: unknown) =>
   bank.call('sandbox.transactions.create', { params: { mockCardAccountId: id }, body });

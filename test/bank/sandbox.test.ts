@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ncbctBody } from '../../suites/support/bodies.js';
-import { cardAccount, fundedAccount, openBank, type TestBank } from './support.js';
+import { accountRequest, cardAccount, fundedAccount, openBank, transactionRequest, type TestBank } from './support.js';
 
 /** Sandbox operations (interface.md › Sandbox engagement, card account, transaction; Endpoints 6–9; platform-notes.md set-up). */
 const NOW = new Date('2026-03-15T08:00:00Z');
@@ -34,17 +34,7 @@ describe("a real client's sandbox set-up calls succeed when signed (Sandbox.setu
   });
 
   it('accounts with EXPECTED balances, including bban 43427943323 whose MOD11 check digit is wrong: 201 with id and customerNumber', async () => {
-    const body = {
-      customerNumber: '01078900497',
-      accountName: 'Brukskonto',
-      bban: '90412263056',
-      iban: 'NO2390412263056',
-      currency: 'NOK',
-      product: 'Brukskonto',
-      cashAccountType: 'CACC',
-      creditLine: 0,
-      balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 10000, currency: 'NOK' } }],
-    };
+    const body = accountRequest('01078900497', '90412263056');
     const first = await bank.call('sandbox.account.create', { body });
     expect(first.status).toBe(201);
     expect(first.json).toEqual({ ...body, id: expect.stringMatching(/^enc!!A/) });
@@ -181,21 +171,8 @@ describe('card accounts join agreements (Sandbox.cardAccount.privateJoinsAgreeme
 });
 
 describe('transactions (Endpoint 9; Sandbox.transactions.*)', () => {
-  const tx = (bookingDate: string, n: number) => ({
-    amount: -n,
-    currency: 'NOK',
-    valueDate: bookingDate,
-    bookingDate,
-    remittanceInformationUnstructured: `t${n}`,
-    creditorName: 'Butikk',
-    creditorAccount: { iban: '', bban: '12345678903' },
-    debtorName: 'Kari',
-    debtorAccount: { iban: '', bban: '90412263056' },
-    bankTransactionCode: 'PMNT-ICDT-DMCT',
-    ultimateDebtor: '',
-    ultimateCreditor: '',
-    purposeCode: 'OTHR',
-  });
+  const tx = (bookingDate: string, n: number) =>
+    transactionRequest({ amount: -n, valueDate: bookingDate, bookingDate, remittanceInformationUnstructured: `t${n}` });
 
   it('the list holds created transactions and sandbox payments, filtered by date and paged by offset and limit', async () => {
     const account = await fundedAccount(bank, 31);

@@ -16,6 +16,7 @@ import {
   verifyRequest,
   signRequest,
 } from '../../signing/index.js';
+import { ecCertificate, hasOpenssl } from './openssl.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'psd2-signing-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -198,27 +199,7 @@ describe('loadIdentity', () => {
   it.skipIf(!hasOpenssl())('a key that is not RSA is named: rsa-sha256 needs RSA', async () => {
     const key = join(dir, 'ec.key.pem');
     const cert = join(dir, 'ec.crt.pem');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:P-256',
-        '-nodes',
-        '-subj',
-        '/CN=EC TPP',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-        '-days',
-        '2',
-      ],
-      { stdio: 'ignore' },
-    );
+    ecCertificate('/CN=EC TPP', key, cert);
     expect(await loadError({ certificatePath: cert, keyPath: key })).toBe(
       `SIGNING_CERT_PATH=${cert}: the key is ec, but rsa-sha256 needs an RSA key`,
     );
@@ -236,12 +217,3 @@ describe('loadIdentity', () => {
     );
   });
 });
-
-function hasOpenssl(): boolean {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}

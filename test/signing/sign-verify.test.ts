@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { createPrivateKey, sign, verify, X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +18,7 @@ import {
   verifyRequest,
   type SigningIdentity,
 } from '../../signing/index.js';
+import { ecCertificate, hasOpenssl } from './openssl.js';
 
 const ca = createCertificateAuthority({ keyBits: 1024 });
 const tpp = issueTppCertificate(ca, { keyBits: 1024 });
@@ -359,27 +359,7 @@ describe('verifyRequest', () => {
     () => {
       const dir = mkdtempSync(join(tmpdir(), 'psd2-ec-'));
       try {
-        execFileSync(
-          'openssl',
-          [
-            'req',
-            '-x509',
-            '-newkey',
-            'ec',
-            '-pkeyopt',
-            'ec_paramgen_curve:P-256',
-            '-nodes',
-            '-subj',
-            '/CN=EC TPP/O=EC/C=NO',
-            '-keyout',
-            join(dir, 'k.pem'),
-            '-out',
-            join(dir, 'c.pem'),
-            '-days',
-            '2',
-          ],
-          { stdio: 'ignore' },
-        );
+        ecCertificate('/CN=EC TPP/O=EC/C=NO', join(dir, 'k.pem'), join(dir, 'c.pem'));
         const ec = identityFrom(
           new X509Certificate(readFileSync(join(dir, 'c.pem'))),
           createPrivateKey(readFileSync(join(dir, 'k.pem'))),
@@ -395,12 +375,3 @@ describe('verifyRequest', () => {
     },
   );
 });
-
-function hasOpenssl(): boolean {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
