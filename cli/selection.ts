@@ -47,7 +47,8 @@ export function addSelectionOptions<A extends unknown[], O extends OptionValues>
     .addOption(
       new Option(
         '--shard <i/n>',
-        "only the i-th of n parts of the selected tests, split by test and balanced by an earlier run's durations when known (one CI machine of n; `report` merges all n)",
+        'only the i-th of n parts of the selected tests, split by test and balanced by an ' +
+          "earlier run's durations when known (one CI machine of n; `report` merges all n)",
       )
         .argParser(shard)
         .default(undefined, 'all of them'),
@@ -149,7 +150,9 @@ export async function checkSelectionFrom(options: {
     if (bad === undefined) continue;
     const near = nearestCheckNames(bad, known);
     throw new UserError(
-      `unknown check in ${flag}: ${bad}${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; the checks: \`psd2-conformance list --checks\``,
+      `unknown check in ${flag}: ` +
+        `${bad}${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; the checks: ` +
+        `\`psd2-conformance list --checks\``,
     );
   }
   return {

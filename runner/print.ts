@@ -3,7 +3,8 @@ import { brokenRequirements, type RunSummary, type TestOutcome } from './outcome
 import type { Target } from './target.js';
 
 const row = (name: string, c: { passed: number; failed: number; skipped: number }) =>
-  `  ${name.padEnd(30)} ${String(c.passed).padStart(5)} passed ${String(c.failed).padStart(4)} failed ${String(c.skipped).padStart(4)} skipped`;
+  `  ${name.padEnd(30)} ${String(c.passed).padStart(5)} passed ` +
+  `${String(c.failed).padStart(4)} failed ${String(c.skipped).padStart(4)} skipped`;
 
 /** What the closing summary tells of a finished run (a RunResult holds it all). */
 export interface FinishedRun {
@@ -47,7 +48,8 @@ export function renderSummary({ summary, outcomes, target, seed, seconds, cancel
   if (summary.warnings)
     lines.push(`${summary.warnings} SHOULD-level deviation(s) recorded as warnings (use --strict to fail on them)`);
   lines.push(
-    `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped — ${verdict(summary, cancelled)} — target: ${target.description}`,
+    `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped — ` +
+      `${verdict(summary, cancelled)} — target: ${target.description}`,
   );
   return lines.join('\n');
 }

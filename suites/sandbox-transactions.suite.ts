@@ -102,7 +102,8 @@ describe('sandbox transactions', () => {
     },
     async ({ s, judge }) => {
       const acc = await accountWithTransactions(s);
-      // The date range must not change how offset counts: a server that drops offset when dates are given must not pass.
+      // The date range must not change how offset counts: a server that drops offset when dates are given must not
+      // pass.
       // The whole list is fetched the same way as the pages (with offset and an explicit limit); the order is the
       // bank's, only assumed stable between calls.
       for (const range of [{}, { fromDate: '2026-02-01', toDate: '2026-07-31' }]) {

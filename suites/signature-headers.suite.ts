@@ -147,7 +147,8 @@ describe('signature', () => {
       requirementIds: 'Auth.signature.rfc2047',
       operation: SUBJECT,
       title:
-        'a Signature whose keyId names an issuer with æ, ø and å, sent whole as one UTF-8 encoded word longer than 75 characters, is accepted',
+        'a Signature whose keyId names an issuer with æ, ø and å, sent whole as one UTF-8 ' +
+        'encoded word longer than 75 characters, is accepted',
       skip: nonAsciiSkip,
     },
     async ({ s, judge }) => {
@@ -160,7 +161,8 @@ describe('signature', () => {
       requirementIds: 'Auth.signature.rfc2047',
       operation: SUBJECT,
       title:
-        'a Signature whose keyId names an issuer with æ, ø and å, with only that value as RFC 2047 encoded words, is accepted',
+        'a Signature whose keyId names an issuer with æ, ø and å, with only that value as ' +
+        'RFC 2047 encoded words, is accepted',
       skip: nonAsciiSkip,
       level: 'SHOULD',
     },
@@ -175,8 +177,8 @@ describe('signature', () => {
 
 /**
  * One malformed value per header rule of the subject, taken from the header generators (generators/headers.ts)
- * with the run's seed: the same seed sends the same values, another seed others (the test names show them). Missing headers and the corporate case have their own
- * tests below; Accept is judged with negotiation.
+ * with the run's seed: the same seed sends the same values, another seed others (the test names show them).
+ * Missing headers and the corporate case have their own tests below; Accept is judged with negotiation.
  */
 const malformed = (op: OperationId): [RequirementId, string, string][] =>
   headerBreakers(op)
@@ -312,7 +314,8 @@ describe('headers', () => {
       requirementIds: ['Headers.PSU-Context.singleSca', 'Headers.optional.accepted'],
       operation: SUBJECT,
       title:
-        'the corporate PSU with PSU-Context CORPORATE and its PSU-Corporate-ID, paying from a corporate account, is accepted',
+        'the corporate PSU with PSU-Context CORPORATE and its PSU-Corporate-ID, paying ' +
+        'from a corporate account, is accepted',
     },
     async ({ s, judge }) => {
       const exchange = await s.call(SUBJECT, {

@@ -34,7 +34,10 @@ export default () =>
       newCommand(
         'run',
         'run the conformance suites against BASE_URL or the embedded reference bank, and write the reports',
-        'Run the conformance suites against the bank at BASE_URL (--profile sandbox or production), or against the embedded reference bank when neither BASE_URL nor a profile is set (or with --profile embedded); print the verdict and write the reports.',
+        'Run the conformance suites against the bank at BASE_URL (--profile sandbox or ' +
+          'production), or against the embedded reference bank when neither BASE_URL nor a ' +
+          'profile is set (or with --profile embedded); print the verdict and write the ' +
+          'reports.',
       )
         .addOption(profileOption('which bank, and which suites may run against it'))
         .addOption(envFileOption())
@@ -134,7 +137,8 @@ export default () =>
         ] as const)
           if (target.kind === 'remote' && given.length)
             throw new UserError(
-              `--${name} switches on a ${name} of the embedded reference bank, but the target is BASE_URL (${target.url}): drop --${name}, or pass --profile embedded`,
+              `--${name} switches on a ${name} of the embedded reference bank, but the target ` +
+                `is BASE_URL (${target.url}): drop --${name}, or pass --profile embedded`,
             );
         const { selection: tests, grep, shard } = selectionFrom(options);
         const selection = { ...tests, ...(await checkSelectionFrom(options)) };
@@ -172,7 +176,10 @@ export default () =>
         console.log(renderSummary(result));
         if (result.shard)
           console.log(
-            `shard ${result.shard.index}/${result.shard.count}: this verdict covers ${result.shard.tests.length} of ${result.shard.total} tests; \`psd2-conformance report\` over all ${result.shard.count} shards' folders gives the verdict on the whole interface`,
+            `shard ${result.shard.index}/${result.shard.count}: this verdict covers ` +
+              `${result.shard.tests.length} of ${result.shard.total} tests; \`psd2-conformance ` +
+              `report\` over all ${result.shard.count} shards' folders gives the verdict on the ` +
+              `whole interface`,
           );
         await writeReports({
           inputs: [options.reports],

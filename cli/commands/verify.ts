@@ -45,12 +45,15 @@ export default () =>
   newCommand(
     'verify',
     'judge your own recorded requests as a conformant bank would, by requirement id, with likely causes',
-    'Judge your own recorded requests as a conformant bank would: headers, body schemas, Digest over the bytes sent, the Signature rebuilt, Date within the clock-skew window; each failure by requirement id, with its likely cause.',
+    'Judge your own recorded requests as a conformant bank would: headers, body ' +
+      'schemas, Digest over the bytes sent, the Signature rebuilt, Date within the ' +
+      'clock-skew window; each failure by requirement id, with its likely cause.',
   )
     .addArgument(
       requiredArgument(
         'file...',
-        'a HAR file (entries[].request), curl commands (one per line, \\ continues a line), or raw HTTP requests separated by lines starting with ###; - reads stdin',
+        'a HAR file (entries[].request), curl commands (one per line, \\ continues a ' +
+          'line), or raw HTTP requests separated by lines starting with ###; - reads stdin',
         'give a file to verify, or - to read stdin (see --help)',
       ),
     )

@@ -143,12 +143,20 @@ interface FailureEvidence {
  */
 async function attachFailure({ error, exchanges, meta, secrets, commands, ctx }: FailureEvidence): Promise<void> {
   // The embedded bank stops with the run: say how to bring it back where the curl command points.
+  const switches = [
+    ...(ctx.faults ?? []).map((f) => ` --fault ${f}`),
+    ...(ctx.variants ?? []).map((v) => ` --variant ${v}`),
+  ].join('');
   const embedded =
     ctx.profile === 'embedded'
-      ? `# The embedded bank stopped with the run; on its port again: npx psd2-conformance serve --port ${new URL(ctx.baseUrl).port}${(ctx.faults ?? []).map((f) => ` --fault ${f}`).join('')}${(ctx.variants ?? []).map((v) => ` --variant ${v}`).join('')}\n`
+      ? '# The embedded bank stopped with the run; on its port again: ' +
+        `npx psd2-conformance serve --port ${new URL(ctx.baseUrl).port}${switches}\n`
       : '';
   const curl = (exchange: Exchange) =>
-    `# The exact request as sent, with its Date and Signature: a bank accepts these only within its clock-skew window\n# (300 s at the reference bank). Later, the psd2-conformance command attached below sends it freshly signed.\n${embedded}${replayCommand(exchange)}\n`;
+    '# The exact request as sent, with its Date and Signature: a bank accepts these only within its ' +
+    'clock-skew window\n# (300 s at the reference bank). Later, the psd2-conformance command attached below ' +
+    'sends it freshly signed.\n' +
+    `${embedded}${replayCommand(exchange)}\n`;
   const attach = (label: string, exchange: Exchange, resigned = '') =>
     attachExchange({
       label,
@@ -177,7 +185,10 @@ async function attachFailure({ error, exchanges, meta, secrets, commands, ctx }:
 function resignedReplay(name: string, ctx: RunContext): string {
   const reports = ctx.reportsDir && ctx.reportsDir !== 'reports' ? ` --reports ${shellQuote(ctx.reportsDir)}` : '';
   // A comment, so that the attachment stays a script that runs the recorded curl and nothing else.
-  return `# Signed afresh and judged as this test judges it, any time later (another bank: --base-url URL):\n#   npx psd2-conformance replay --test ${shellQuote(name)}${reports}\n`;
+  return (
+    '# Signed afresh and judged as this test judges it, any time later (another bank: --base-url URL):\n' +
+    `#   npx psd2-conformance replay --test ${shellQuote(name)}${reports}\n`
+  );
 }
 
 /** The production profile never runs sandbox operations, and creates no payment without --allow-payments. */

@@ -118,8 +118,10 @@ export async function forAll<T>(property: Property<T>): Promise<void> {
   // A value that failed concurrently but passes alone depends on what ran beside it: report it as it failed.
   if (!details.failed) {
     if (failedAt === undefined) return;
+    const reason = sampled?.reason instanceof Error ? sampled.reason.message : String(sampled?.reason);
     throw new PropertyFailure(
-      `property failed at run ${failedAt + 1} (seed ${ctx.seed}, path ${failedAt}) but passed when sent again alone: the answer depends on what ran beside it:\n${sampled?.reason instanceof Error ? sampled.reason.message : String(sampled?.reason)}`,
+      `property failed at run ${failedAt + 1} (seed ${ctx.seed}, path ${failedAt}) but passed when sent again ` +
+        `alone: the answer depends on what ran beside it:\n${reason}`,
       sampled?.reason,
     );
   }
@@ -139,7 +141,8 @@ export async function forAll<T>(property: Property<T>): Promise<void> {
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   throw new PropertyFailure(
     [
-      `property failed after ${runs} run(s) (seed ${details.seed}, path ${counterexamplePath || '-'}); shrunk counterexample:`,
+      `property failed after ${runs} run(s) (seed ${details.seed}, path ${counterexamplePath || '-'}); ` +
+        'shrunk counterexample:',
       cause,
       `replay: ${command}`,
     ].join('\n'),

@@ -587,7 +587,9 @@ const ROWS: Row[] = [
 export const NEGATIVE_CASES: NegativeCase[] = ROWS.map(([schema, example, pointer, value, requirementId, label]) => ({
   schema,
   requirementId,
-  label: `${pointer} ${value === REMOVE ? 'removed' : `= ${JSON.stringify(value).slice(0, 40)}`}${label ? ` (${label})` : ''}`,
+  label:
+    `${pointer} ` +
+    `${value === REMOVE ? 'removed' : `= ${JSON.stringify(value).slice(0, 40)}`}${label ? ` (${label})` : ''}`,
   body: mutate(example, pointer, value),
 }));
 
