@@ -22,18 +22,6 @@ export default tseslint.config(
     },
   },
   {
-    // Awaiting the options-object sweep (issue 14 › 6): each of these files still has a function of five or more
-    // parameters. Remove a file from the list when its functions take an options object.
-    files: [
-      'checks/result.ts',
-      'generators/invalid.ts',
-      'runner/print.ts',
-      'suites/support/property.ts',
-      'suites/support/conformance-test.ts',
-    ],
-    rules: { 'max-params': 'off' },
-  },
-  {
     // A property's callback takes one parameter per arbitrary (fast-check's shape), and a test helper is read where
     // it is called: the options-object rule is for the code a user calls.
     files: ['test/**/*.ts'],

@@ -75,7 +75,7 @@ export class CheckRegistry {
     const taken = this.#checks.get(name);
     if (taken) throw new Error(`a check named ${name} is already registered (${taken.file})`);
     const bound: CheckVerdict = (requirementId, ok, message, options) =>
-      verdict(name, requirementId, ok, message, options);
+      verdict({ check: name, requirementId, ok, message, ...options });
     const check: Check<Facts> = { name, ...rest, ...definedAt(), run: (ctx) => judge(ctx, bound) };
     this.#checks.set(name, check as Check<unknown>);
     return check;

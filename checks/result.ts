@@ -1,19 +1,25 @@
 import { requirement, type Level, type RequirementId } from '../spec/index.js';
 import type { CheckResult } from './types.js';
 
-/**
- * Builds a CheckResult whose level comes from the catalogue, so no check can disagree with it.
- * `atMost` lowers it: a MUST rule whose exact status is only a convention is judged at SHOULD.
- */
-export function verdict(
-  check: string,
-  requirementId: RequirementId,
-  ok: boolean,
-  message: string,
-  options: { atMost?: Level; detail?: Record<string, unknown> } = {},
-): CheckResult {
-  const level = options.atMost === 'SHOULD' ? 'SHOULD' : requirement(requirementId).level;
-  return { check, requirementId, level, ok, message, ...(options.detail ? { detail: options.detail } : {}) };
+/** What a check found about one rule; the level is the catalogue's. */
+export interface VerdictOptions {
+  /** The check's name (its registry name). */
+  check: string;
+  requirementId: RequirementId;
+  /** The rule holds. */
+  ok: boolean;
+  /** What was seen, in one line. */
+  message: string;
+  /** Lowers the level: a MUST rule whose exact status is only a convention is judged at SHOULD. */
+  atMost?: Level;
+  /** Evidence a report shows beside the message. */
+  detail?: Record<string, unknown>;
+}
+
+/** Builds a CheckResult whose level comes from the catalogue, so no check can disagree with it. */
+export function verdict({ check, requirementId, ok, message, atMost, detail }: VerdictOptions): CheckResult {
+  const level = atMost === 'SHOULD' ? 'SHOULD' : requirement(requirementId).level;
+  return { check, requirementId, level, ok, message, ...(detail ? { detail } : {}) };
 }
 
 /** A response header in any letter case (core/headers.ts). */

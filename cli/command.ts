@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { Argument, Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
+import { PROFILES } from '../config/index.js';
 
 export { Argument, Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 
@@ -79,6 +80,35 @@ export function oneOf<const T extends string>(values: readonly T[]): (raw: strin
 export function collect(raw: string, previous: string[]): string[] {
   return [...previous, raw];
 }
+
+/** An option given any number of times, gathered by `parse` (each value in order); `whenNone` says what none means. */
+export function repeatableOption<const Flags extends string>(
+  flags: Flags,
+  description: string,
+  whenNone: string,
+  parse: (raw: string, previous: string[]) => string[] = collect,
+) {
+  return new Option(flags, description).argParser(parse).default([] as string[], whenNone);
+}
+
+/** An option that takes one of `choices` (`--help` lists them); `whenNone` says what leaving it out means. */
+export function choiceOption<const Flags extends string, const T extends string>(
+  flags: Flags,
+  description: string,
+  choices: readonly T[],
+  whenNone: string,
+) {
+  return new Option(flags, description).choices(choices).argParser(oneOf(choices)).default(undefined, whenNone);
+}
+
+/** `--profile NAME` of every command that judges or lists against a bank; `description` says what it changes there. */
+export const profileOption = (description: string) =>
+  choiceOption(
+    '--profile <profile>',
+    description,
+    PROFILES,
+    'PROFILE; unset: sandbox when BASE_URL is set, else embedded',
+  );
 
 /**
  * `--env-file FILE` of every command that reads the configuration. A file that is not there is a mistake on the

@@ -2,7 +2,7 @@ import type { OptionValues } from '@commander-js/extra-typings';
 import type { Selection } from '../runner/selection.js';
 import type { ShardSpec } from '../runner/shard-split.js';
 import { OPERATIONS, REQUIREMENTS } from '../spec/index.js';
-import { InvalidArgumentError, Option, collect, oneOf, type Command } from './command.js';
+import { InvalidArgumentError, Option, choiceOption, repeatableOption, type Command } from './command.js';
 import { UserError } from '../core/index.js';
 
 const LEVELS = ['MUST', 'SHOULD'] as const;
@@ -21,29 +21,23 @@ function shard(raw: string): ShardSpec {
 export function addSelectionOptions<A extends unknown[], O extends OptionValues>(command: Command<A, O>) {
   return command
     .addOption(
-      new Option(
+      repeatableOption(
         '--operation <id>',
         'only the tests of this operation (ids: `psd2-conformance requirements`); repeatable',
-      )
-        .argParser(collect)
-        .default([] as string[], 'every operation'),
+        'every operation',
+      ),
     )
     .addOption(
-      new Option('--exclude-operation <id>', 'leave out the tests of this operation; repeatable')
-        .argParser(collect)
-        .default([] as string[], 'none'),
+      repeatableOption('--exclude-operation <id>', 'leave out the tests of this operation; repeatable', 'none'),
     )
     .addOption(
-      new Option('--requirement <id>', 'only the tests that cite this requirement id; repeatable')
-        .argParser(collect)
-        .default([] as string[], 'every requirement'),
+      repeatableOption(
+        '--requirement <id>',
+        'only the tests that cite this requirement id; repeatable',
+        'every requirement',
+      ),
     )
-    .addOption(
-      new Option('--level <level>', 'only the tests of this level')
-        .choices(LEVELS)
-        .argParser(oneOf(LEVELS))
-        .default(undefined, 'both'),
-    )
+    .addOption(choiceOption('--level <level>', 'only the tests of this level', LEVELS, 'both'))
     .addOption(
       new Option('--grep <regexp>', "only the tests whose name matches (vitest's test name pattern)").default(
         undefined,
@@ -53,7 +47,8 @@ export function addSelectionOptions<A extends unknown[], O extends OptionValues>
     .addOption(
       new Option(
         '--shard <i/n>',
-        "only the i-th of n parts of the selected tests, split by test and balanced by an earlier run's durations when known (one CI machine of n; `report` merges all n)",
+        'only the i-th of n parts of the selected tests, split by test and balanced by an ' +
+          "earlier run's durations when known (one CI machine of n; `report` merges all n)",
       )
         .argParser(shard)
         .default(undefined, 'all of them'),
@@ -120,17 +115,20 @@ const names = (raw: string, previous: string[]): string[] => [
 export function addCheckOptions<A extends unknown[], O extends OptionValues>(command: Command<A, O>) {
   return command
     .addOption(
-      new Option(
+      repeatableOption(
         '--checks <names>',
         'only these checks judge (comma-separated, repeatable; the names: `psd2-conformance list --checks`)',
-      )
-        .argParser(names)
-        .default([] as string[], 'every check'),
+        'every check',
+        names,
+      ),
     )
     .addOption(
-      new Option('--exclude-checks <names>', 'these checks judge nothing (comma-separated, repeatable)')
-        .argParser(names)
-        .default([] as string[], 'none'),
+      repeatableOption(
+        '--exclude-checks <names>',
+        'these checks judge nothing (comma-separated, repeatable)',
+        'none',
+        names,
+      ),
     );
 }
 
@@ -152,7 +150,9 @@ export async function checkSelectionFrom(options: {
     if (bad === undefined) continue;
     const near = nearestCheckNames(bad, known);
     throw new UserError(
-      `unknown check in ${flag}: ${bad}${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; the checks: \`psd2-conformance list --checks\``,
+      `unknown check in ${flag}: ` +
+        `${bad}${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; the checks: ` +
+        `\`psd2-conformance list --checks\``,
     );
   }
   return {

@@ -10,7 +10,7 @@ import {
   type RequirementId,
 } from '../spec/index.js';
 import { breakOne, type CaseLabel } from './cases.js';
-import { breaker as b, gone, type Breaker } from './invalid.js';
+import { gone, type Breaker } from './invalid.js';
 
 /** Request headers by name, as sent (before signing). */
 export type HeaderSet = Record<string, string>;
@@ -71,7 +71,10 @@ function valueFor(h: HeaderSpec): fc.Arbitrary<string> {
   return fc.stringMatching(/^[A-Za-z0-9]{1,20}$/);
 }
 
-/** Required, or of unknown presence (a valid set must satisfy a server that requires it); PSU-ID unless X-PSU-IDENTITY. */
+/**
+ * Required, or of unknown presence (a valid set must satisfy a server that requires it); PSU-ID unless
+ * X-PSU-IDENTITY.
+ */
 const alwaysSent = (h: HeaderSpec) =>
   h.name !== 'PSU-Corporate-ID' && (h.presence === 'yes' || h.presence === 'unknown' || h.name === 'PSU-ID');
 
@@ -141,42 +144,57 @@ const REQUIRED = [
  * left out (lower-case PSU-Context or PSU-HTTP-Method, a UUID without hyphens), so the expected answer is not moot.
  */
 export const HEADER_BREAKERS: Breaker[] = [
-  ...REQUIRED.map(([name, id]) => b(id, `${name} missing`, `/${name}`, gone)),
-  b('Headers.PSU-ID.required', 'PSU-ID missing (and no X-PSU-IDENTITY)', '/PSU-ID', gone),
-  b('Headers.PSU-ID.uuid', 'PSU-ID not a UUID', '/PSU-ID', badUuid),
-  b('Headers.PSU-Device-ID.uuid', 'PSU-Device-ID not a UUID', '/PSU-Device-ID', badUuid),
-  b(
-    'Headers.PSU-HTTP-Method.enum',
-    'PSU-HTTP-Method outside GET, POST, PUT, PATCH, DELETE',
-    '/PSU-HTTP-Method',
-    token(['FETCH', 'HEAD', 'OPTIONS', 'TRACE']),
-  ),
-  b('Headers.PSU-IP-Address.ip', 'PSU-IP-Address not an IP address', '/PSU-IP-Address', badIp),
-  b(
-    'Headers.PSU-Context.enum',
-    'PSU-Context outside PRIVATE, CORPORATE',
-    '/PSU-Context',
-    token(['BUSINESS', 'PERSONAL', 'RETAIL']),
-  ),
-  b(
-    'Headers.TPP-Redirect-Preferred.boolean',
-    'TPP-Redirect-Preferred neither true nor false',
-    '/TPP-Redirect-Preferred',
-    token(['maybe', 'yes', 'on']),
-  ),
-  b(
-    'Errors.corporateWithoutCorporateId.400',
-    'PSU-Context CORPORATE without PSU-Corporate-ID',
-    '/PSU-Corporate-ID',
-    gone,
-    (h) => ({ ...h, 'PSU-Context': 'CORPORATE' }),
-  ),
-  b(
-    'Negotiation.accept.unsupported',
-    'Accept offers nothing but a non-JSON type',
-    '/Accept',
-    token(['application/xml', 'text/csv', 'image/png']),
-  ),
+  ...REQUIRED.map(([name, id]) => ({ requirementId: id, label: `${name} missing`, at: `/${name}`, value: gone })),
+  {
+    requirementId: 'Headers.PSU-ID.required',
+    label: 'PSU-ID missing (and no X-PSU-IDENTITY)',
+    at: '/PSU-ID',
+    value: gone,
+  },
+  { requirementId: 'Headers.PSU-ID.uuid', label: 'PSU-ID not a UUID', at: '/PSU-ID', value: badUuid },
+  {
+    requirementId: 'Headers.PSU-Device-ID.uuid',
+    label: 'PSU-Device-ID not a UUID',
+    at: '/PSU-Device-ID',
+    value: badUuid,
+  },
+  {
+    requirementId: 'Headers.PSU-HTTP-Method.enum',
+    label: 'PSU-HTTP-Method outside GET, POST, PUT, PATCH, DELETE',
+    at: '/PSU-HTTP-Method',
+    value: token(['FETCH', 'HEAD', 'OPTIONS', 'TRACE']),
+  },
+  {
+    requirementId: 'Headers.PSU-IP-Address.ip',
+    label: 'PSU-IP-Address not an IP address',
+    at: '/PSU-IP-Address',
+    value: badIp,
+  },
+  {
+    requirementId: 'Headers.PSU-Context.enum',
+    label: 'PSU-Context outside PRIVATE, CORPORATE',
+    at: '/PSU-Context',
+    value: token(['BUSINESS', 'PERSONAL', 'RETAIL']),
+  },
+  {
+    requirementId: 'Headers.TPP-Redirect-Preferred.boolean',
+    label: 'TPP-Redirect-Preferred neither true nor false',
+    at: '/TPP-Redirect-Preferred',
+    value: token(['maybe', 'yes', 'on']),
+  },
+  {
+    requirementId: 'Errors.corporateWithoutCorporateId.400',
+    label: 'PSU-Context CORPORATE without PSU-Corporate-ID',
+    at: '/PSU-Corporate-ID',
+    value: gone,
+    prepare: (h) => ({ ...h, 'PSU-Context': 'CORPORATE' }),
+  },
+  {
+    requirementId: 'Negotiation.accept.unsupported',
+    label: 'Accept offers nothing but a non-JSON type',
+    at: '/Accept',
+    value: token(['application/xml', 'text/csv', 'image/png']),
+  },
 ];
 
 /** The breakers that apply to an operation: it takes the header and the rule names the operation. */

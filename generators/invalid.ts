@@ -29,14 +29,6 @@ export /** Longer than max: half the time exactly max + 1, the boundary a lenien
 const over = (max: number) =>
   fc.oneof(fc.constant(max + 1), fc.integer({ min: max + 1, max: max + 40 })).chain((length) => text(length, length));
 export const gone = fc.constant(REMOVE);
-export const breaker = (
-  requirementId: RequirementId,
-  label: string,
-  at: string,
-  value: fc.Arbitrary<unknown>,
-  prepare?: Breaker['prepare'],
-): Breaker => ({ requirementId, label, at, value, ...(prepare ? { prepare } : {}) });
-const b = breaker;
 
 /**
  * IBANs that lack the ISO 13616 structure interface.md names (no country code, letters for check digits, a
@@ -52,17 +44,24 @@ const ibanWithoutStructure = fc.constantFrom(
  * Near misses (spec/near-misses.ts): real codes of the list's standard that interface.md's list does not hold. Each is
  * its own breaker, so a rule's test picks one about as often as the made-up values beside it.
  */
-const nearMissCurrency = (at: string) =>
-  b('Currency.enum', 'an ISO 4217 code outside the list (BYN, VES …)', at, fc.constantFrom(...NEAR_MISS_CURRENCIES));
-const nearMissCountry = (at: string) =>
-  b(
-    'Country.enum',
-    'a user-assigned or reserved code outside the list (XK, UK, EU …)',
-    at,
-    fc.constantFrom(...NEAR_MISS_COUNTRIES).map((country) => ({ country })),
-  );
-const nearMissPurposeCode = (requirementId: RequirementId, at: string) =>
-  b(requirementId, 'an ISO 20022 purpose code outside the list', at, fc.constantFrom(...NEAR_MISS_PURPOSE_CODES));
+const nearMissCurrency = (at: string): Breaker => ({
+  requirementId: 'Currency.enum',
+  label: 'an ISO 4217 code outside the list (BYN, VES …)',
+  at,
+  value: fc.constantFrom(...NEAR_MISS_CURRENCIES),
+});
+const nearMissCountry = (at: string): Breaker => ({
+  requirementId: 'Country.enum',
+  label: 'a user-assigned or reserved code outside the list (XK, UK, EU …)',
+  at,
+  value: fc.constantFrom(...NEAR_MISS_COUNTRIES).map((country) => ({ country })),
+});
+const nearMissPurposeCode = (requirementId: RequirementId, at: string): Breaker => ({
+  requirementId,
+  label: 'an ISO 20022 purpose code outside the list',
+  at,
+  value: fc.constantFrom(...NEAR_MISS_PURPOSE_CODES),
+});
 
 /*
  * Cases interface.md leaves open are not generated: zero or negative amounts (no minimum is stated),
@@ -73,28 +72,32 @@ const nearMissPurposeCode = (requirementId: RequirementId, at: string) =>
  */
 
 const amountRules = (root: string): Breaker[] => [
-  b('Amount.amount.required', 'amount missing', `${root}/amount`, gone),
-  b('Amount.currency.required', 'currency missing', `${root}/currency`, gone),
-  b('Amount.amount.string', 'amount as a JSON number', `${root}/amount`, fc.integer({ min: 1, max: 9999 })),
-  b(
-    'Amount.amount.decimal',
-    'amount not a decimal',
-    `${root}/amount`,
-    // Not '-5.00': a negative decimal is still a decimal (Berlin Group's pattern has the sign), and no minimum is stated.
-    fc.constantFrom('1,00', '1e3', '', 'ten'),
-  ),
+  { requirementId: 'Amount.amount.required', label: 'amount missing', at: `${root}/amount`, value: gone },
+  { requirementId: 'Amount.currency.required', label: 'currency missing', at: `${root}/currency`, value: gone },
+  {
+    requirementId: 'Amount.amount.string',
+    label: 'amount as a JSON number',
+    at: `${root}/amount`,
+    value: fc.integer({ min: 1, max: 9999 }),
+  },
+  {
+    requirementId: 'Amount.amount.decimal',
+    label: 'amount not a decimal',
+    at: `${root}/amount`,
+    value: fc.constantFrom('1,00', '1e3', '', 'ten'),
+  },
   // EUR, not NOK: a NOK amount this large would also need the regulatory reporting fields.
-  b(
-    'Amount.amount.precision18scale5',
-    '14 integer digits or 6 fraction digits',
-    root,
-    fc.constantFrom({ amount: '12345678901234.00', currency: 'EUR' }, { amount: '1.000000', currency: 'EUR' }),
-  ),
-  b(
-    'Amount.amount.fractionDigits',
-    'one fraction digit too many or too few',
-    root,
-    fc.constantFrom(
+  {
+    requirementId: 'Amount.amount.precision18scale5',
+    label: '14 integer digits or 6 fraction digits',
+    at: root,
+    value: fc.constantFrom({ amount: '12345678901234.00', currency: 'EUR' }, { amount: '1.000000', currency: 'EUR' }),
+  },
+  {
+    requirementId: 'Amount.amount.fractionDigits',
+    label: 'one fraction digit too many or too few',
+    at: root,
+    value: fc.constantFrom(
       { amount: '10.5', currency: 'NOK' },
       { amount: '10', currency: 'NOK' },
       { amount: '10.000', currency: 'NOK' },
@@ -103,355 +106,521 @@ const amountRules = (root: string): Breaker[] => [
       { amount: '1.23', currency: 'KWD' },
       { amount: '1.2345', currency: 'KWD' },
     ),
-  ),
-  b('Currency.enum', 'unknown currency', `${root}/currency`, fc.constantFrom('XYZ', 'EURO', 'N0K')),
+  },
+  {
+    requirementId: 'Currency.enum',
+    label: 'unknown currency',
+    at: `${root}/currency`,
+    value: fc.constantFrom('XYZ', 'EURO', 'N0K'),
+  },
   nearMissCurrency(`${root}/currency`),
-  b('Codes.letterCase.upper', 'currency in lower case', `${root}/currency`, fc.constantFrom('nok', 'Eur')),
-  b('Values.whitespace.trimmed', 'amount with blanks around it', `${root}/amount`, fc.constantFrom(' 5.00', '5.00 ')),
+  {
+    requirementId: 'Codes.letterCase.upper',
+    label: 'currency in lower case',
+    at: `${root}/currency`,
+    value: fc.constantFrom('nok', 'Eur'),
+  },
+  {
+    requirementId: 'Values.whitespace.trimmed',
+    label: 'amount with blanks around it',
+    at: `${root}/amount`,
+    value: fc.constantFrom(' 5.00', '5.00 '),
+  },
 ];
 
 /** Street and country rules of an address (Address, Country), the rest of it valid. */
 const addressRules = (at: string, country: string): Breaker[] => [
-  b(
-    'Address.street.max70',
-    'street over 70',
+  {
+    requirementId: 'Address.street.max70',
+    label: 'street over 70',
     at,
-    over(LIMITS.street.max).map((street) => ({ street, country })),
-  ),
-  b('Country.max2', 'three-letter country', at, fc.constantFrom({ country: 'NOR' }, { country: 'DEU' })),
-  b('Country.enum', 'country outside the list', at, fc.constantFrom({ country: 'XX' }, { country: 'QQ' })),
+    value: over(LIMITS.street.max).map((street) => ({ street, country })),
+  },
+  {
+    requirementId: 'Country.max2',
+    label: 'three-letter country',
+    at,
+    value: fc.constantFrom({ country: 'NOR' }, { country: 'DEU' }),
+  },
+  {
+    requirementId: 'Country.enum',
+    label: 'country outside the list',
+    at,
+    value: fc.constantFrom({ country: 'XX' }, { country: 'QQ' }),
+  },
   nearMissCountry(at),
-  b('Codes.letterCase.upper', 'country in lower case', at, fc.constantFrom({ country: 'no' }, { country: 'De' })),
+  {
+    requirementId: 'Codes.letterCase.upper',
+    label: 'country in lower case',
+    at,
+    value: fc.constantFrom({ country: 'no' }, { country: 'De' }),
+  },
 ];
 
 export const NCBCT_BREAKERS: Breaker[] = [
   ...amountRules('/instructedAmount'),
-  b('NCBCT.instructedAmount.required', 'instructedAmount missing', '/instructedAmount', gone),
-  b('NCBCT.creditorName.required', 'creditorName missing', '/creditorName', gone),
-  b('NCBCT.creditorAccount.required', 'creditorAccount missing', '/creditorAccount', gone),
-  b('NCBCT.debtorAccount.required', 'debtorAccount missing', '/debtorAccount', gone),
-  b('NCBCT.creditorName.max70', 'creditorName of 71+ characters', '/creditorName', over(LIMITS.creditorName.max)),
-  b(
-    'NCBCT.remittanceInformationUnstructured.length1to140',
-    'remittance empty or over 140',
-    '/remittanceInformationUnstructured',
-    fc.oneof(fc.constant(''), over(140)),
-  ),
-  b(
-    'NCBCT.regulatoryReportingInformation.max140',
-    'regulatoryReportingInformation over 140',
-    '/regulatoryReportingInformation',
-    over(140),
-    (x) => ({ ...x, regulatoryReportingCode: '14' }),
-  ),
-  b(
-    'NCBCT.creditorAgent.bic',
-    'creditorAgent not a BIC',
-    '/creditorAgent',
-    fc.constantFrom('DEUTDEF', 'DEUT-DEFF', '12345678'),
-  ),
-  b('NCBCT.creditorAgent.requiredWithBban', 'creditor bban without creditorAgent', '/creditorAgent', gone, (x) => ({
-    ...x,
-    creditorAccount: { bban: '0532013000', currency: 'EUR' },
-  })),
-  b(
-    'NCBCT.creditorAccount.bbanOrIban',
-    'creditorAccount with neither bban nor iban',
-    '/creditorAccount',
-    fc.constant({ currency: 'EUR' }),
-  ),
-  b(
-    'NCBCT.debtorAccount.bbanOrIban',
-    'debtorAccount with neither bban nor iban',
-    '/debtorAccount',
-    fc.constant({ currency: 'NOK' }),
-  ),
-  b('NCBCT.purposeCode.enum', 'purposeCode outside the list', '/purposeCode', fc.constantFrom('GIFT', 'XXXX')),
-  b(
-    'Codes.letterCase.upper',
-    'creditorAgent (BIC) in lower case',
-    '/creditorAgent',
-    fc.constantFrom('deutdeff', 'Ndeanokk'),
-  ),
-  b('Codes.letterCase.upper', 'purposeCode in lower case', '/purposeCode', fc.constantFrom('sala', 'Othr')),
-  b(
-    'NCBCT.requestedExecutionDate.isoDate',
-    'not an ISO date',
-    '/requestedExecutionDate',
-    fc.constantFrom('2027-02-30', '01.12.2027', '2027-1-5', '2027-12-01T10:00:00Z'),
-  ),
-  b(
-    'NCBCT.regulatoryReportingCode.enum',
-    'regulatoryReportingCode outside the list',
-    '/regulatoryReportingCode',
-    fc.constantFrom('15', '99', 'AB'),
-    (x) => ({ ...x, regulatoryReportingInformation: 'Varekjøp' }),
-  ),
-  b(
-    'NCBCT.regulatoryReporting.requiredFromNok100000',
-    'NOK ≥ 100 000.00 without one or both reporting fields',
-    '/instructedAmount',
-    fc.constantFrom(
+  {
+    requirementId: 'NCBCT.instructedAmount.required',
+    label: 'instructedAmount missing',
+    at: '/instructedAmount',
+    value: gone,
+  },
+  { requirementId: 'NCBCT.creditorName.required', label: 'creditorName missing', at: '/creditorName', value: gone },
+  {
+    requirementId: 'NCBCT.creditorAccount.required',
+    label: 'creditorAccount missing',
+    at: '/creditorAccount',
+    value: gone,
+  },
+  { requirementId: 'NCBCT.debtorAccount.required', label: 'debtorAccount missing', at: '/debtorAccount', value: gone },
+  {
+    requirementId: 'NCBCT.creditorName.max70',
+    label: 'creditorName of 71+ characters',
+    at: '/creditorName',
+    value: over(LIMITS.creditorName.max),
+  },
+  {
+    requirementId: 'NCBCT.remittanceInformationUnstructured.length1to140',
+    label: 'remittance empty or over 140',
+    at: '/remittanceInformationUnstructured',
+    value: fc.oneof(fc.constant(''), over(140)),
+  },
+  {
+    requirementId: 'NCBCT.regulatoryReportingInformation.max140',
+    label: 'regulatoryReportingInformation over 140',
+    at: '/regulatoryReportingInformation',
+    value: over(140),
+    prepare: (x) => ({ ...x, regulatoryReportingCode: '14' }),
+  },
+  {
+    requirementId: 'NCBCT.creditorAgent.bic',
+    label: 'creditorAgent not a BIC',
+    at: '/creditorAgent',
+    value: fc.constantFrom('DEUTDEF', 'DEUT-DEFF', '12345678'),
+  },
+  {
+    requirementId: 'NCBCT.creditorAgent.requiredWithBban',
+    label: 'creditor bban without creditorAgent',
+    at: '/creditorAgent',
+    value: gone,
+    prepare: (x) => ({
+      ...x,
+      creditorAccount: { bban: '0532013000', currency: 'EUR' },
+    }),
+  },
+  {
+    requirementId: 'NCBCT.creditorAccount.bbanOrIban',
+    label: 'creditorAccount with neither bban nor iban',
+    at: '/creditorAccount',
+    value: fc.constant({ currency: 'EUR' }),
+  },
+  {
+    requirementId: 'NCBCT.debtorAccount.bbanOrIban',
+    label: 'debtorAccount with neither bban nor iban',
+    at: '/debtorAccount',
+    value: fc.constant({ currency: 'NOK' }),
+  },
+  {
+    requirementId: 'NCBCT.purposeCode.enum',
+    label: 'purposeCode outside the list',
+    at: '/purposeCode',
+    value: fc.constantFrom('GIFT', 'XXXX'),
+  },
+  {
+    requirementId: 'Codes.letterCase.upper',
+    label: 'creditorAgent (BIC) in lower case',
+    at: '/creditorAgent',
+    value: fc.constantFrom('deutdeff', 'Ndeanokk'),
+  },
+  {
+    requirementId: 'Codes.letterCase.upper',
+    label: 'purposeCode in lower case',
+    at: '/purposeCode',
+    value: fc.constantFrom('sala', 'Othr'),
+  },
+  {
+    requirementId: 'NCBCT.requestedExecutionDate.isoDate',
+    label: 'not an ISO date',
+    at: '/requestedExecutionDate',
+    value: fc.constantFrom('2027-02-30', '01.12.2027', '2027-1-5', '2027-12-01T10:00:00Z'),
+  },
+  {
+    requirementId: 'NCBCT.regulatoryReportingCode.enum',
+    label: 'regulatoryReportingCode outside the list',
+    at: '/regulatoryReportingCode',
+    value: fc.constantFrom('15', '99', 'AB'),
+    prepare: (x) => ({ ...x, regulatoryReportingInformation: 'Varekjøp' }),
+  },
+  {
+    requirementId: 'NCBCT.regulatoryReporting.requiredFromNok100000',
+    label: 'NOK ≥ 100 000.00 without one or both reporting fields',
+    at: '/instructedAmount',
+    value: fc.constantFrom(
       { amount: '100000.00', currency: 'NOK' },
       { amount: '100000.01', currency: 'NOK' },
       { amount: '999999.99', currency: 'NOK' },
     ),
-    (x) => {
+    prepare: (x) => {
       const { regulatoryReportingCode: _c, regulatoryReportingInformation: _i, ...rest } = x;
       return rest;
     },
-  ),
-  b(
-    'AccountReference.bban.max30',
-    'bban over 30 characters',
-    '/creditorAccount',
-    fc.constant({ bban: '1'.repeat(31), currency: 'EUR' }),
-    (x) => ({ ...x, creditorAgent: 'DEUTDEFF' }),
-  ),
-  b(
-    'AccountReference.iban.max34',
-    'iban over 34 characters',
-    '/creditorAccount/iban',
-    fc.constant(`DE${'1'.repeat(33)}`),
-  ),
-  b(
-    'AccountReference.iban.checksum',
-    'IBAN with wrong check digits',
-    '/creditorAccount/iban',
-    fc.constantFrom('DE88370400440532013000', 'NO9386011117948', 'GB82WEST12345698765433'),
-  ),
-  b('AccountReference.iban.structure', 'IBAN without its structure', '/creditorAccount/iban', ibanWithoutStructure),
-  b('Codes.letterCase.upper', 'IBAN in lower case', '/creditorAccount/iban', fc.constant('de89370400440532013000')),
-  b('AccountReference.currency.required', 'account without currency', '/debtorAccount/currency', gone),
-  b(
-    'Address.street.max70',
-    'street over 70',
-    '/creditorAddress',
-    over(70).map((street) => ({ street, country: 'DE' })),
-  ),
-  b('Address.country.required', 'address without country', '/creditorAddress', fc.constant({ street: 'Storgata 1' })),
-  b(
-    'Country.max2',
-    'three-letter country',
-    '/creditorAddress',
-    fc.constantFrom({ country: 'NOR' }, { country: 'DEU' }),
-  ),
-  b(
-    'Country.enum',
-    'country outside the list',
-    '/creditorAddress',
-    fc.constantFrom({ country: 'XX' }, { country: 'QQ' }),
-  ),
-  b(
-    'Codes.letterCase.upper',
-    'country in lower case',
-    '/creditorAddress',
-    fc.constantFrom({ country: 'no' }, { country: 'De' }),
-  ),
+  },
+  {
+    requirementId: 'AccountReference.bban.max30',
+    label: 'bban over 30 characters',
+    at: '/creditorAccount',
+    value: fc.constant({ bban: '1'.repeat(31), currency: 'EUR' }),
+    prepare: (x) => ({ ...x, creditorAgent: 'DEUTDEFF' }),
+  },
+  {
+    requirementId: 'AccountReference.iban.max34',
+    label: 'iban over 34 characters',
+    at: '/creditorAccount/iban',
+    value: fc.constant(`DE${'1'.repeat(33)}`),
+  },
+  {
+    requirementId: 'AccountReference.iban.checksum',
+    label: 'IBAN with wrong check digits',
+    at: '/creditorAccount/iban',
+    value: fc.constantFrom('DE88370400440532013000', 'NO9386011117948', 'GB82WEST12345698765433'),
+  },
+  {
+    requirementId: 'AccountReference.iban.structure',
+    label: 'IBAN without its structure',
+    at: '/creditorAccount/iban',
+    value: ibanWithoutStructure,
+  },
+  {
+    requirementId: 'Codes.letterCase.upper',
+    label: 'IBAN in lower case',
+    at: '/creditorAccount/iban',
+    value: fc.constant('de89370400440532013000'),
+  },
+  {
+    requirementId: 'AccountReference.currency.required',
+    label: 'account without currency',
+    at: '/debtorAccount/currency',
+    value: gone,
+  },
+  {
+    requirementId: 'Address.street.max70',
+    label: 'street over 70',
+    at: '/creditorAddress',
+    value: over(70).map((street) => ({ street, country: 'DE' })),
+  },
+  {
+    requirementId: 'Address.country.required',
+    label: 'address without country',
+    at: '/creditorAddress',
+    value: fc.constant({ street: 'Storgata 1' }),
+  },
+  {
+    requirementId: 'Country.max2',
+    label: 'three-letter country',
+    at: '/creditorAddress',
+    value: fc.constantFrom({ country: 'NOR' }, { country: 'DEU' }),
+  },
+  {
+    requirementId: 'Country.enum',
+    label: 'country outside the list',
+    at: '/creditorAddress',
+    value: fc.constantFrom({ country: 'XX' }, { country: 'QQ' }),
+  },
+  {
+    requirementId: 'Codes.letterCase.upper',
+    label: 'country in lower case',
+    at: '/creditorAddress',
+    value: fc.constantFrom({ country: 'no' }, { country: 'De' }),
+  },
   nearMissCountry('/creditorAddress'),
   nearMissPurposeCode('NCBCT.purposeCode.enum', '/purposeCode'),
-  b(
-    'NCBCT.regulatoryReportingCode.enum',
-    'a code next to a listed one',
-    '/regulatoryReportingCode',
-    fc.constantFrom(...NEAR_MISS_REGULATORY_REPORTING_CODES),
-    (x) => ({ ...x, regulatoryReportingInformation: 'Varekjøp' }),
-  ),
+  {
+    requirementId: 'NCBCT.regulatoryReportingCode.enum',
+    label: 'a code next to a listed one',
+    at: '/regulatoryReportingCode',
+    value: fc.constantFrom(...NEAR_MISS_REGULATORY_REPORTING_CODES),
+    prepare: (x) => ({ ...x, regulatoryReportingInformation: 'Varekjøp' }),
+  },
 ];
 
 export const SCT_BREAKERS: Breaker[] = [
-  b('SCT.instructedAmount.required', 'instructedAmount missing', '/instructedAmount', gone),
-  b('SCT.creditorName.required', 'creditorName missing', '/creditorName', gone),
-  b('SCT.creditorAccount.required', 'creditorAccount missing', '/creditorAccount', gone),
-  b('SCT.debtorAccount.required', 'debtorAccount missing', '/debtorAccount', gone),
-  b('SCT.endToEndIdentification.max35', 'endToEndIdentification over 35', '/endToEndIdentification', over(35)),
-  b('SCT.creditorName.max70', 'creditorName of 71+ characters', '/creditorName', over(70)),
-  b(
-    'SCT.remittanceInformationUnstructured.length1to140',
-    'remittance empty or over 140',
-    '/remittanceInformationUnstructured',
-    fc.oneof(fc.constant(''), over(140)),
-  ),
-  b(
-    'SCT.creditorAccount.ibanRequired',
-    'creditor bban instead of iban',
-    '/creditorAccount',
-    fc.constant({ bban: '0532013000', currency: 'EUR' }),
-  ),
-  b(
-    'SCT.debtorAccount.ibanRequired',
-    'debtor bban instead of iban',
-    '/debtorAccount',
-    fc.constant({ bban: '86011117947', currency: 'EUR' }),
-  ),
-  b(
-    'SCT.requestedExecutionDate.isoDate',
-    'not an ISO date',
-    '/requestedExecutionDate',
-    fc.constantFrom('2027-13-01', 'tomorrow'),
-  ),
+  {
+    requirementId: 'SCT.instructedAmount.required',
+    label: 'instructedAmount missing',
+    at: '/instructedAmount',
+    value: gone,
+  },
+  { requirementId: 'SCT.creditorName.required', label: 'creditorName missing', at: '/creditorName', value: gone },
+  {
+    requirementId: 'SCT.creditorAccount.required',
+    label: 'creditorAccount missing',
+    at: '/creditorAccount',
+    value: gone,
+  },
+  { requirementId: 'SCT.debtorAccount.required', label: 'debtorAccount missing', at: '/debtorAccount', value: gone },
+  {
+    requirementId: 'SCT.endToEndIdentification.max35',
+    label: 'endToEndIdentification over 35',
+    at: '/endToEndIdentification',
+    value: over(35),
+  },
+  {
+    requirementId: 'SCT.creditorName.max70',
+    label: 'creditorName of 71+ characters',
+    at: '/creditorName',
+    value: over(70),
+  },
+  {
+    requirementId: 'SCT.remittanceInformationUnstructured.length1to140',
+    label: 'remittance empty or over 140',
+    at: '/remittanceInformationUnstructured',
+    value: fc.oneof(fc.constant(''), over(140)),
+  },
+  {
+    requirementId: 'SCT.creditorAccount.ibanRequired',
+    label: 'creditor bban instead of iban',
+    at: '/creditorAccount',
+    value: fc.constant({ bban: '0532013000', currency: 'EUR' }),
+  },
+  {
+    requirementId: 'SCT.debtorAccount.ibanRequired',
+    label: 'debtor bban instead of iban',
+    at: '/debtorAccount',
+    value: fc.constant({ bban: '86011117947', currency: 'EUR' }),
+  },
+  {
+    requirementId: 'SCT.requestedExecutionDate.isoDate',
+    label: 'not an ISO date',
+    at: '/requestedExecutionDate',
+    value: fc.constantFrom('2027-13-01', 'tomorrow'),
+  },
   ...amountRules('/instructedAmount'),
   ...addressRules('/creditorAddress', 'DE'),
-  b(
-    'Address.country.required',
-    'address without country',
-    '/creditorAddress',
-    fc.constant({ street: 'Rue de Rivoli 1' }),
-  ),
-  b(
-    'AccountReference.iban.max34',
-    'iban over 34 characters',
-    '/creditorAccount/iban',
-    fc.constant(`FR${'1'.repeat(33)}`),
-  ),
-  b(
-    'AccountReference.iban.checksum',
-    'IBAN with wrong check digits',
-    '/creditorAccount/iban',
-    fc.constantFrom('DE88370400440532013000', 'FR1420041010050500013M02607'),
-  ),
-  b('AccountReference.iban.structure', 'IBAN without its structure', '/creditorAccount/iban', ibanWithoutStructure),
-  b('Codes.letterCase.upper', 'IBAN in lower case', '/creditorAccount/iban', fc.constant('de89370400440532013000')),
-  b('AccountReference.currency.required', 'account without currency', '/debtorAccount/currency', gone),
+  {
+    requirementId: 'Address.country.required',
+    label: 'address without country',
+    at: '/creditorAddress',
+    value: fc.constant({ street: 'Rue de Rivoli 1' }),
+  },
+  {
+    requirementId: 'AccountReference.iban.max34',
+    label: 'iban over 34 characters',
+    at: '/creditorAccount/iban',
+    value: fc.constant(`FR${'1'.repeat(33)}`),
+  },
+  {
+    requirementId: 'AccountReference.iban.checksum',
+    label: 'IBAN with wrong check digits',
+    at: '/creditorAccount/iban',
+    value: fc.constantFrom('DE88370400440532013000', 'FR1420041010050500013M02607'),
+  },
+  {
+    requirementId: 'AccountReference.iban.structure',
+    label: 'IBAN without its structure',
+    at: '/creditorAccount/iban',
+    value: ibanWithoutStructure,
+  },
+  {
+    requirementId: 'Codes.letterCase.upper',
+    label: 'IBAN in lower case',
+    at: '/creditorAccount/iban',
+    value: fc.constant('de89370400440532013000'),
+  },
+  {
+    requirementId: 'AccountReference.currency.required',
+    label: 'account without currency',
+    at: '/debtorAccount/currency',
+    value: gone,
+  },
 ];
 
 const entry = '/payments/0';
 export const BULK_BREAKERS: Breaker[] = [
   ...amountRules(`${entry}/instructedAmount`),
-  b('BULK.debtorAccount.required', 'debtorAccount missing', '/debtorAccount', gone),
-  b('BULK.payments.required', 'payments missing or not an array', '/payments', fc.constantFrom(REMOVE, {}, 'x')),
-  b('BULK.payments.nonEmpty', 'no payments', '/payments', fc.constant([])),
-  b('BULK.paymentInformationId.max35', 'paymentInformationId over 35', '/paymentInformationId', over(35)),
-  b(
-    'BULK.debtorAccount.bbanRequired',
-    'debtor iban instead of bban',
-    '/debtorAccount',
-    fc.constant({ iban: 'NO9386011117947', currency: 'NOK' }),
-  ),
-  b(
-    'BULK.requestedExecutionDate.isoDate',
-    'not an ISO date',
-    '/requestedExecutionDate',
-    fc.constantFrom('2027-13-01', '2027/12/01'),
-  ),
-  b('BULK.entry.instructedAmount.required', 'entry without instructedAmount', `${entry}/instructedAmount`, gone),
-  b('BULK.entry.creditorName.required', 'entry without creditorName', `${entry}/creditorName`, gone),
-  b('BULK.entry.creditorAccount.required', 'entry without creditorAccount', `${entry}/creditorAccount`, gone),
-  b('BULK.entry.creditorAddress.required', 'entry without creditorAddress', `${entry}/creditorAddress`, gone),
-  b(
-    'BULK.entry.endToEndIdentification.max35',
-    'endToEndIdentification over 35',
-    `${entry}/endToEndIdentification`,
-    over(35),
-  ),
-  b('BULK.entry.debtorName.max70', 'debtorName over 70', `${entry}/debtorName`, over(70)),
-  b('BULK.entry.creditorName.max70', 'creditorName over 70', `${entry}/creditorName`, over(70)),
-  b('BULK.entry.ultimateDebtor.max70', 'ultimateDebtor over 70', `${entry}/ultimateDebtor`, over(70)),
-  b(
-    'BULK.entry.remittanceInformationUnstructured.length1to140',
-    'remittance empty or over 140',
-    `${entry}/remittanceInformationUnstructured`,
-    fc.oneof(fc.constant(''), over(140)),
-    onlyUnstructured,
-  ),
-  b(
-    'BULK.entry.creditorAccount.bbanRequired',
-    'creditor iban instead of bban',
-    `${entry}/creditorAccount`,
-    fc.constant({ iban: 'NO9386011117947', currency: 'NOK' }),
-  ),
-  b(
-    'BULK.entry.creditorAddress.country.required',
-    'creditorAddress without country',
-    `${entry}/creditorAddress`,
-    fc.constant({ townName: 'Oslo' }),
-  ),
-  b(
-    'BULK.entry.purposeCode.enum',
-    'purposeCode outside the list',
-    `${entry}/purposeCode`,
-    fc.constantFrom('GIFT', 'XXXX'),
-  ),
-  b(
-    'BULK.entry.remittance.structuredXorUnstructured',
-    'structured and unstructured together',
-    `${entry}/remittanceInformationStructured`,
-    fc.constant({ reference: '12345674', referenceType: 'KID' }),
-    onlyUnstructured,
-  ),
-  b(
-    'StructuredRemittance.reference.required',
-    'structured item without reference',
-    `${entry}/remittanceInformationStructured`,
-    fc.constant({ referenceType: 'KID' }),
-    noUnstructured,
-  ),
-  b(
-    'StructuredRemittance.reference.length1to35',
-    'reference empty or over 35',
-    `${entry}/remittanceInformationStructured`,
-    fc.oneof(fc.constant(''), over(35)).map((reference) => ({ reference, referenceType: 'INVOICE' })),
-    noUnstructured,
-  ),
-  b(
-    'StructuredRemittance.referenceType.length1to35',
-    'referenceType empty or over 35',
-    `${entry}/remittanceInformationStructured`,
-    fc.oneof(fc.constant(''), over(35)).map((referenceType) => ({ reference: 'INV-1', referenceType })),
-    noUnstructured,
-  ),
-  b(
-    'StructuredRemittance.referenceIssuer.length1to35',
-    'referenceIssuer over 35',
-    `${entry}/remittanceInformationStructured`,
-    over(35).map((referenceIssuer) => ({ reference: 'INV-1', referenceIssuer })),
-    noUnstructured,
-  ),
+  { requirementId: 'BULK.debtorAccount.required', label: 'debtorAccount missing', at: '/debtorAccount', value: gone },
+  {
+    requirementId: 'BULK.payments.required',
+    label: 'payments missing or not an array',
+    at: '/payments',
+    value: fc.constantFrom(REMOVE, {}, 'x'),
+  },
+  { requirementId: 'BULK.payments.nonEmpty', label: 'no payments', at: '/payments', value: fc.constant([]) },
+  {
+    requirementId: 'BULK.paymentInformationId.max35',
+    label: 'paymentInformationId over 35',
+    at: '/paymentInformationId',
+    value: over(35),
+  },
+  {
+    requirementId: 'BULK.debtorAccount.bbanRequired',
+    label: 'debtor iban instead of bban',
+    at: '/debtorAccount',
+    value: fc.constant({ iban: 'NO9386011117947', currency: 'NOK' }),
+  },
+  {
+    requirementId: 'BULK.requestedExecutionDate.isoDate',
+    label: 'not an ISO date',
+    at: '/requestedExecutionDate',
+    value: fc.constantFrom('2027-13-01', '2027/12/01'),
+  },
+  {
+    requirementId: 'BULK.entry.instructedAmount.required',
+    label: 'entry without instructedAmount',
+    at: `${entry}/instructedAmount`,
+    value: gone,
+  },
+  {
+    requirementId: 'BULK.entry.creditorName.required',
+    label: 'entry without creditorName',
+    at: `${entry}/creditorName`,
+    value: gone,
+  },
+  {
+    requirementId: 'BULK.entry.creditorAccount.required',
+    label: 'entry without creditorAccount',
+    at: `${entry}/creditorAccount`,
+    value: gone,
+  },
+  {
+    requirementId: 'BULK.entry.creditorAddress.required',
+    label: 'entry without creditorAddress',
+    at: `${entry}/creditorAddress`,
+    value: gone,
+  },
+  {
+    requirementId: 'BULK.entry.endToEndIdentification.max35',
+    label: 'endToEndIdentification over 35',
+    at: `${entry}/endToEndIdentification`,
+    value: over(35),
+  },
+  {
+    requirementId: 'BULK.entry.debtorName.max70',
+    label: 'debtorName over 70',
+    at: `${entry}/debtorName`,
+    value: over(70),
+  },
+  {
+    requirementId: 'BULK.entry.creditorName.max70',
+    label: 'creditorName over 70',
+    at: `${entry}/creditorName`,
+    value: over(70),
+  },
+  {
+    requirementId: 'BULK.entry.ultimateDebtor.max70',
+    label: 'ultimateDebtor over 70',
+    at: `${entry}/ultimateDebtor`,
+    value: over(70),
+  },
+  {
+    requirementId: 'BULK.entry.remittanceInformationUnstructured.length1to140',
+    label: 'remittance empty or over 140',
+    at: `${entry}/remittanceInformationUnstructured`,
+    value: fc.oneof(fc.constant(''), over(140)),
+    prepare: onlyUnstructured,
+  },
+  {
+    requirementId: 'BULK.entry.creditorAccount.bbanRequired',
+    label: 'creditor iban instead of bban',
+    at: `${entry}/creditorAccount`,
+    value: fc.constant({ iban: 'NO9386011117947', currency: 'NOK' }),
+  },
+  {
+    requirementId: 'BULK.entry.creditorAddress.country.required',
+    label: 'creditorAddress without country',
+    at: `${entry}/creditorAddress`,
+    value: fc.constant({ townName: 'Oslo' }),
+  },
+  {
+    requirementId: 'BULK.entry.purposeCode.enum',
+    label: 'purposeCode outside the list',
+    at: `${entry}/purposeCode`,
+    value: fc.constantFrom('GIFT', 'XXXX'),
+  },
+  {
+    requirementId: 'BULK.entry.remittance.structuredXorUnstructured',
+    label: 'structured and unstructured together',
+    at: `${entry}/remittanceInformationStructured`,
+    value: fc.constant({ reference: '12345674', referenceType: 'KID' }),
+    prepare: onlyUnstructured,
+  },
+  {
+    requirementId: 'StructuredRemittance.reference.required',
+    label: 'structured item without reference',
+    at: `${entry}/remittanceInformationStructured`,
+    value: fc.constant({ referenceType: 'KID' }),
+    prepare: noUnstructured,
+  },
+  {
+    requirementId: 'StructuredRemittance.reference.length1to35',
+    label: 'reference empty or over 35',
+    at: `${entry}/remittanceInformationStructured`,
+    value: fc.oneof(fc.constant(''), over(35)).map((reference) => ({ reference, referenceType: 'INVOICE' })),
+    prepare: noUnstructured,
+  },
+  {
+    requirementId: 'StructuredRemittance.referenceType.length1to35',
+    label: 'referenceType empty or over 35',
+    at: `${entry}/remittanceInformationStructured`,
+    value: fc.oneof(fc.constant(''), over(35)).map((referenceType) => ({ reference: 'INV-1', referenceType })),
+    prepare: noUnstructured,
+  },
+  {
+    requirementId: 'StructuredRemittance.referenceIssuer.length1to35',
+    label: 'referenceIssuer over 35',
+    at: `${entry}/remittanceInformationStructured`,
+    value: over(35).map((referenceIssuer) => ({ reference: 'INV-1', referenceIssuer })),
+    prepare: noUnstructured,
+  },
   ...addressRules(`${entry}/creditorAddress`, 'NO'),
   // The MOD11 check digit breaks too, but AccountReference.bban.norwegianMod11 is a SHOULD.
-  b(
-    'AccountReference.bban.max30',
-    'creditor bban over 30 characters',
-    `${entry}/creditorAccount/bban`,
-    fc.constant('1'.repeat(31)),
-  ),
-  b('AccountReference.currency.required', 'account without currency', '/debtorAccount/currency', gone),
-  b(
-    'StructuredRemittance.kid.checkDigit',
-    'KID with a wrong check digit',
-    `${entry}/remittanceInformationStructured`,
-    fc.constantFrom('12345675', '0000000017', '1').map((reference) => ({ reference, referenceType: 'KID' })),
-    noUnstructured,
-  ),
+  {
+    requirementId: 'AccountReference.bban.max30',
+    label: 'creditor bban over 30 characters',
+    at: `${entry}/creditorAccount/bban`,
+    value: fc.constant('1'.repeat(31)),
+  },
+  {
+    requirementId: 'AccountReference.currency.required',
+    label: 'account without currency',
+    at: '/debtorAccount/currency',
+    value: gone,
+  },
+  {
+    requirementId: 'StructuredRemittance.kid.checkDigit',
+    label: 'KID with a wrong check digit',
+    at: `${entry}/remittanceInformationStructured`,
+    value: fc.constantFrom('12345675', '0000000017', '1').map((reference) => ({ reference, referenceType: 'KID' })),
+    prepare: noUnstructured,
+  },
   // The array form is the preferred one (release 1.16.2): a server must judge its items as it judges the single item.
-  b(
-    'StructuredRemittance.kid.checkDigit',
-    'KID with a wrong check digit in the array form',
-    `${entry}/remittanceInformationStructuredArray`,
-    inArray(fc.constantFrom('12345675', '0000000017').map((reference) => ({ reference, referenceType: 'KID' }))),
-    onlyArray,
-  ),
-  b(
-    'StructuredRemittance.reference.length1to35',
-    'array item reference empty or over 35',
-    `${entry}/remittanceInformationStructuredArray`,
-    inArray(fc.oneof(fc.constant(''), over(35)).map((reference) => ({ reference, referenceType: 'INVOICE' }))),
-    onlyArray,
-  ),
-  b(
-    'StructuredRemittance.referenceType.length1to35',
-    'array item referenceType over 35',
-    `${entry}/remittanceInformationStructuredArray`,
-    inArray(over(35).map((referenceType) => ({ reference: 'INV-1', referenceType }))),
-    onlyArray,
-  ),
-  b(
-    'StructuredRemittance.referenceIssuer.length1to35',
-    'array item referenceIssuer over 35',
-    `${entry}/remittanceInformationStructuredArray`,
-    inArray(over(35).map((referenceIssuer) => ({ reference: 'INV-1', referenceIssuer }))),
-    onlyArray,
-  ),
+  {
+    requirementId: 'StructuredRemittance.kid.checkDigit',
+    label: 'KID with a wrong check digit in the array form',
+    at: `${entry}/remittanceInformationStructuredArray`,
+    value: inArray(fc.constantFrom('12345675', '0000000017').map((reference) => ({ reference, referenceType: 'KID' }))),
+    prepare: onlyArray,
+  },
+  {
+    requirementId: 'StructuredRemittance.reference.length1to35',
+    label: 'array item reference empty or over 35',
+    at: `${entry}/remittanceInformationStructuredArray`,
+    value: inArray(fc.oneof(fc.constant(''), over(35)).map((reference) => ({ reference, referenceType: 'INVOICE' }))),
+    prepare: onlyArray,
+  },
+  {
+    requirementId: 'StructuredRemittance.referenceType.length1to35',
+    label: 'array item referenceType over 35',
+    at: `${entry}/remittanceInformationStructuredArray`,
+    value: inArray(over(35).map((referenceType) => ({ reference: 'INV-1', referenceType }))),
+    prepare: onlyArray,
+  },
+  {
+    requirementId: 'StructuredRemittance.referenceIssuer.length1to35',
+    label: 'array item referenceIssuer over 35',
+    at: `${entry}/remittanceInformationStructuredArray`,
+    value: inArray(over(35).map((referenceIssuer) => ({ reference: 'INV-1', referenceIssuer }))),
+    prepare: onlyArray,
+  },
   nearMissPurposeCode('BULK.entry.purposeCode.enum', `${entry}/purposeCode`),
 ];
 

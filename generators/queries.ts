@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { LIMITS, type OperationId, type RequirementId } from '../spec/index.js';
 import { breakOne, type CaseLabel } from './cases.js';
-import { breaker as b, type Breaker } from './invalid.js';
+import { type Breaker } from './invalid.js';
 
 /** Query parameters by name; numbers and booleans are written out as they are when the URL is built. */
 export type Query = Record<string, string | number | boolean>;
@@ -68,29 +68,33 @@ const notDate = fc.constantFrom(
   '2026-02-01T00:00:00Z',
 );
 
-const T = 'Sandbox.transactions';
 // A negative offset is not generated: interface.md says int32 and what offset means, but states no minimum.
 export const TRANSACTION_QUERY_BREAKERS: Breaker[] = [
-  b(
-    `${T}.limit.min1`,
-    'limit 0 or below',
-    '/limit',
-    fc.oneof(fc.constant(0), fc.integer({ min: LIMITS.int32.min, max: 0 })),
-  ),
-  b(`${T}.limit.int32`, 'limit not an int32', '/limit', notInt32),
-  b(`${T}.limit.int32`, 'offset not an int32', '/offset', notInt32),
-  b(`${T}.fromDate.date`, 'fromDate not a date', '/fromDate', notDate),
-  b(`${T}.fromDate.date`, 'toDate not a date', '/toDate', notDate),
+  {
+    requirementId: 'Sandbox.transactions.limit.min1',
+    label: 'limit 0 or below',
+    at: '/limit',
+    value: fc.oneof(fc.constant(0), fc.integer({ min: LIMITS.int32.min, max: 0 })),
+  },
+  { requirementId: 'Sandbox.transactions.limit.int32', label: 'limit not an int32', at: '/limit', value: notInt32 },
+  { requirementId: 'Sandbox.transactions.limit.int32', label: 'offset not an int32', at: '/offset', value: notInt32 },
+  {
+    requirementId: 'Sandbox.transactions.fromDate.date',
+    label: 'fromDate not a date',
+    at: '/fromDate',
+    value: notDate,
+  },
+  { requirementId: 'Sandbox.transactions.fromDate.date', label: 'toDate not a date', at: '/toDate', value: notDate },
 ];
 
 export const PAYMENT_QUERY_BREAKERS: Breaker[] = [
   // '1' and '0' are left out: some frameworks read them as booleans, so the expected answer would be moot.
-  b(
-    'Payment.allowLogicalDuplicate.query',
-    'allowLogicalDuplicate neither true nor false',
-    '/allowLogicalDuplicate',
-    fc.constantFrom('yes', 'no', 'maybe', 'truee'),
-  ),
+  {
+    requirementId: 'Payment.allowLogicalDuplicate.query',
+    label: 'allowLogicalDuplicate neither true nor false',
+    at: '/allowLogicalDuplicate',
+    value: fc.constantFrom('yes', 'no', 'maybe', 'truee'),
+  },
 ];
 
 export type QueryKind = 'transactions' | 'payment';

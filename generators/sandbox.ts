@@ -11,7 +11,7 @@ import {
   makeIban,
   type RequirementId,
 } from '../spec/index.js';
-import { REMOVE, breaker as b, gone, type Breaker } from './invalid.js';
+import { REMOVE, gone, type Breaker } from './invalid.js';
 import { norwegianBban, text } from './valid.js';
 
 /**
@@ -116,47 +116,67 @@ const notInt32 = fc.constantFrom<unknown>(1.5, '1000', INT32_MAX + 1, LIMITS.int
 const notAString = fc.constantFrom<unknown>(12345678, null, true);
 
 export const ENGAGEMENT_BREAKERS: Breaker[] = [
-  b(
-    'Sandbox.engagement.customer.required',
-    'customer missing or not a string',
-    '/customer',
-    fc.oneof(gone, notAString),
-  ),
-  b(
-    'Sandbox.engagement.account.required',
-    'account missing or not an object',
-    '/account',
-    fc.constantFrom<unknown>(REMOVE, 'NO9386011117947', null),
-  ),
-  b(
-    'Sandbox.engagement.roles.required',
-    'roles missing or not an array',
-    '/roles',
-    fc.constantFrom<unknown>(REMOVE, 'VIEW', null),
-  ),
-  b('Sandbox.engagement.registerLimit.required', 'registerLimit missing', '/registerLimit', gone),
-  b('Sandbox.engagement.approvalLimit.required', 'approvalLimit missing', '/approvalLimit', gone),
-  b(
-    'Sandbox.engagement.account.iban.required',
-    'account without a string iban',
-    '/account',
-    fc.constantFrom<unknown>({}, { iban: 12345 }, { bban: '86011117947' }),
-  ),
-  b(
-    'Sandbox.engagement.roles.enum',
-    'a role outside the list',
-    '/roles',
-    fc.constantFrom(['VIEW', 'READ'], ['ADMIN'], ['REGISTER', 'VIEW', 'PAY']),
-  ),
-  b('Sandbox.engagement.limits.int32', 'registerLimit not an int32', '/registerLimit', notInt32),
-  b('Sandbox.engagement.limits.int32', 'approvalLimit not an int32', '/approvalLimit', notInt32),
+  {
+    requirementId: 'Sandbox.engagement.customer.required',
+    label: 'customer missing or not a string',
+    at: '/customer',
+    value: fc.oneof(gone, notAString),
+  },
+  {
+    requirementId: 'Sandbox.engagement.account.required',
+    label: 'account missing or not an object',
+    at: '/account',
+    value: fc.constantFrom<unknown>(REMOVE, 'NO9386011117947', null),
+  },
+  {
+    requirementId: 'Sandbox.engagement.roles.required',
+    label: 'roles missing or not an array',
+    at: '/roles',
+    value: fc.constantFrom<unknown>(REMOVE, 'VIEW', null),
+  },
+  {
+    requirementId: 'Sandbox.engagement.registerLimit.required',
+    label: 'registerLimit missing',
+    at: '/registerLimit',
+    value: gone,
+  },
+  {
+    requirementId: 'Sandbox.engagement.approvalLimit.required',
+    label: 'approvalLimit missing',
+    at: '/approvalLimit',
+    value: gone,
+  },
+  {
+    requirementId: 'Sandbox.engagement.account.iban.required',
+    label: 'account without a string iban',
+    at: '/account',
+    value: fc.constantFrom<unknown>({}, { iban: 12345 }, { bban: '86011117947' }),
+  },
+  {
+    requirementId: 'Sandbox.engagement.roles.enum',
+    label: 'a role outside the list',
+    at: '/roles',
+    value: fc.constantFrom(['VIEW', 'READ'], ['ADMIN'], ['REGISTER', 'VIEW', 'PAY']),
+  },
+  {
+    requirementId: 'Sandbox.engagement.limits.int32',
+    label: 'registerLimit not an int32',
+    at: '/registerLimit',
+    value: notInt32,
+  },
+  {
+    requirementId: 'Sandbox.engagement.limits.int32',
+    label: 'approvalLimit not an int32',
+    at: '/approvalLimit',
+    value: notInt32,
+  },
   // Near misses (spec/near-misses.ts) beside the consent roles, so only the near miss is wrong.
-  b(
-    'Sandbox.engagement.roles.enum',
-    'a role of a neighbouring vocabulary (ADMIN, SIGNATORY …)',
-    '/roles',
-    fc.constantFrom(...NEAR_MISS_ENGAGEMENT_ROLES).map((role) => [...CONSENT_ROLES, role]),
-  ),
+  {
+    requirementId: 'Sandbox.engagement.roles.enum',
+    label: 'a role of a neighbouring vocabulary (ADMIN, SIGNATORY …)',
+    at: '/roles',
+    value: fc.constantFrom(...NEAR_MISS_ENGAGEMENT_ROLES).map((role) => [...CONSENT_ROLES, role]),
+  },
 ];
 
 /** The card account's string members, each with the rule that requires it. */
@@ -172,49 +192,59 @@ const STRING_FIELDS: [string, RequirementId][] = [
   ['product', 'Sandbox.cardAccount.product.required'],
 ];
 export const CARD_ACCOUNT_BREAKERS: Breaker[] = [
-  ...STRING_FIELDS.map(([f, id]) => b(id, `${f} missing or not a string`, `/${f}`, fc.oneof(gone, notAString))),
-  b(
-    'Sandbox.cardAccount.creditLimit.required',
-    'creditLimit missing or without currency',
-    '/creditLimit',
-    fc.constantFrom<unknown>(REMOVE, { amount: 50000 }),
-  ),
-  b(
-    'Sandbox.cardAccount.balances.required',
-    'balances missing, not an array or an entry without balanceAmount',
-    '/balances',
-    fc.constantFrom<unknown>(REMOVE, 'closingBooked', [{ balanceType: 'expected' }]),
-  ),
-  b('Sandbox.cardAccount.status.required', 'status missing', '/status', gone),
-  b(
-    'Sandbox.cardAccount.status.enum',
-    'status outside enabled, deleted, blocked',
-    '/status',
-    fc.constantFrom('active', 'closed', 'suspended'),
-  ),
-  b(
-    'Sandbox.cardAccount.balanceType.enum',
-    'balanceType outside closingBooked, expected',
-    '/balances/0/balanceType',
-    fc.constantFrom('interimAvailable', 'booked', 'closing'),
-  ),
-  b('Sandbox.cardAccount.amounts.int32', 'creditLimit.amount not an int32', '/creditLimit/amount', notInt32),
-  b(
-    'Sandbox.cardAccount.amounts.int32',
-    'balanceAmount.amount not an int32',
-    '/balances/0/balanceAmount/amount',
-    notInt32,
-  ),
-  b(
-    'Sandbox.cardAccount.status.enum',
-    'a status of other APIs (active, closed …)',
-    '/status',
-    fc.constantFrom(...NEAR_MISS_CARD_ACCOUNT_STATUSES),
-  ),
-  b(
-    'Sandbox.cardAccount.balanceType.enum',
-    'a Berlin Group balance type outside the list (interimBooked …)',
-    '/balances/0/balanceType',
-    fc.constantFrom(...NEAR_MISS_CARD_BALANCE_TYPES),
-  ),
+  ...STRING_FIELDS.map(([f, id]) => ({
+    requirementId: id,
+    label: `${f} missing or not a string`,
+    at: `/${f}`,
+    value: fc.oneof(gone, notAString),
+  })),
+  {
+    requirementId: 'Sandbox.cardAccount.creditLimit.required',
+    label: 'creditLimit missing or without currency',
+    at: '/creditLimit',
+    value: fc.constantFrom<unknown>(REMOVE, { amount: 50000 }),
+  },
+  {
+    requirementId: 'Sandbox.cardAccount.balances.required',
+    label: 'balances missing, not an array or an entry without balanceAmount',
+    at: '/balances',
+    value: fc.constantFrom<unknown>(REMOVE, 'closingBooked', [{ balanceType: 'expected' }]),
+  },
+  { requirementId: 'Sandbox.cardAccount.status.required', label: 'status missing', at: '/status', value: gone },
+  {
+    requirementId: 'Sandbox.cardAccount.status.enum',
+    label: 'status outside enabled, deleted, blocked',
+    at: '/status',
+    value: fc.constantFrom('active', 'closed', 'suspended'),
+  },
+  {
+    requirementId: 'Sandbox.cardAccount.balanceType.enum',
+    label: 'balanceType outside closingBooked, expected',
+    at: '/balances/0/balanceType',
+    value: fc.constantFrom('interimAvailable', 'booked', 'closing'),
+  },
+  {
+    requirementId: 'Sandbox.cardAccount.amounts.int32',
+    label: 'creditLimit.amount not an int32',
+    at: '/creditLimit/amount',
+    value: notInt32,
+  },
+  {
+    requirementId: 'Sandbox.cardAccount.amounts.int32',
+    label: 'balanceAmount.amount not an int32',
+    at: '/balances/0/balanceAmount/amount',
+    value: notInt32,
+  },
+  {
+    requirementId: 'Sandbox.cardAccount.status.enum',
+    label: 'a status of other APIs (active, closed …)',
+    at: '/status',
+    value: fc.constantFrom(...NEAR_MISS_CARD_ACCOUNT_STATUSES),
+  },
+  {
+    requirementId: 'Sandbox.cardAccount.balanceType.enum',
+    label: 'a Berlin Group balance type outside the list (interimBooked …)',
+    at: '/balances/0/balanceType',
+    value: fc.constantFrom(...NEAR_MISS_CARD_BALANCE_TYPES),
+  },
 ];

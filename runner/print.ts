@@ -3,17 +3,24 @@ import { brokenRequirements, type RunSummary, type TestOutcome } from './outcome
 import type { Target } from './target.js';
 
 const row = (name: string, c: { passed: number; failed: number; skipped: number }) =>
-  `  ${name.padEnd(30)} ${String(c.passed).padStart(5)} passed ${String(c.failed).padStart(4)} failed ${String(c.skipped).padStart(4)} skipped`;
+  `  ${name.padEnd(30)} ${String(c.passed).padStart(5)} passed ` +
+  `${String(c.failed).padStart(4)} failed ${String(c.skipped).padStart(4)} skipped`;
+
+/** What the closing summary tells of a finished run (a RunResult holds it all). */
+export interface FinishedRun {
+  summary: RunSummary;
+  /** Every test's outcome: the failed ones are listed with their broken rules. */
+  outcomes: TestOutcome[];
+  target: Target;
+  seed: number;
+  /** How long the run took. */
+  seconds: number;
+  /** The time budget ran out before every test ran. */
+  cancelled?: boolean;
+}
 
 /** The closing summary: by operation and level, then every failed requirement with its first failure line. */
-export function renderSummary(
-  summary: RunSummary,
-  outcomes: TestOutcome[],
-  target: Target,
-  seed: number,
-  seconds: number,
-  cancelled = false,
-): string {
+export function renderSummary({ summary, outcomes, target, seed, seconds, cancelled = false }: FinishedRun): string {
   const lines = [
     '',
     `psd2-conformance: ${summary.total} tests against ${target.description} (seed ${seed}, ${seconds.toFixed(1)} s)`,
@@ -41,7 +48,8 @@ export function renderSummary(
   if (summary.warnings)
     lines.push(`${summary.warnings} SHOULD-level deviation(s) recorded as warnings (use --strict to fail on them)`);
   lines.push(
-    `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped — ${verdict(summary, cancelled)} — target: ${target.description}`,
+    `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped — ` +
+      `${verdict(summary, cancelled)} — target: ${target.description}`,
   );
   return lines.join('\n');
 }

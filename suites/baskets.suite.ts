@@ -18,9 +18,11 @@ import { conformanceTest } from './support/conformance-test.js';
 /** interface.md › Signing basket, Basket authorisation, Endpoints 1 and 2, Errors rule 3. */
 describe('signing baskets', () => {
   conformanceTest(
-    'Basket.create.paymentIds',
-    'basket.create',
-    'a basket of no payments is rejected',
+    {
+      requirementIds: 'Basket.create.paymentIds',
+      operation: 'basket.create',
+      title: 'a basket of no payments is rejected',
+    },
     async ({ s, judge }) => {
       const exchange = await s.call('basket.create', { body: { paymentIds: [] } });
       judge(exchange, checkRejected(exchange, 'Basket.create.paymentIds'));
@@ -28,9 +30,11 @@ describe('signing baskets', () => {
   );
 
   conformanceTest(
-    ['Basket.create.ncbct', 'Basket.create.201'],
-    'basket.create',
-    'NCBCT payments can be put in a signing basket (201 with a basketId)',
+    {
+      requirementIds: ['Basket.create.ncbct', 'Basket.create.201'],
+      operation: 'basket.create',
+      title: 'NCBCT payments can be put in a signing basket (201 with a basketId)',
+    },
     async ({ s, judge }) => {
       const debtor = await account(s, await customer(s));
       const { paymentId } = await createPayment(s, 'ncbct.create', ncbctBody(debtor), { allowLogicalDuplicate: true });
@@ -43,9 +47,11 @@ describe('signing baskets', () => {
   );
 
   conformanceTest(
-    ['Basket.get.200', 'Basket.payments.array', 'Basket.transactionStatus.enum'],
-    'basket.get',
-    'a known basket reads back with its payments and a status of the set',
+    {
+      requirementIds: ['Basket.get.200', 'Basket.payments.array', 'Basket.transactionStatus.enum'],
+      operation: 'basket.get',
+      title: 'a known basket reads back with its payments and a status of the set',
+    },
     async ({ s, judge }) => {
       const debtor = await account(s, await customer(s));
       const a = await createPayment(s, 'ncbct.create', ncbctBody(debtor, '10.00', 'a'), {
@@ -70,9 +76,11 @@ describe('signing baskets', () => {
   // (RCVD, ACTC, RJCT) is the basket's status unambiguous (MUST); the project's full mapping and order
   // (spec/basket-status.ts) is judged at SHOULD, against either read.
   conformanceTest(
-    ['Basket.transactionStatus.worstCase', 'Basket.transactionStatus.mapping'],
-    'basket.get',
-    "the basket's status is the worst case of its payments' statuses",
+    {
+      requirementIds: ['Basket.transactionStatus.worstCase', 'Basket.transactionStatus.mapping'],
+      operation: 'basket.get',
+      title: "the basket's status is the worst case of its payments' statuses",
+    },
     async ({ s, judge }) => {
       const debtor = await account(s, await customer(s));
       const payments = [
@@ -106,9 +114,11 @@ describe('signing baskets', () => {
   );
 
   conformanceTest(
-    ['Basket.get.unknown404', 'Errors.unknownResource.404'],
-    'basket.get',
-    'an unknown basket gives 404 RESOURCE_UNKNOWN',
+    {
+      requirementIds: ['Basket.get.unknown404', 'Errors.unknownResource.404'],
+      operation: 'basket.get',
+      title: 'an unknown basket gives 404 RESOURCE_UNKNOWN',
+    },
     async ({ s, judge }) => {
       const exchange = await s.call('basket.get', { params: { basketId: `enc!!unknown-${s.ctx.runTag}==` } });
       judge(exchange, checkRejected(exchange, 'Basket.get.unknown404'));
@@ -116,9 +126,11 @@ describe('signing baskets', () => {
   );
 
   conformanceTest(
-    ['Basket.startAuthorisation.201', 'Basket.authorisation.scaStatus.enum', 'Auth.sca.redirect'],
-    'basket.startAuthorisation',
-    'starting a basket authorisation gives 201 with scaStatus and _links; SCA is by an scaRedirect link (GET)',
+    {
+      requirementIds: ['Basket.startAuthorisation.201', 'Basket.authorisation.scaStatus.enum', 'Auth.sca.redirect'],
+      operation: 'basket.startAuthorisation',
+      title: 'starting a basket authorisation gives 201 with scaStatus and _links; SCA is by an scaRedirect link (GET)',
+    },
     async ({ s, judge }) => {
       const debtor = await account(s, await customer(s));
       const p = await createPayment(s, 'ncbct.create', ncbctBody(debtor, '13.00', 'auth'), {
@@ -135,9 +147,11 @@ describe('signing baskets', () => {
   );
 
   conformanceTest(
-    'Basket.referenceMix.bulk',
-    'basket.create',
-    'a bulk payment in a basket gives 400 REFERENCE_MIX_INVALID',
+    {
+      requirementIds: 'Basket.referenceMix.bulk',
+      operation: 'basket.create',
+      title: 'a bulk payment in a basket gives 400 REFERENCE_MIX_INVALID',
+    },
     async ({ s, judge }) => {
       const owner = await customer(s);
       const debtor = await account(s, owner);
@@ -149,9 +163,11 @@ describe('signing baskets', () => {
   );
 
   conformanceTest(
-    'Basket.create.unknownPayment',
-    'basket.create',
-    'a basket of an unknown payment id is rejected',
+    {
+      requirementIds: 'Basket.create.unknownPayment',
+      operation: 'basket.create',
+      title: 'a basket of an unknown payment id is rejected',
+    },
     async ({ s, judge }) => {
       const exchange = await s.call('basket.create', { body: { paymentIds: [`enc!!nope-${s.ctx.runTag}==`] } });
       judge(exchange, checkRejected(exchange, 'Basket.create.unknownPayment'));

@@ -7,12 +7,15 @@ import { conformanceTest } from './support/conformance-test.js';
 /** interface.md › Errors: the additional rules, and the conventions for what it leaves open. */
 describe('errors', () => {
   conformanceTest(
-    'Errors.insufficientFunds.notServerError',
-    'ncbct.create',
-    'a payment beyond the balance gets a proper error, not 500',
+    {
+      requirementIds: 'Errors.insufficientFunds.notServerError',
+      operation: 'ncbct.create',
+      title: 'a payment beyond the balance gets a proper error, not 500',
+    },
     async ({ s, judge }) => {
       const poor = await account(s, await customer(s), 10);
-      // Below NOK 100 000: a larger amount is refused first for its missing regulatory reporting, never reaching the funds.
+      // Below NOK 100 000: a larger amount is refused first for its missing regulatory reporting, never reaching
+      // the funds.
       const exchange = await s.call('ncbct.create', {
         body: ncbctBody(poor, '50000.00', 'too much'),
         query: { allowLogicalDuplicate: true },
@@ -28,9 +31,11 @@ describe('errors', () => {
   // a bank verifies a KID's check digit at all is a convention too (StructuredRemittance.kid.checkDigit): a bank
   // that accepts the payment made no KID error, so this rule has nothing to judge and passes with that warning.
   conformanceTest(
-    'Errors.kid.400',
-    'bulk.create',
-    'a KID with a wrong check digit gives 400, not 401',
+    {
+      requirementIds: 'Errors.kid.400',
+      operation: 'bulk.create',
+      title: 'a KID with a wrong check digit gives 400, not 401',
+    },
     async ({ s, judge }) => {
       const owner = await customer(s);
       const debtor = await account(s, owner);
@@ -46,9 +51,11 @@ describe('errors', () => {
 
   // A malformed bulk payment is a MUST of interface.md (Endpoints › 5), so this test gates at MUST.
   conformanceTest(
-    ['Errors.bulk.formatError400', 'Errors.invalidJson.400'],
-    'bulk.create',
-    'a body that is not JSON gives 400 FORMAT_ERROR',
+    {
+      requirementIds: ['Errors.bulk.formatError400', 'Errors.invalidJson.400'],
+      operation: 'bulk.create',
+      title: 'a body that is not JSON gives 400 FORMAT_ERROR',
+    },
     async ({ s, judge }) => {
       const exchange = await s.call('bulk.create', {
         raw: '{"debtorAccount": {"bban": ',
@@ -59,9 +66,11 @@ describe('errors', () => {
   );
 
   conformanceTest(
-    'Errors.invalidJson.400',
-    'ncbct.create',
-    'an NCBCT body that is not JSON gives 400 FORMAT_ERROR',
+    {
+      requirementIds: 'Errors.invalidJson.400',
+      operation: 'ncbct.create',
+      title: 'an NCBCT body that is not JSON gives 400 FORMAT_ERROR',
+    },
     async ({ s, judge }) => {
       const exchange = await s.call('ncbct.create', {
         raw: 'creditorName=Kari',
@@ -72,9 +81,11 @@ describe('errors', () => {
   );
 
   conformanceTest(
-    'Payment.requestedExecutionDate.notInPast',
-    'ncbct.create',
-    'an execution date in the past is rejected (EXECUTION_DATE_INVALID)',
+    {
+      requirementIds: 'Payment.requestedExecutionDate.notInPast',
+      operation: 'ncbct.create',
+      title: 'an execution date in the past is rejected (EXECUTION_DATE_INVALID)',
+    },
     async ({ s, judge }) => {
       const exchange = await s.call('ncbct.create', {
         body: { ...ncbctBody(await sharedDebtor(s), '17.00', 'past'), requestedExecutionDate: '2020-01-02' },
@@ -85,9 +96,11 @@ describe('errors', () => {
   );
 
   conformanceTest(
-    'Payment.product.notOffered',
-    'payment.status',
-    'a payment product the bank does not offer gives 403 PRODUCT_INVALID or 404 PRODUCT_UNKNOWN',
+    {
+      requirementIds: 'Payment.product.notOffered',
+      operation: 'payment.status',
+      title: 'a payment product the bank does not offer gives 403 PRODUCT_INVALID or 404 PRODUCT_UNKNOWN',
+    },
     async ({ s, judge }) => {
       const exchange = await s.call('payment.status', {
         params: { 'payment-product': 'moon-credit-transfers', paymentId: 'enc!!x==' },

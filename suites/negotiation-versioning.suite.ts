@@ -9,20 +9,41 @@ import {
   notAcceptableCheck,
   pathPrefixCheck,
   properErrorCheck,
+  type Check,
+  type CheckResult,
 } from '../checks/index.js';
-import { ACCEPT_FIX_VALUES, OPERATIONS } from '../spec/index.js';
+import type { Exchange } from '../client/index.js';
+import { ACCEPT_FIX_VALUES, OPERATIONS, type RequirementId } from '../spec/index.js';
 import { ncbctBody } from './support/bodies.js';
 import { sharedDebtor } from './support/fixtures.js';
 import { operation } from './support/request.js';
 import { conformanceTest } from './support/conformance-test.js';
 import { runContext } from './support/context.js';
+import type { Session } from './support/session.js';
+
+/**
+ * An NCBCT payment from the run's shared debtor, sent with the headers under test. These tests pay from the same
+ * debtor again and again, so each allows a logical duplicate.
+ */
+async function payment(s: Session, amount: string, remittance: string, headers?: Record<string, string>) {
+  const body = ncbctBody(await sharedDebtor(s), amount, remittance);
+  return s.call('ncbct.create', { body, query: { allowLogicalDuplicate: true }, ...(headers ? { headers } : {}) });
+}
+
+/** The payment's 201, judged for the rule under test, then by the checks of what the header asked of the answer. */
+const accepted = (exchange: Exchange, requirementId: RequirementId, ...checks: Check[]): CheckResult[] => [
+  ...checkAccepted(exchange, operation('ncbct.create'), requirementId),
+  ...checks.flatMap((check) => check.run({ exchange })),
+];
 
 /** interface.md › Header groups › Group N and x-accept-fix; Versioning. */
 describe('negotiation and versioning', () => {
   conformanceTest(
-    'Versioning.path.v1',
-    'cross-cutting',
-    'every path carries the major version prefix /v1 (including configured overrides)',
+    {
+      requirementIds: 'Versioning.path.v1',
+      operation: 'cross-cutting',
+      title: 'every path carries the major version prefix /v1 (including configured overrides)',
+    },
     async ({ ctx, judge }) => {
       const paths = OPERATIONS.map((o) => ctx.config.paths[o.id] ?? o.path);
       const nothingSent = { request: { method: '-', url: '-', headers: {} }, timings: { startedAt: '', totalMs: 0 } };
@@ -31,14 +52,10 @@ describe('negotiation and versioning', () => {
   );
 
   conformanceTest(
-    'Sandbox.notInProduction',
-    'cross-cutting',
-    'a production interface does not offer the sandbox operations',
-    async ({ s, judge }) => {
-      const exchange = await s.call('sandbox.transactions.list', { params: { mockAccountId: 'any' } });
-      judge(exchange, noSandboxCheck.run({ exchange }));
-    },
     {
+      requirementIds: 'Sandbox.notInProduction',
+      operation: 'cross-cutting',
+      title: 'a production interface does not offer the sandbox operations',
       skip: (() => {
         try {
           return runContext().profile === 'production'
@@ -49,65 +66,59 @@ describe('negotiation and versioning', () => {
         }
       })(),
     },
+    async ({ s, judge }) => {
+      const exchange = await s.call('sandbox.transactions.list', { params: { mockAccountId: 'any' } });
+      judge(exchange, noSandboxCheck.run({ exchange }));
+    },
   );
 
   for (const value of ACCEPT_FIX_VALUES) {
     conformanceTest(
-      'Versioning.acceptFix.known',
-      'ncbct.create',
-      `x-accept-fix: ${value} is accepted`,
+      {
+        requirementIds: 'Versioning.acceptFix.known',
+        operation: 'ncbct.create',
+        title: `x-accept-fix: ${value} is accepted`,
+      },
       async ({ s, judge }) => {
-        const exchange = await s.call('ncbct.create', {
-          body: ncbctBody(await sharedDebtor(s), '3.00', `fix ${value}`),
-          query: { allowLogicalDuplicate: true },
-          headers: { 'x-accept-fix': value },
-        });
-        judge(exchange, checkAccepted(exchange, operation('ncbct.create'), 'Versioning.acceptFix.known'));
+        const exchange = await payment(s, '3.00', `fix ${value}`, { 'x-accept-fix': value });
+        judge(exchange, accepted(exchange, 'Versioning.acceptFix.known'));
       },
     );
   }
 
   conformanceTest(
-    'Versioning.acceptFix.unknown',
-    'ncbct.create',
-    'an unknown x-accept-fix value is ignored or rejected with a 4xx, never a 5xx',
+    {
+      requirementIds: 'Versioning.acceptFix.unknown',
+      operation: 'ncbct.create',
+      title: 'an unknown x-accept-fix value is ignored or rejected with a 4xx, never a 5xx',
+    },
     async ({ s, judge }) => {
-      const exchange = await s.call('ncbct.create', {
-        body: ncbctBody(await sharedDebtor(s), '4.00', 'fix unknown'),
-        query: { allowLogicalDuplicate: true },
-        headers: { 'x-accept-fix': 'no-such-fix' },
-      });
+      const exchange = await payment(s, '4.00', 'fix unknown', { 'x-accept-fix': 'no-such-fix' });
       judge(exchange, properErrorCheck.run({ exchange, requirementId: 'Versioning.acceptFix.unknown' }));
     },
   );
 
   conformanceTest(
-    'Versioning.acceptFix.amountAsString',
-    'ncbct.create',
-    'with amount-as-string, response amounts are strings with the currency’s decimals',
+    {
+      requirementIds: 'Versioning.acceptFix.amountAsString',
+      operation: 'ncbct.create',
+      title: 'with amount-as-string, response amounts are strings with the currency’s decimals',
+    },
     async ({ s, judge }) => {
-      const exchange = await s.call('ncbct.create', {
-        body: ncbctBody(await sharedDebtor(s), '5.00', 'fees'),
-        query: { allowLogicalDuplicate: true },
-        headers: { 'x-accept-fix': 'amount-as-string' },
-      });
-      judge(exchange, [
-        ...checkAccepted(exchange, operation('ncbct.create'), 'Versioning.acceptFix.amountAsString'),
-        ...amountAsStringCheck.run({ exchange }),
-      ]);
+      const exchange = await payment(s, '5.00', 'fees', { 'x-accept-fix': 'amount-as-string' });
+      judge(exchange, accepted(exchange, 'Versioning.acceptFix.amountAsString', amountAsStringCheck));
     },
   );
 
   conformanceTest(
-    'Negotiation.contentType.json',
-    'ncbct.create',
-    'responses are JSON and say so in Content-Type',
+    {
+      requirementIds: 'Negotiation.contentType.json',
+      operation: 'ncbct.create',
+      title: 'responses are JSON and say so in Content-Type',
+    },
     async ({ s, judge }) => {
-      const exchange = await s.call('ncbct.create', {
-        body: ncbctBody(await sharedDebtor(s), '6.00', 'json'),
-        query: { allowLogicalDuplicate: true },
-      });
-      judge(exchange, checkAccepted(exchange, operation('ncbct.create'), 'Negotiation.contentType.json'));
+      const exchange = await payment(s, '6.00', 'json');
+      judge(exchange, accepted(exchange, 'Negotiation.contentType.json'));
     },
   );
 
@@ -115,26 +126,24 @@ describe('negotiation and versioning', () => {
   // Content-Encoding and Content-Language response headers as fitting." A compressed answer is as conformant as
   // a plain one: the client decodes it (client/decode.ts), and the body is judged decoded.
   conformanceTest(
-    ['Negotiation.acceptEncoding.offered', 'Negotiation.contentType.json'],
-    'ncbct.create',
-    'with Accept-Encoding: gzip, deflate, br the response is plain or in an offered coding, and JSON once decoded',
+    {
+      requirementIds: ['Negotiation.acceptEncoding.offered', 'Negotiation.contentType.json'],
+      operation: 'ncbct.create',
+      title:
+        'with Accept-Encoding: gzip, deflate, br the response is plain or in an offered coding, and JSON once decoded',
+    },
     async ({ s, judge }) => {
-      const exchange = await s.call('ncbct.create', {
-        body: ncbctBody(await sharedDebtor(s), '7.00', 'encoding'),
-        query: { allowLogicalDuplicate: true },
-        headers: { 'Accept-Encoding': 'gzip, deflate, br' },
-      });
-      judge(exchange, [
-        ...checkAccepted(exchange, operation('ncbct.create'), 'Negotiation.acceptEncoding.offered'),
-        ...contentEncodingCheck.run({ exchange }),
-      ]);
+      const exchange = await payment(s, '7.00', 'encoding', { 'Accept-Encoding': 'gzip, deflate, br' });
+      judge(exchange, accepted(exchange, 'Negotiation.acceptEncoding.offered', contentEncodingCheck));
     },
   );
 
   conformanceTest(
-    'Negotiation.accept.unsupported',
-    'basket.get',
-    'an Accept the server cannot satisfy gives 406, never a 5xx',
+    {
+      requirementIds: 'Negotiation.accept.unsupported',
+      operation: 'basket.get',
+      title: 'an Accept the server cannot satisfy gives 406, never a 5xx',
+    },
     async ({ s, judge }) => {
       // 406 is a convention: RFC 7231 §5.3.2 also lets a server ignore Accept, so another answer is a SHOULD warning.
       const exchange = await s.call('basket.get', {
@@ -146,9 +155,11 @@ describe('negotiation and versioning', () => {
   );
 
   conformanceTest(
-    'Negotiation.acceptLanguage.contentLanguage',
-    'basket.get',
-    'an honoured Accept-Language is reported in Content-Language',
+    {
+      requirementIds: 'Negotiation.acceptLanguage.contentLanguage',
+      operation: 'basket.get',
+      title: 'an honoured Accept-Language is reported in Content-Language',
+    },
     async ({ s, judge }) => {
       const exchange = await s.call('basket.get', {
         params: { basketId: 'enc!!any==' },

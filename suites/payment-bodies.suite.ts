@@ -42,21 +42,29 @@ for (const product of PRODUCTS) {
   describe(`${product.label} bodies`, () => {
     const validName = `valid ${product.label} bodies give 201 with a conformant payment initiation response`;
     conformanceTest(
-      [
-        'Payment.create.201',
-        'PaymentResponse.transactionStatus.enum',
-        'PaymentResponse.transactionFees.amount',
-        'PaymentResponse.psuMessage.max512',
-      ],
-      product.op,
-      validName,
+      {
+        requirementIds: [
+          'Payment.create.201',
+          'PaymentResponse.transactionStatus.enum',
+          'PaymentResponse.transactionFees.amount',
+          'PaymentResponse.psuMessage.max512',
+        ],
+        operation: product.op,
+        title: validName,
+      },
       async ({ s, ctx, meta, judge }) => {
         // The payments go through, and a bank may take each from the balance: this test pays from an account of
         // its own, funded (int32, as the real client sends balances) far beyond what its runs can spend.
         const debtor = await account(s, await customer(s), VALID_RUNS_BALANCE);
-        await forAll(ctx, meta, validName, product.valid(debtor), async (body) => {
-          const exchange = await s.call(product.op, { body, query });
-          judge(exchange, checkAccepted(exchange, operation(product.op), 'Payment.create.201'));
+        await forAll({
+          ctx,
+          meta,
+          testName: validName,
+          arbitrary: product.valid(debtor),
+          predicate: async (body) => {
+            const exchange = await s.call(product.op, { body, query });
+            judge(exchange, checkAccepted(exchange, operation(product.op), 'Payment.create.201'));
+          },
         });
       },
     );
@@ -64,25 +72,29 @@ for (const product of PRODUCTS) {
     for (const [requirementId, cases] of byRule(product.breakers)) {
       // One test per rule; every breaker of the rule is one of its cases, each sent at least once.
       const name = casesTitle(`${product.label} bodies`, cases);
-      conformanceTest(requirementId, product.op, name, async ({ s, ctx, meta, judge }) => {
-        const debtor = await sharedDebtor(s);
-        const valid = product.valid(debtor);
-        const examples = everyCase(cases, ctx.seed).map((example, i): [Record<string, unknown>, BrokenCase] => [
-          fc.sample(valid, { seed: ctx.seed + i, numRuns: 1 })[0] as Record<string, unknown>,
-          example,
-        ]);
-        await forAll(
-          ctx,
-          meta,
-          name,
-          fc.tuple(valid, anyCase(cases)),
-          async ([body, [c, value]]) => {
-            const exchange = await s.call(product.op, { body: broken(body, c, value), query });
-            judge(exchange, checkRejected(exchange, c.requirementId));
-          },
-          { numRuns: breakerRuns(ctx), examples },
-        );
-      });
+      conformanceTest(
+        { requirementIds: requirementId, operation: product.op, title: name },
+        async ({ s, ctx, meta, judge }) => {
+          const debtor = await sharedDebtor(s);
+          const valid = product.valid(debtor);
+          const examples = everyCase(cases, ctx.seed).map((example, i): [Record<string, unknown>, BrokenCase] => [
+            fc.sample(valid, { seed: ctx.seed + i, numRuns: 1 })[0] as Record<string, unknown>,
+            example,
+          ]);
+          await forAll({
+            ctx,
+            meta,
+            testName: name,
+            arbitrary: fc.tuple(valid, anyCase(cases)),
+            predicate: async ([body, [c, value]]) => {
+              const exchange = await s.call(product.op, { body: broken(body, c, value), query });
+              judge(exchange, checkRejected(exchange, c.requirementId));
+            },
+            numRuns: breakerRuns(ctx),
+            examples,
+          });
+        },
+      );
     }
   });
 }

@@ -9,9 +9,11 @@ import { conformanceTest } from './support/conformance-test.js';
 /** interface.md › Endpoints 3 and 4, the payment initiation response, the NOK 100 000 rule, logical duplicates. */
 describe('NCBCT and SCT payments: examples', () => {
   conformanceTest(
-    'Payment.create.201',
-    'sct.create',
-    'a valid SCT gives 201 with a conformant payment initiation response',
+    {
+      requirementIds: 'Payment.create.201',
+      operation: 'sct.create',
+      title: 'a valid SCT gives 201 with a conformant payment initiation response',
+    },
     async ({ s, judge }) => {
       const exchange = await s.call('sct.create', {
         body: sctBody(await sharedDebtor(s)),
@@ -35,9 +37,11 @@ describe('NCBCT and SCT payments: examples', () => {
   ];
   for (const [label, amount, fields, accepted] of threshold) {
     conformanceTest(
-      'NCBCT.regulatoryReporting.requiredFromNok100000',
-      'ncbct.create',
-      `${label} is ${accepted ? 'accepted' : 'rejected'}`,
+      {
+        requirementIds: 'NCBCT.regulatoryReporting.requiredFromNok100000',
+        operation: 'ncbct.create',
+        title: `${label} is ${accepted ? 'accepted' : 'rejected'}`,
+      },
       async ({ s, judge }) => {
         const exchange = await s.call('ncbct.create', {
           body: { ...ncbctBody(await sharedDebtor(s), amount, `t ${label}`), ...fields },
@@ -53,9 +57,11 @@ describe('NCBCT and SCT payments: examples', () => {
   }
 
   conformanceTest(
-    'Payment.allowLogicalDuplicate.true',
-    'ncbct.create',
-    'with allowLogicalDuplicate=true an identical payment goes through twice with two ids',
+    {
+      requirementIds: 'Payment.allowLogicalDuplicate.true',
+      operation: 'ncbct.create',
+      title: 'with allowLogicalDuplicate=true an identical payment goes through twice with two ids',
+    },
     async ({ s, judge }) => {
       const body = ncbctBody(await sharedDebtor(s), '77.00', `dup ${s.ctx.runTag}`);
       const first = await s.call('ncbct.create', { body, query: { allowLogicalDuplicate: true } });
@@ -70,9 +76,11 @@ describe('NCBCT and SCT payments: examples', () => {
   );
 
   conformanceTest(
-    'Payment.logicalDuplicate.rejectedByDefault',
-    'ncbct.create',
-    'without allowLogicalDuplicate, an identical second payment is rejected',
+    {
+      requirementIds: 'Payment.logicalDuplicate.rejectedByDefault',
+      operation: 'ncbct.create',
+      title: 'without allowLogicalDuplicate, an identical second payment is rejected',
+    },
     async ({ s, judge }) => {
       // The one payment the suites create without allowLogicalDuplicate: a bank may key duplicates coarsely (same
       // debtor, creditor and amount) and remember them for a while, so it pays from an account of its own.
@@ -84,9 +92,11 @@ describe('NCBCT and SCT payments: examples', () => {
   );
 
   conformanceTest(
-    'Payment.allowLogicalDuplicate.query',
-    'ncbct.create',
-    'allowLogicalDuplicate=maybe is rejected',
+    {
+      requirementIds: 'Payment.allowLogicalDuplicate.query',
+      operation: 'ncbct.create',
+      title: 'allowLogicalDuplicate=maybe is rejected',
+    },
     async ({ s, judge }) => {
       const exchange = await s.call('ncbct.create', {
         body: ncbctBody(await sharedDebtor(s), '79.00', 'q'),
@@ -97,9 +107,11 @@ describe('NCBCT and SCT payments: examples', () => {
   );
 
   conformanceTest(
-    'PaymentStatus.get.200',
-    'payment.status',
-    'the status of a created payment reads back with a status of the set',
+    {
+      requirementIds: 'PaymentStatus.get.200',
+      operation: 'payment.status',
+      title: 'the status of a created payment reads back with a status of the set',
+    },
     async ({ s, judge }) => {
       const { paymentId } = await createPayment(
         s,

@@ -1,9 +1,8 @@
 import { describe } from 'vitest';
-import { checkAccepted, checkRejected, fieldsEchoedCheck, responseSchema } from '../checks/index.js';
+import { checkAccepted, fieldsEchoedCheck, responseSchema } from '../checks/index.js';
 import { CARD_ACCOUNT_BREAKERS, broken } from '../generators/index.js';
 import { customer, uniqueNumber, type Customer } from './support/fixtures.js';
-import { anyCase, breakerRuns, byRule, casesTitle, everyCase } from './support/breakers.js';
-import { forAll } from './support/property.js';
+import { rejectsEveryCase } from './support/breakers.js';
 import { operation } from './support/request.js';
 import { conformanceTest } from './support/conformance-test.js';
 import type { Session } from './support/session.js';
@@ -33,9 +32,11 @@ function cardAccount(s: Session, owner: Customer): Record<string, unknown> {
 
 describe('sandbox card accounts', () => {
   conformanceTest(
-    ['Sandbox.cardAccount.response.shape', 'Sandbox.cardAccount.create.201'],
-    'sandbox.cardAccount.create',
-    'a card account comes back with every field, a resourceId and self/transactions links',
+    {
+      requirementIds: ['Sandbox.cardAccount.response.shape', 'Sandbox.cardAccount.create.201'],
+      operation: 'sandbox.cardAccount.create',
+      title: 'a card account comes back with every field, a resourceId and self/transactions links',
+    },
     async ({ s, judge }) => {
       const request = cardAccount(s, await customer(s));
       const exchange = await s.call('sandbox.cardAccount.create', { body: request });
@@ -48,23 +49,14 @@ describe('sandbox card accounts', () => {
     },
   );
 
-  for (const [requirementId, cases] of byRule(CARD_ACCOUNT_BREAKERS)) {
-    const name = casesTitle('card accounts', cases);
-    conformanceTest(requirementId, 'sandbox.cardAccount.create', name, async ({ s, ctx, meta, judge }) => {
+  rejectsEveryCase({
+    breakers: CARD_ACCOUNT_BREAKERS,
+    operation: 'sandbox.cardAccount.create',
+    what: 'card accounts',
+    sender: async (s) => {
       const owner = await customer(s);
-      const examples = everyCase(cases, ctx.seed);
-      await forAll(
-        ctx,
-        meta,
-        name,
-        anyCase(cases),
-        async ([c, value]) => {
-          const body = broken(cardAccount(s, owner), c, value);
-          const exchange = await s.call('sandbox.cardAccount.create', { body });
-          judge(exchange, checkRejected(exchange, c.requirementId));
-        },
-        { numRuns: breakerRuns(ctx), examples },
-      );
-    });
-  }
+      return (breaker, value) =>
+        s.call('sandbox.cardAccount.create', { body: broken(cardAccount(s, owner), breaker, value) });
+    },
+  });
 });

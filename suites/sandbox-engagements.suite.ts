@@ -1,10 +1,10 @@
 import { describe } from 'vitest';
-import { checkAccepted, checkRejected, roundTripCheck, setupAcceptedCheck } from '../checks/index.js';
+import { checkAccepted, checkRejected, roundTripCheck, setupAcceptedCheck, type CheckResult } from '../checks/index.js';
+import type { Exchange } from '../client/index.js';
 import { ENGAGEMENT_BREAKERS, broken } from '../generators/index.js';
 import { makeIban } from '../spec/index.js';
 import { account, agreement, createdId, customer, uniqueBban } from './support/fixtures.js';
-import { anyCase, breakerRuns, byRule, casesTitle, everyCase } from './support/breakers.js';
-import { forAll } from './support/property.js';
+import { rejectsEveryCase } from './support/breakers.js';
 import { operation } from './support/request.js';
 import { conformanceTest } from './support/conformance-test.js';
 import type { Session } from './support/session.js';
@@ -26,33 +26,39 @@ async function setting(s: Session) {
   return { agreementId, engagement };
 }
 
+/** Creates an engagement under the mock agreement (Endpoint 6). */
+const createEngagement = (s: Session, agreementId: string, body: unknown): Promise<Exchange> =>
+  s.call('sandbox.engagement.create', { params: { mockAgreementId: agreementId }, body });
+
+/** The create's own verdict: 201 with the engagement. */
+const createdWith201 = (exchange: Exchange): CheckResult[] =>
+  checkAccepted(exchange, operation('sandbox.engagement.create'), 'Sandbox.engagement.create.201');
+
 describe('sandbox engagements', () => {
   conformanceTest(
-    'Sandbox.engagement.create.201',
-    'sandbox.engagement.create',
-    'creating an engagement gives 201 with the engagement',
+    {
+      requirementIds: 'Sandbox.engagement.create.201',
+      operation: 'sandbox.engagement.create',
+      title: 'creating an engagement gives 201 with the engagement',
+    },
     async ({ s, judge }) => {
       const { agreementId, engagement } = await setting(s);
-      const exchange = await s.call('sandbox.engagement.create', {
-        params: { mockAgreementId: agreementId },
-        body: engagement,
-      });
-      judge(exchange, checkAccepted(exchange, operation('sandbox.engagement.create'), 'Sandbox.engagement.create.201'));
+      const exchange = await createEngagement(s, agreementId, engagement);
+      judge(exchange, createdWith201(exchange));
     },
   );
 
   conformanceTest(
-    'Sandbox.engagement.roundTrip',
-    'sandbox.engagement.get',
-    'an engagement reads back with the customer, account, roles and limits it was created with',
+    {
+      requirementIds: 'Sandbox.engagement.roundTrip',
+      operation: 'sandbox.engagement.get',
+      title: 'an engagement reads back with the customer, account, roles and limits it was created with',
+    },
     async ({ s, judge }) => {
       const { agreementId, engagement } = await setting(s);
-      const created = await s.call('sandbox.engagement.create', {
-        params: { mockAgreementId: agreementId },
-        body: engagement,
-      });
+      const created = await createEngagement(s, agreementId, engagement);
       // A failed create is the failure to report, not the 404 of reading what was never made.
-      judge(created, checkAccepted(created, operation('sandbox.engagement.create'), 'Sandbox.engagement.create.201'));
+      judge(created, createdWith201(created));
       const engagementId = createdId(created) ?? 'missing';
       const exchange = await s.call('sandbox.engagement.get', {
         params: { mockAgreementId: agreementId, mockEngagementId: engagementId },
@@ -66,54 +72,46 @@ describe('sandbox engagements', () => {
     },
   );
 
-  for (const [requirementId, cases] of byRule(ENGAGEMENT_BREAKERS)) {
-    const name = casesTitle('engagements', cases);
-    conformanceTest(requirementId, 'sandbox.engagement.create', name, async ({ s, ctx, meta, judge }) => {
+  rejectsEveryCase({
+    breakers: ENGAGEMENT_BREAKERS,
+    operation: 'sandbox.engagement.create',
+    what: 'engagements',
+    sender: async (s) => {
       const { agreementId, engagement } = await setting(s);
-      await forAll(
-        ctx,
-        meta,
-        name,
-        anyCase(cases),
-        async ([c, value]) => {
-          const exchange = await s.call('sandbox.engagement.create', {
-            params: { mockAgreementId: agreementId },
-            body: broken(engagement, c, value),
-          });
-          judge(exchange, checkRejected(exchange, c.requirementId));
-        },
-        { numRuns: breakerRuns(ctx), examples: everyCase(cases, ctx.seed) },
-      );
-    });
-  }
+      return (breaker, value) => createEngagement(s, agreementId, broken(engagement, breaker, value));
+    },
+  });
 
   conformanceTest(
-    'Sandbox.engagement.accountNotOwnedByCustomer',
-    'sandbox.engagement.create',
-    'an engagement whose account the customer owns is rejected',
+    {
+      requirementIds: 'Sandbox.engagement.accountNotOwnedByCustomer',
+      operation: 'sandbox.engagement.create',
+      title: 'an engagement whose account the customer owns is rejected',
+    },
     async ({ s, judge }) => {
       const corporate = await customer(s, 'corporate');
       const member = await customer(s, 'private');
       const own = await account(s, member);
       const agreementId = await agreement(s, corporate);
-      const exchange = await s.call('sandbox.engagement.create', {
-        params: { mockAgreementId: agreementId },
-        body: {
-          customer: member.customerNumber,
-          account: { iban: own.iban },
-          roles: ['REGISTER', 'VIEW'],
-          registerLimit: 1,
-          approvalLimit: 1,
-        },
+      const exchange = await createEngagement(s, agreementId, {
+        customer: member.customerNumber,
+        account: { iban: own.iban },
+        roles: ['REGISTER', 'VIEW'],
+        registerLimit: 1,
+        approvalLimit: 1,
       });
       judge(exchange, checkRejected(exchange, 'Sandbox.engagement.accountNotOwnedByCustomer'));
     },
   );
 
   conformanceTest(
-    'Sandbox.setup.noMod11',
-    'sandbox.account.create',
-    "the sandbox accepts a real client's set-up: an account whose bban fails MOD11, an agreement whose engagements lack limits",
+    {
+      requirementIds: 'Sandbox.setup.noMod11',
+      operation: 'sandbox.account.create',
+      title:
+        "the sandbox accepts a real client's set-up: an account whose bban fails MOD11, " +
+        'an agreement whose engagements lack limits',
+    },
     async ({ s, judge }) => {
       const corporate = await customer(s, 'corporate');
       const bban = `${uniqueBban(s).slice(0, 10)}${(Number(uniqueBban(s)[10]) + 1) % 10}`;

@@ -46,9 +46,11 @@ const unauthorised = (exchange: ObservedExchange): CheckResult[] =>
 
 describe('signature', () => {
   conformanceTest(
-    ['Auth.signature.valid', 'Auth.signature.keyId.form', 'Auth.signature.algorithm'],
-    SUBJECT,
-    'a request signed as interface.md says is accepted',
+    {
+      requirementIds: ['Auth.signature.valid', 'Auth.signature.keyId.form', 'Auth.signature.algorithm'],
+      operation: SUBJECT,
+      title: 'a request signed as interface.md says is accepted',
+    },
     async ({ s, judge }) => {
       const exchange = await call(s);
       judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Auth.signature.valid'));
@@ -59,9 +61,11 @@ describe('signature', () => {
     // A tampering no rule of interface.md covers (clock skew) is judged at SHOULD level only.
     const id = tampering.requirementId ?? 'Auth.rejection.401';
     conformanceTest(
-      [id, 'Auth.rejection.401'],
-      SUBJECT,
-      `tampered request (${tampering.name}) is rejected`,
+      {
+        requirementIds: [id, 'Auth.rejection.401'],
+        operation: SUBJECT,
+        title: `tampered request (${tampering.name}) is rejected`,
+      },
       async ({ s, judge }) => {
         const exchange = await call(s, { afterSign: (signed) => tampering.apply(signed) });
         // 401 is the convention for signature and certificate problems; a missing header is a 400 (Headers.*).
@@ -75,9 +79,11 @@ describe('signature', () => {
   // so only this proves the bank insists on the list rather than merely on a signature that verifies.
   for (const left of SIGNED_HEADERS.filter((h) => h !== 'psu-corporate-id')) {
     conformanceTest(
-      ['Auth.signature.headers', 'Auth.rejection.401'],
-      SUBJECT,
-      `a valid signature over headers without ${left} is rejected`,
+      {
+        requirementIds: ['Auth.signature.headers', 'Auth.rejection.401'],
+        operation: SUBJECT,
+        title: `a valid signature over headers without ${left} is rejected`,
+      },
       async ({ s, judge }) => {
         const exchange = await call(s, {
           sign: { signedHeaders: SIGNED_HEADERS.filter((h) => h !== left && h !== 'psu-corporate-id') },
@@ -88,15 +94,20 @@ describe('signature', () => {
     );
   }
 
-  conformanceTest('Auth.digest.sha512', SUBJECT, 'a SHA-512 Digest is accepted', async ({ s, judge }) => {
-    const exchange = await call(s, { sign: { digestAlgorithm: 'SHA-512' } });
-    judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Auth.digest.sha512'));
-  });
+  conformanceTest(
+    { requirementIds: 'Auth.digest.sha512', operation: SUBJECT, title: 'a SHA-512 Digest is accepted' },
+    async ({ s, judge }) => {
+      const exchange = await call(s, { sign: { digestAlgorithm: 'SHA-512' } });
+      judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Auth.digest.sha512'));
+    },
+  );
 
   conformanceTest(
-    'Auth.signature.rfc2047',
-    SUBJECT,
-    'a Signature sent as one RFC 2047 encoded word (the platform form) is accepted',
+    {
+      requirementIds: 'Auth.signature.rfc2047',
+      operation: SUBJECT,
+      title: 'a Signature sent as one RFC 2047 encoded word (the platform form) is accepted',
+    },
     async ({ s, judge }) => {
       const exchange = await call(s, { sign: { signatureEncoding: 'always' } });
       judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Auth.signature.rfc2047'));
@@ -132,33 +143,42 @@ describe('signature', () => {
     });
   };
   conformanceTest(
-    'Auth.signature.rfc2047',
-    SUBJECT,
-    'a Signature whose keyId names an issuer with æ, ø and å, sent whole as one UTF-8 encoded word longer than 75 characters, is accepted',
+    {
+      requirementIds: 'Auth.signature.rfc2047',
+      operation: SUBJECT,
+      title:
+        'a Signature whose keyId names an issuer with æ, ø and å, sent whole as one UTF-8 ' +
+        'encoded word longer than 75 characters, is accepted',
+      skip: nonAsciiSkip,
+    },
     async ({ s, judge }) => {
       const exchange = await signedByNorwegianIssuer(s, 'when-needed');
       judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Auth.signature.rfc2047'));
     },
-    { skip: nonAsciiSkip },
   );
   conformanceTest(
-    'Auth.signature.rfc2047',
-    SUBJECT,
-    'a Signature whose keyId names an issuer with æ, ø and å, with only that value as RFC 2047 encoded words, is accepted',
+    {
+      requirementIds: 'Auth.signature.rfc2047',
+      operation: SUBJECT,
+      title:
+        'a Signature whose keyId names an issuer with æ, ø and å, with only that value as ' +
+        'RFC 2047 encoded words, is accepted',
+      skip: nonAsciiSkip,
+      level: 'SHOULD',
+    },
     async ({ s, judge }) => {
       const exchange = await signedByNorwegianIssuer(s, 'per-value');
       const atShould = (r: CheckResult): CheckResult =>
         r.requirementId === 'Auth.signature.rfc2047' ? { ...r, level: 'SHOULD' } : r;
       judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Auth.signature.rfc2047').map(atShould));
     },
-    { skip: nonAsciiSkip, level: 'SHOULD' },
   );
 });
 
 /**
  * One malformed value per header rule of the subject, taken from the header generators (generators/headers.ts)
- * with the run's seed: the same seed sends the same values, another seed others (the test names show them). Missing headers and the corporate case have their own
- * tests below; Accept is judged with negotiation.
+ * with the run's seed: the same seed sends the same values, another seed others (the test names show them).
+ * Missing headers and the corporate case have their own tests below; Accept is judged with negotiation.
  */
 const malformed = (op: OperationId): [RequirementId, string, string][] =>
   headerBreakers(op)
@@ -179,9 +199,7 @@ describe('headers', () => {
       const id = header.requiredRule;
       if (!id) throw new Error(`${header.name} is required on ${op} but names no rule its absence breaks`);
       conformanceTest(
-        id,
-        op,
-        `${op}: a request without ${header.name} is rejected with a 4xx`,
+        { requirementIds: id, operation: op, title: `${op}: a request without ${header.name} is rejected with a 4xx` },
         async ({ s, judge }) => {
           // Removed after signing: the signer would otherwise supply X-Request-ID itself. A header the signature
           // covers is left out of the signed list too, so the only thing wrong is its absence, not a broken signature.
@@ -202,9 +220,7 @@ describe('headers', () => {
     }
     for (const [id, name, value] of malformed(op)) {
       conformanceTest(
-        id,
-        op,
-        `${op}: ${name}: ${JSON.stringify(value)} is rejected with a 4xx`,
+        { requirementIds: id, operation: op, title: `${op}: ${name}: ${JSON.stringify(value)} is rejected with a 4xx` },
         async ({ s, judge }) => {
           const exchange = await callOn(op, s, { headers: { [name]: value } });
           judge(exchange, checkRejected(exchange, id));
@@ -214,9 +230,11 @@ describe('headers', () => {
   }
 
   conformanceTest(
-    'Headers.PSU-ID.required',
-    SUBJECT,
-    'a request with neither PSU-ID nor X-PSU-IDENTITY is rejected',
+    {
+      requirementIds: 'Headers.PSU-ID.required',
+      operation: SUBJECT,
+      title: 'a request with neither PSU-ID nor X-PSU-IDENTITY is rejected',
+    },
     async ({ s, judge }) => {
       const exchange = await call(s, { headers: { 'PSU-ID': undefined } });
       judge(exchange, checkRejected(exchange, 'Headers.PSU-ID.required'));
@@ -231,9 +249,11 @@ describe('headers', () => {
   // account. The production profile makes no sandbox data: there the debtor is an account number the bank need
   // not know, since the request must be refused for its missing header whatever it pays from.
   conformanceTest(
-    'Errors.corporateWithoutCorporateId.400',
-    SUBJECT,
-    'a corporate PSU (PSU-Context CORPORATE) without PSU-Corporate-ID gives 400, not 500',
+    {
+      requirementIds: 'Errors.corporateWithoutCorporateId.400',
+      operation: SUBJECT,
+      title: 'a corporate PSU (PSU-Context CORPORATE) without PSU-Corporate-ID gives 400, not 500',
+    },
     async ({ s, judge }) => {
       const debtor = s.ctx.profile === 'production' ? unregisteredAccount(s) : await corporateDebtor(s);
       const exchange = await s.call(SUBJECT, {
@@ -246,9 +266,11 @@ describe('headers', () => {
   );
 
   conformanceTest(
-    'Headers.X-PSU-IDENTITY.alternative',
-    SUBJECT,
-    'a PSU identified by X-PSU-IDENTITY instead of PSU-ID is accepted',
+    {
+      requirementIds: 'Headers.X-PSU-IDENTITY.alternative',
+      operation: SUBJECT,
+      title: 'a PSU identified by X-PSU-IDENTITY instead of PSU-ID is accepted',
+    },
     async ({ s, judge }) => {
       const exchange = await call(s, {
         headers: { 'PSU-ID': undefined, 'X-PSU-IDENTITY': s.ctx.config.psu.identity ?? '01017012345' },
@@ -260,9 +282,11 @@ describe('headers', () => {
   // The private PSU sends every optional header but PSU-Corporate-ID: sending that one would make it a corporate
   // user in the eyes of a bank that remembers, and the corporate PSU sends it in the test below.
   conformanceTest(
-    ['Headers.optional.accepted', 'Headers.PSU-Context.singleSca'],
-    SUBJECT,
-    'every optional header, sent with a valid value, is accepted',
+    {
+      requirementIds: ['Headers.optional.accepted', 'Headers.PSU-Context.singleSca'],
+      operation: SUBJECT,
+      title: 'every optional header, sent with a valid value, is accepted',
+    },
     async ({ s, judge }) => {
       const exchange = await call(s, {
         headers: {
@@ -286,9 +310,13 @@ describe('headers', () => {
   );
 
   conformanceTest(
-    ['Headers.PSU-Context.singleSca', 'Headers.optional.accepted'],
-    SUBJECT,
-    'the corporate PSU with PSU-Context CORPORATE and its PSU-Corporate-ID, paying from a corporate account, is accepted',
+    {
+      requirementIds: ['Headers.PSU-Context.singleSca', 'Headers.optional.accepted'],
+      operation: SUBJECT,
+      title:
+        'the corporate PSU with PSU-Context CORPORATE and its PSU-Corporate-ID, paying ' +
+        'from a corporate account, is accepted',
+    },
     async ({ s, judge }) => {
       const exchange = await s.call(SUBJECT, {
         body: ncbctBody(await corporateDebtor(s), '44.00', `corp ok ${s.ctx.runTag}`),
@@ -300,9 +328,11 @@ describe('headers', () => {
   );
 
   conformanceTest(
-    'Headers.x-accept-fix.optionalOnBulk',
-    'bulk.create',
-    'a bulk payment without x-accept-fix is accepted',
+    {
+      requirementIds: 'Headers.x-accept-fix.optionalOnBulk',
+      operation: 'bulk.create',
+      title: 'a bulk payment without x-accept-fix is accepted',
+    },
     async ({ s, judge }) => {
       const exchange = await s.call('bulk.create', {
         body: bulkBody(await sharedDebtor(s), unregisteredAccount(s)),
@@ -314,9 +344,11 @@ describe('headers', () => {
   );
 
   conformanceTest(
-    'Headers.x-accept-fix.required',
-    'sct.create',
-    'an SCT without x-accept-fix is rejected',
+    {
+      requirementIds: 'Headers.x-accept-fix.required',
+      operation: 'sct.create',
+      title: 'an SCT without x-accept-fix is rejected',
+    },
     async ({ s, judge }) => {
       const debtor = await sharedDebtor(s);
       const exchange = await s.call('sct.create', {

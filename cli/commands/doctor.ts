@@ -1,6 +1,5 @@
 import { accessSync, constants } from 'node:fs';
-import { PROFILES } from '../../config/index.js';
-import { Option, envFileOption, examples, exits, newCommand, oneOf } from '../command.js';
+import { envFileOption, examples, exits, newCommand, profileOption } from '../command.js';
 import { UserError } from '../../core/index.js';
 
 function readableEnvFile(path: string): void {
@@ -15,14 +14,15 @@ export default () =>
   newCommand(
     'doctor',
     'check a configuration without running the suites, and say what to fix',
-    "Check a configuration without running the suites: it parses and names a bank; BASE_URL answers (DNS, TCP, TLS with the MTLS_* files, the bank's certificate against MTLS_CA_PATH); the signing certificate and key belong together and are valid; the keyId sent; the bank's clock skew from its Date header; whether the bank answers like this interface. With no BASE_URL and no profile it checks the embedded reference bank (started, probed, stopped). One line per check: ✓ fine, ! worth a look, ✗ to fix.",
+    'Check a configuration without running the suites: it parses and names a bank; ' +
+      "BASE_URL answers (DNS, TCP, TLS with the MTLS_* files, the bank's certificate " +
+      'against MTLS_CA_PATH); the signing certificate and key belong together and are ' +
+      "valid; the keyId sent; the bank's clock skew from its Date header; whether the " +
+      'bank answers like this interface. With no BASE_URL and no profile it checks the ' +
+      'embedded reference bank (started, probed, stopped). One line per check: ✓ fine, ' +
+      '! worth a look, ✗ to fix.',
   )
-    .addOption(
-      new Option('--profile <profile>', 'the profile a run would use')
-        .choices(PROFILES)
-        .argParser(oneOf(PROFILES))
-        .default(undefined, 'PROFILE; unset: sandbox when BASE_URL is set, else embedded'),
-    )
+    .addOption(profileOption('the profile a run would use'))
     .addOption(envFileOption())
     .addHelpText(
       'after',

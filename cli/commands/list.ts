@@ -1,5 +1,5 @@
-import { PROFILES, loadConfig } from '../../config/index.js';
-import { Option, envFileOption, examples, exits, newCommand, oneOf } from '../command.js';
+import { loadConfig } from '../../config/index.js';
+import { Option, envFileOption, examples, exits, newCommand, profileOption } from '../command.js';
 import { addSelectionOptions, selectionFrom } from '../selection.js';
 
 export default () =>
@@ -7,14 +7,13 @@ export default () =>
     newCommand(
       'list',
       'list the tests a run would report, without starting a bank or sending a request',
-      'List the tests `run` would report with the same selection options (--operation, --exclude-operation, --requirement, --level, --grep, --shard) and profile: one line a test with its requirement ids, level, operation, title and file:line, then the count. No bank is started and no request is sent; a test the profile does not run is marked skipped.',
+      'List the tests `run` would report with the same selection options (--operation, ' +
+        '--exclude-operation, --requirement, --level, --grep, --shard) and profile: one ' +
+        'line a test with its requirement ids, level, operation, title and file:line, ' +
+        'then the count. No bank is started and no request is sent; a test the profile ' +
+        'does not run is marked skipped.',
     )
-      .addOption(
-        new Option('--profile <profile>', 'the profile a run would use (production skips sandbox operations)')
-          .choices(PROFILES)
-          .argParser(oneOf(PROFILES))
-          .default(undefined, 'PROFILE; unset: sandbox when BASE_URL is set, else embedded'),
-      )
+      .addOption(profileOption('the profile a run would use (production skips sandbox operations)'))
       .addOption(envFileOption()),
   )
     .addOption(
@@ -47,7 +46,8 @@ export default () =>
           'psd2-conformance list --requirement NCBCT.creditorName.max70',
           'psd2-conformance list --operation sandbox.cardAccount.create --profile production',
           'psd2-conformance list --shard 2/4 --reports reports/shard-2 --json',
-          'psd2-conformance list --checks                            # the checks, what each judges, the ids it reports',
+          'psd2-conformance list --checks                            # the checks, what ' +
+            'each judges, the ids it reports',
         ],
         {
           0: 'at least one test matches',

@@ -13,7 +13,7 @@ import {
 } from '../../runner/mutation.js';
 import { COMBINATIONS, FAULT_VARIANT_PAIRS, scoreMatrix, type Matrix } from '../../runner/mutation-matrix.js';
 import { pool, runOnce, type MutationJob } from '../../runner/mutation-run.js';
-import { Option, collect, examples, exits, integer, newCommand } from '../command.js';
+import { Option, examples, exits, integer, newCommand, repeatableOption } from '../command.js';
 import { UserError } from '../../core/index.js';
 import { checkFaults, checkVariants } from '../variants.js';
 
@@ -82,7 +82,10 @@ function verdictOf(job: MutationJob, run: MutationRun): string {
     : run.exitCode === 0
       ? 'passed'
       : `FALSE VERDICT (${run.failedTests?.length ?? '?'} MUST test(s) failed)`;
-  return `${what.join(' × ') || '(clean bank)'}: ${verdict} (exit ${run.exitCode}, ${run.seconds} s)${run.reason ? ` ${run.reason}` : ''}`;
+  return (
+    `${what.join(' × ') || '(clean bank)'}: ${verdict} (exit ${run.exitCode}, ` +
+    `${run.seconds} s)${run.reason ? ` ${run.reason}` : ''}`
+  );
 }
 
 /** The catalogue decides how a fault is judged: SHOULD-only faults under --strict; not-testable ones are known gaps. */
@@ -106,18 +109,21 @@ export default () =>
   newCommand(
     'mutation',
     'measure the fault score: every suite against each deliberate fault, the clean bank and every variant',
-    'Run every suite against the reference bank once per deliberate fault, once clean, once per conformant variant (and combinations of them) and for a sample of faults against variants; write mutation.md and mutation.json. With --fault or --variant, rerun those and keep the rest of the last report.',
+    'Run every suite against the reference bank once per deliberate fault, once ' +
+      'clean, once per conformant variant (and combinations of them) and for a sample ' +
+      'of faults against variants; write mutation.md and mutation.json. With --fault or ' +
+      '--variant, rerun those and keep the rest of the last report.',
   )
     .addOption(new Option('--parallel <n>', 'runs at a time').argParser(integer({ min: 1 })).default(2))
     .addOption(
-      new Option('--fault <id>', 'rerun only this fault (and the clean bank); repeatable')
-        .argParser(collect)
-        .default([] as string[], 'every fault'),
+      repeatableOption('--fault <id>', 'rerun only this fault (and the clean bank); repeatable', 'every fault'),
     )
     .addOption(
-      new Option('--variant <id>', 'rerun only this variant or combination of variants; repeatable')
-        .argParser(collect)
-        .default([] as string[], 'every variant'),
+      repeatableOption(
+        '--variant <id>',
+        'rerun only this variant or combination of variants; repeatable',
+        'every variant',
+      ),
     )
     .addOption(
       new Option('--seed <n>', 'fast-check seed of every run')
@@ -146,7 +152,8 @@ export default () =>
         const unknownVariants = onlyVariants.filter((id) => !MATRIX_IDS.includes(id));
         if (unknownVariants.length)
           throw new UserError(
-            `unknown variant(s): ${unknownVariants.join(', ')} (see serve --list-variants; combinations: ${COMBINATIONS.map((c) => c.id).join(', ')})`,
+            `unknown variant(s): ${unknownVariants.join(', ')} (see serve --list-variants; ` +
+              `combinations: ${COMBINATIONS.map((c) => c.id).join(', ')})`,
           );
         const specs = FAULTS.map(faultSpec);
         const full = onlyFaults.length === 0 && onlyVariants.length === 0;
@@ -194,7 +201,8 @@ export default () =>
         await writeFile(`${out}/mutation.json`, `${JSON.stringify(report, null, 2)}\n`);
         await writeFile(`${out}/mutation.md`, renderMutationMarkdown(report));
         console.log(
-          `${scoreLine(report)} (${((performance.now() - started) / 1000).toFixed(0)} s; ${out}/mutation.md, ${out}/mutation.json)`,
+          `${scoreLine(report)} (${((performance.now() - started) / 1000).toFixed(0)} s; ` +
+            `${out}/mutation.md, ${out}/mutation.json)`,
         );
         return mutationPassed(report) ? 0 : 1;
       }),

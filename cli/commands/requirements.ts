@@ -1,6 +1,6 @@
 import { REQUIREMENTS, hasRequirement, type Requirement } from '../../spec/index.js';
 import { closestIds } from '../../spec/requirements/closest.js';
-import { Option, envFileOption, examples, exits, newCommand, oneOf } from '../command.js';
+import { Option, envFileOption, examples, exits, choiceOption, newCommand } from '../command.js';
 import { UserError } from '../../core/index.js';
 
 const LEVELS = ['MUST', 'SHOULD'] as const;
@@ -11,7 +11,9 @@ async function trace(id: string, json: boolean, envFile: string | undefined): Pr
   // The trace reads where ids are written in the TypeScript sources, which the installed package does not ship.
   if ((await import('../../runner/package-paths.js')).COMPILED)
     throw new UserError(
-      '--trace reads the TypeScript sources, which the installed package does not ship: run it in a clone of the repository (npm ci, then npx psd2-conformance requirements --trace ID)',
+      '--trace reads the TypeScript sources, which the installed package does not ship: ' +
+        'run it in a clone of the repository (npm ci, then npx psd2-conformance ' +
+        'requirements --trace ID)',
     );
   const [{ loadConfig }, { renderTrace, traceRequirement }] = await Promise.all([
     import('../../config/index.js'),
@@ -46,7 +48,12 @@ export default () =>
   newCommand(
     'requirements',
     'print the requirement catalogue: every rule of interface.md with its id and level',
-    "Print the requirement catalogue: every rule of interface.md with its id, level, section and statement. With --trace ID, one rule's words and everything that touches it, each with its file and line: the generators that break it, the tests that cite it (collected, not run), the checks that judge it, the faults and variants of the reference bank that touch it, and the bank's code that enforces it.",
+    'Print the requirement catalogue: every rule of interface.md with its id, level, ' +
+      "section and statement. With --trace ID, one rule's words and everything that " +
+      'touches it, each with its file and line: the generators that break it, the tests ' +
+      'that cite it (collected, not run), the checks that judge it, the faults and ' +
+      "variants of the reference bank that touch it, and the bank's code that enforces " +
+      'it.',
   )
     .addOption(
       new Option(
@@ -62,12 +69,7 @@ export default () =>
         .conflicts(['level', 'operation'])
         .default(undefined, 'the whole catalogue'),
     )
-    .addOption(
-      new Option('--level <level>', 'only the requirements of this level')
-        .choices(LEVELS)
-        .argParser(oneOf(LEVELS))
-        .default(undefined, 'both'),
-    )
+    .addOption(choiceOption('--level <level>', 'only the requirements of this level', LEVELS, 'both'))
     .addOption(
       new Option('--operation <id>', 'only the requirements of this operation (e.g. ncbct.create)').default(
         undefined,

@@ -1,9 +1,19 @@
 import { readdirSync } from 'node:fs';
-import { PROFILES, VARIABLES, loadConfig } from '../../config/index.js';
+import { VARIABLES, loadConfig } from '../../config/index.js';
 import { chooseTarget } from '../../config/target.js';
 import { SUITE_SUFFIX, SUITES_DIR } from '../../runner/package-paths.js';
 import { renderSummary } from '../../runner/print.js';
-import { Option, collect, envFileOption, examples, exits, integer, newCommand, oneOf } from '../command.js';
+import {
+  Option,
+  envFileOption,
+  examples,
+  exits,
+  integer,
+  newCommand,
+  oneOf,
+  profileOption,
+  repeatableOption,
+} from '../command.js';
 import { UserError } from '../../core/index.js';
 import { addCheckOptions, addSelectionOptions, checkSelectionFrom, selectionFrom } from '../selection.js';
 import { checkFaults, checkVariants } from '../variants.js';
@@ -24,14 +34,12 @@ export default () =>
       newCommand(
         'run',
         'run the conformance suites against BASE_URL or the embedded reference bank, and write the reports',
-        'Run the conformance suites against the bank at BASE_URL (--profile sandbox or production), or against the embedded reference bank when neither BASE_URL nor a profile is set (or with --profile embedded); print the verdict and write the reports.',
+        'Run the conformance suites against the bank at BASE_URL (--profile sandbox or ' +
+          'production), or against the embedded reference bank when neither BASE_URL nor a ' +
+          'profile is set (or with --profile embedded); print the verdict and write the ' +
+          'reports.',
       )
-        .addOption(
-          new Option('--profile <profile>', 'which bank, and which suites may run against it')
-            .choices(PROFILES)
-            .argParser(oneOf(PROFILES))
-            .default(undefined, 'PROFILE; unset: sandbox when BASE_URL is set, else embedded'),
-        )
+        .addOption(profileOption('which bank, and which suites may run against it'))
         .addOption(envFileOption())
         .addOption(
           new Option('--seed <n>', 'fast-check seed: the same seed sends the same requests')
@@ -57,20 +65,18 @@ export default () =>
         .default(900),
     )
     .addOption(
-      new Option(
+      repeatableOption(
         '--fault <id>',
         'switch on this deliberate fault of the embedded bank (`serve --list-faults`); repeatable',
-      )
-        .argParser(collect)
-        .default([] as string[], 'none'),
+        'none',
+      ),
     )
     .addOption(
-      new Option(
+      repeatableOption(
         '--variant <id>',
         'switch on this conformant variant of the embedded bank (`serve --list-variants`); repeatable',
-      )
-        .argParser(collect)
-        .default([] as string[], 'none'),
+        'none',
+      ),
     )
     .addOption(new Option('--reports <dir>', 'where the reports are written').default('reports'))
     .addOption(new Option('--no-html', 'skip the Allure HTML report').default(true, 'the HTML report is written'))
@@ -93,9 +99,11 @@ export default () =>
         .default('default' as const),
     )
     .addOption(
-      new Option('--suite-file <name>', 'only the suite files whose names contain this; repeatable')
-        .argParser(collect)
-        .default([] as string[], 'every suite file'),
+      repeatableOption(
+        '--suite-file <name>',
+        'only the suite files whose names contain this; repeatable',
+        'every suite file',
+      ),
     )
     .addHelpText(
       'after',
@@ -129,7 +137,8 @@ export default () =>
         ] as const)
           if (target.kind === 'remote' && given.length)
             throw new UserError(
-              `--${name} switches on a ${name} of the embedded reference bank, but the target is BASE_URL (${target.url}): drop --${name}, or pass --profile embedded`,
+              `--${name} switches on a ${name} of the embedded reference bank, but the target ` +
+                `is BASE_URL (${target.url}): drop --${name}, or pass --profile embedded`,
             );
         const { selection: tests, grep, shard } = selectionFrom(options);
         const selection = { ...tests, ...(await checkSelectionFrom(options)) };
@@ -164,12 +173,13 @@ export default () =>
           progress: (line) => process.stderr.write(`${line}\n`),
           reportsDir: options.reports,
         });
-        console.log(
-          renderSummary(result.summary, result.outcomes, result.target, result.seed, result.seconds, result.cancelled),
-        );
+        console.log(renderSummary(result));
         if (result.shard)
           console.log(
-            `shard ${result.shard.index}/${result.shard.count}: this verdict covers ${result.shard.tests.length} of ${result.shard.total} tests; \`psd2-conformance report\` over all ${result.shard.count} shards' folders gives the verdict on the whole interface`,
+            `shard ${result.shard.index}/${result.shard.count}: this verdict covers ` +
+              `${result.shard.tests.length} of ${result.shard.total} tests; \`psd2-conformance ` +
+              `report\` over all ${result.shard.count} shards' folders gives the verdict on the ` +
+              `whole interface`,
           );
         await writeReports({
           inputs: [options.reports],

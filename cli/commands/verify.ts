@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { InputFormat, RequestVerdict } from '../../tpp/index.js';
-import { InvalidArgumentError, Option, examples, exits, newCommand, oneOf, requiredArgument } from '../command.js';
+import {
+  InvalidArgumentError,
+  Option,
+  examples,
+  exits,
+  choiceOption,
+  newCommand,
+  requiredArgument,
+} from '../command.js';
 import { UserError } from '../../core/index.js';
 
 const FORMATS = ['har', 'curl', 'http'] as const satisfies readonly InputFormat[];
@@ -37,21 +45,19 @@ export default () =>
   newCommand(
     'verify',
     'judge your own recorded requests as a conformant bank would, by requirement id, with likely causes',
-    'Judge your own recorded requests as a conformant bank would: headers, body schemas, Digest over the bytes sent, the Signature rebuilt, Date within the clock-skew window; each failure by requirement id, with its likely cause.',
+    'Judge your own recorded requests as a conformant bank would: headers, body ' +
+      'schemas, Digest over the bytes sent, the Signature rebuilt, Date within the ' +
+      'clock-skew window; each failure by requirement id, with its likely cause.',
   )
     .addArgument(
       requiredArgument(
         'file...',
-        'a HAR file (entries[].request), curl commands (one per line, \\ continues a line), or raw HTTP requests separated by lines starting with ###; - reads stdin',
+        'a HAR file (entries[].request), curl commands (one per line, \\ continues a ' +
+          'line), or raw HTTP requests separated by lines starting with ###; - reads stdin',
         'give a file to verify, or - to read stdin (see --help)',
       ),
     )
-    .addOption(
-      new Option('--format <format>', 'read the files as this format')
-        .choices(FORMATS)
-        .argParser(oneOf(FORMATS))
-        .default(undefined, 'detected from the content'),
-    )
+    .addOption(choiceOption('--format <format>', 'read the files as this format', FORMATS, 'detected from the content'))
     .addOption(
       new Option(
         '--json',

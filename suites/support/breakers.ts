@@ -1,7 +1,12 @@
 import fc from 'fast-check';
+import { checkRejected } from '../../checks/index.js';
+import type { Exchange } from '../../client/index.js';
 import type { Breaker } from '../../generators/index.js';
-import type { RequirementId } from '../../spec/index.js';
+import type { OperationId, RequirementId } from '../../spec/index.js';
+import { conformanceTest } from './conformance-test.js';
 import type { RunContext } from './context.js';
+import { forAll } from './property.js';
+import type { Session } from './session.js';
 
 /** One case of a breaker: the breaker, and the value it puts where it points. */
 export type BrokenCase = [Breaker, unknown];
@@ -32,3 +37,42 @@ export const breakerRuns = (ctx: RunContext): number => Math.min(ctx.numRuns, 10
 /** The title of a rule's test: the cases it sends. */
 export const casesTitle = (what: string, cases: readonly Breaker[]): string =>
   `${what} that break it (${cases.map((c) => c.label).join('; ')}) are rejected`;
+
+/** Sends one broken case: the breaker and the value it puts where it points. */
+export type SendBroken = (breaker: Breaker, value: unknown) => Promise<Exchange>;
+
+/** The rejection tests of one operation: which breakers, and how a test sends a broken case. */
+export interface RejectionTests {
+  /** One test per rule these break; a rule's breakers are its cases. */
+  breakers: readonly Breaker[];
+  operation: OperationId;
+  /** What is sent, as the titles say it ("card accounts" that break it … are rejected). */
+  what: string;
+  /** Makes what a test needs (a customer, an account …) once, and returns how it sends each broken case. */
+  sender: (s: Session) => Promise<SendBroken>;
+}
+
+/**
+ * Declares one test per rule the breakers break: every case of the rule is sent (the examples, from the seed), then
+ * a few random ones, and each must be rejected as the catalogue says for the rule that case breaks.
+ */
+export function rejectsEveryCase({ breakers, operation, what, sender }: RejectionTests): void {
+  for (const [requirementId, cases] of byRule(breakers)) {
+    const title = casesTitle(what, cases);
+    conformanceTest({ requirementIds: requirementId, operation, title }, async ({ s, ctx, meta, judge }) => {
+      const send = await sender(s);
+      await forAll({
+        ctx,
+        meta,
+        testName: title,
+        arbitrary: anyCase(cases),
+        predicate: async ([breaker, value]) => {
+          const exchange = await send(breaker, value);
+          judge(exchange, checkRejected(exchange, breaker.requirementId));
+        },
+        numRuns: breakerRuns(ctx),
+        examples: everyCase(cases, ctx.seed),
+      });
+    });
+  }
+}

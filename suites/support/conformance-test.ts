@@ -31,17 +31,22 @@ export interface ConformanceTestOptions {
   timeout?: number;
 }
 
+/** What a conformance test checks, where, and its title; `body` sends the requests and judges them. */
+export interface ConformanceTestDefinition extends ConformanceTestOptions {
+  /** The rule (or rules) the test checks: the first sets its level. */
+  requirementIds: RequirementId | RequirementId[];
+  /** The operation it calls, which selects it by `--operation` and skips it on profiles that never call it. */
+  operation: OperationId | 'cross-cutting';
+  /** The rule in words, after the ids and level in the test's name. */
+  title: string;
+}
+
 /**
  * A conformance test: its name starts with the requirement ids it checks (test262 style), its level
  * is the first requirement's level, and its meta carries both for reports.
  */
-export function conformanceTest(
-  ids: RequirementId | RequirementId[],
-  operation: OperationId | 'cross-cutting',
-  title: string,
-  body: (kit: Kit) => Promise<void>,
-  options: ConformanceTestOptions = {},
-): void {
+export function conformanceTest(definition: ConformanceTestDefinition, body: (kit: Kit) => Promise<void>): void {
+  const { requirementIds: ids, operation, title, ...options } = definition;
   const requirementIds = Array.isArray(ids) ? ids : [ids];
   const level = options.level ?? requirement(requirementIds[0] as RequirementId).level;
   const skip =
@@ -89,7 +94,7 @@ export function conformanceTest(
       await describeFailure(live);
       const secrets = [ctx.config.psu.identity, ctx.config.corporatePsu.identity];
       const commands = { rerun: rerunCommand(ctx, name, ctx.seed), resigned: resignedReplay(name, ctx) };
-      await attachFailure(err, s.exchanges, live, secrets, commands, ctx);
+      await attachFailure({ error: err, exchanges: s.exchanges, meta: live, secrets, commands, ctx });
       throw err;
     } finally {
       if (live.warnings?.length)
@@ -117,26 +122,41 @@ function failingExchange(err: unknown): Exchange | undefined {
   return undefined;
 }
 
+/** A failed test's evidence, as attachFailure attaches it. */
+interface FailureEvidence {
+  /** What the test threw: a ConformanceError (or a property failure that wraps one) names the failing exchange. */
+  error: unknown;
+  /** Every exchange the test sent, oldest first. */
+  exchanges: Exchange[];
+  meta: ConformanceMeta;
+  /** Values masked in the counterexample (the PSUs' identity numbers). */
+  secrets: (string | undefined)[];
+  /** The commands that run the test again, and that send the failing request signed afresh. */
+  commands: { rerun: string; resigned: string };
+  ctx: RunContext;
+}
+
 /**
  * What a reader needs to understand and reproduce a failure: the failing request, response and curl command,
  * the shrunk counterexample with the command that replays it, and the exchanges just before (a property test
  * may have sent hundreds; its last ones are shrinking attempts).
  */
-async function attachFailure(
-  err: unknown,
-  exchanges: Exchange[],
-  meta: ConformanceMeta,
-  secrets: (string | undefined)[],
-  commands: { rerun: string; resigned: string },
-  ctx: RunContext,
-): Promise<void> {
+async function attachFailure({ error, exchanges, meta, secrets, commands, ctx }: FailureEvidence): Promise<void> {
   // The embedded bank stops with the run: say how to bring it back where the curl command points.
+  const switches = [
+    ...(ctx.faults ?? []).map((f) => ` --fault ${f}`),
+    ...(ctx.variants ?? []).map((v) => ` --variant ${v}`),
+  ].join('');
   const embedded =
     ctx.profile === 'embedded'
-      ? `# The embedded bank stopped with the run; on its port again: npx psd2-conformance serve --port ${new URL(ctx.baseUrl).port}${(ctx.faults ?? []).map((f) => ` --fault ${f}`).join('')}${(ctx.variants ?? []).map((v) => ` --variant ${v}`).join('')}\n`
+      ? '# The embedded bank stopped with the run; on its port again: ' +
+        `npx psd2-conformance serve --port ${new URL(ctx.baseUrl).port}${switches}\n`
       : '';
   const curl = (exchange: Exchange) =>
-    `# The exact request as sent, with its Date and Signature: a bank accepts these only within its clock-skew window\n# (300 s at the reference bank). Later, the psd2-conformance command attached below sends it freshly signed.\n${embedded}${replayCommand(exchange)}\n`;
+    '# The exact request as sent, with its Date and Signature: a bank accepts these only within its ' +
+    'clock-skew window\n# (300 s at the reference bank). Later, the psd2-conformance command attached below ' +
+    'sends it freshly signed.\n' +
+    `${embedded}${replayCommand(exchange)}\n`;
   const attach = (label: string, exchange: Exchange, resigned = '') =>
     attachExchange({
       label,
@@ -144,7 +164,7 @@ async function attachFailure(
       response: renderResponse(exchange),
       curl: `${curl(exchange)}${resigned}`,
     });
-  const failing = failingExchange(err);
+  const failing = failingExchange(error);
   if (failing) await attach('failing', failing, commands.resigned);
   if (meta.replay?.counterexample)
     await attachText('counterexample (shrunk, fast-check)', maskValues(meta.replay.counterexample, secrets));
@@ -165,7 +185,10 @@ async function attachFailure(
 function resignedReplay(name: string, ctx: RunContext): string {
   const reports = ctx.reportsDir && ctx.reportsDir !== 'reports' ? ` --reports ${shellQuote(ctx.reportsDir)}` : '';
   // A comment, so that the attachment stays a script that runs the recorded curl and nothing else.
-  return `# Signed afresh and judged as this test judges it, any time later (another bank: --base-url URL):\n#   npx psd2-conformance replay --test ${shellQuote(name)}${reports}\n`;
+  return (
+    '# Signed afresh and judged as this test judges it, any time later (another bank: --base-url URL):\n' +
+    `#   npx psd2-conformance replay --test ${shellQuote(name)}${reports}\n`
+  );
 }
 
 /** The production profile never runs sandbox operations, and creates no payment without --allow-payments. */

@@ -64,6 +64,22 @@ async function firstFailing<T>(
   return failed?.status === 'rejected' ? { index, reason: failed.reason } : { index };
 }
 
+/** A property of a conformance test: the values to send, and what must hold for each. */
+export interface Property<T> {
+  ctx: RunContext;
+  /** The test's meta: a failure records its replay (seed, path, counterexample) there. */
+  meta: ConformanceMeta;
+  /** The test's name, which the replay command selects with --grep. */
+  testName: string;
+  arbitrary: fc.Arbitrary<T>;
+  /** Sends one value and judges the answer: throws when the target broke a rule. */
+  predicate: (value: T) => Promise<void>;
+  /** Random runs after the examples (the run's --num-runs unless given). */
+  numRuns?: number;
+  /** Values sent first, in every run (fast-check's examples). */
+  examples?: T[];
+}
+
 /**
  * fc.check with the run's seed and number of runs. `examples` run first, before `numRuns` random values
  * (fast-check's examples: the replay path counts them too). The runs are sampled ahead and sent concurrently; the
@@ -71,14 +87,8 @@ async function firstFailing<T>(
  * and its path are the ones a sequential run would find. A failure names the seed and the fast-check path, the
  * shrunk counterexample, and the command that replays exactly that counterexample.
  */
-export async function forAll<T>(
-  ctx: RunContext,
-  meta: ConformanceMeta,
-  testName: string,
-  arbitrary: fc.Arbitrary<T>,
-  predicate: (value: T) => Promise<void>,
-  { numRuns = ctx.numRuns, examples = [] }: { numRuns?: number; examples?: T[] } = {},
-): Promise<void> {
+export async function forAll<T>(property: Property<T>): Promise<void> {
+  const { ctx, meta, testName, arbitrary, predicate, numRuns = ctx.numRuns, examples = [] } = property;
   // A replay runs the counterexample of its path alone, as fast-check does.
   const sampled = ctx.replayPath ? undefined : await firstFailing(ctx, arbitrary, predicate, { numRuns, examples });
   if (sampled?.index === -1) return;
@@ -108,8 +118,10 @@ export async function forAll<T>(
   // A value that failed concurrently but passes alone depends on what ran beside it: report it as it failed.
   if (!details.failed) {
     if (failedAt === undefined) return;
+    const reason = sampled?.reason instanceof Error ? sampled.reason.message : String(sampled?.reason);
     throw new PropertyFailure(
-      `property failed at run ${failedAt + 1} (seed ${ctx.seed}, path ${failedAt}) but passed when sent again alone: the answer depends on what ran beside it:\n${sampled?.reason instanceof Error ? sampled.reason.message : String(sampled?.reason)}`,
+      `property failed at run ${failedAt + 1} (seed ${ctx.seed}, path ${failedAt}) but passed when sent again ` +
+        `alone: the answer depends on what ran beside it:\n${reason}`,
       sampled?.reason,
     );
   }
@@ -129,7 +141,8 @@ export async function forAll<T>(
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   throw new PropertyFailure(
     [
-      `property failed after ${runs} run(s) (seed ${details.seed}, path ${counterexamplePath || '-'}); shrunk counterexample:`,
+      `property failed after ${runs} run(s) (seed ${details.seed}, path ${counterexamplePath || '-'}); ` +
+        'shrunk counterexample:',
       cause,
       `replay: ${command}`,
     ].join('\n'),

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ncbctBody } from '../../suites/support/bodies.js';
-import { cardAccount, fundedAccount, openBank, type TestBank } from './support.js';
+import { cardAccount, fundedAccount, openBank, transactionRequest, type TestBank } from './support.js';
 
-/** Every link a sandbox answer hands out answers 200 to a signed GET (interface.md › Resources: Link with href and verbs). */
+/**
+ * Every link a sandbox answer hands out answers 200 to a signed GET (interface.md › Resources: Link with href and
+ * verbs).
+ */
 const NOW = new Date('2026-03-15T08:00:00Z');
 let bank: TestBank;
 
@@ -11,21 +14,15 @@ beforeAll(async () => {
 });
 afterAll(() => bank.close());
 
-const tx = {
+const tx = transactionRequest({
   amount: -120,
-  currency: 'NOK',
   valueDate: '2026-03-02',
   bookingDate: '2026-03-02',
   remittanceInformationUnstructured: 'Kiosk',
   creditorName: 'Kiosk AS',
-  creditorAccount: { iban: '', bban: '12345678903' },
-  debtorName: 'Kari',
   debtorAccount: { iban: '', bban: '90412263064' },
   bankTransactionCode: 'PMNT-CCRD-POSD',
-  ultimateDebtor: '',
-  ultimateCreditor: '',
-  purposeCode: 'OTHR',
-};
+});
 
 describe('sandbox links answer 200', () => {
   it("a customer's self link reads the customer back", async () => {

@@ -153,6 +153,37 @@ export interface Funded {
   customerNumber: string;
 }
 
+/** A sandbox account request (Endpoint 4) of `customerNumber`'s: a NOK current account of `bban`. */
+export const accountRequest = (customerNumber: string, bban: string, balance = 10000) => ({
+  customerNumber,
+  accountName: 'Brukskonto',
+  bban,
+  iban: makeIban('NO', bban),
+  currency: 'NOK',
+  product: 'Brukskonto',
+  cashAccountType: 'CACC',
+  creditLine: 0,
+  balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: balance, currency: 'NOK' } }],
+});
+
+/** A sandbox transaction (Endpoint 9) with every member interface.md requires; `changes` replace members. */
+export const transactionRequest = (changes: Record<string, unknown> = {}) => ({
+  amount: -7,
+  currency: 'NOK',
+  valueDate: '2026-03-01',
+  bookingDate: '2026-03-01',
+  remittanceInformationUnstructured: 'r',
+  creditorName: 'Butikk',
+  creditorAccount: { iban: '', bban: '12345678903' },
+  debtorName: 'Kari',
+  debtorAccount: { iban: '', bban: '90412263056' },
+  bankTransactionCode: 'PMNT-ICDT-DMCT',
+  ultimateDebtor: '',
+  ultimateCreditor: '',
+  purposeCode: 'OTHR',
+  ...changes,
+});
+
 /** A private customer with a NOK account holding `balance`, made through the sandbox set-up operations. */
 export async function fundedAccount(bank: TestBank, n: number, balance = 1_000_000): Promise<Funded> {
   const customerNumber = String(10_000_000_000 + n);
@@ -161,19 +192,7 @@ export async function fundedAccount(bank: TestBank, n: number, balance = 1_000_0
     body: { customerNumber, name: `Kari ${n}`, type: 'private' },
   });
   if (customer.status !== 201) throw new Error(`customer: ${customer.status} ${customer.text}`);
-  const account = await bank.call('sandbox.account.create', {
-    body: {
-      customerNumber,
-      accountName: 'Brukskonto',
-      bban: number,
-      iban: makeIban('NO', number),
-      currency: 'NOK',
-      product: 'Brukskonto',
-      cashAccountType: 'CACC',
-      creditLine: 0,
-      balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: balance, currency: 'NOK' } }],
-    },
-  });
+  const account = await bank.call('sandbox.account.create', { body: accountRequest(customerNumber, number, balance) });
   if (account.status !== 201) throw new Error(`account: ${account.status} ${account.text}`);
   return { id: account.json.id, bban: number, iban: makeIban('NO', number), customerNumber };
 }

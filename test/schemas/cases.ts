@@ -10,7 +10,8 @@ export interface NegativeCase {
   body: unknown;
 }
 
-const s = (n: number, c = 'a') => c.repeat(n);
+/** `length` characters, all `character`. */
+const ofLength = (length: number, character = 'a') => character.repeat(length);
 const entry0 = '/payments/0';
 const entry1 = '/payments/1';
 
@@ -91,11 +92,11 @@ const ROWS: Row[] = [
   // Address and Country
   ['NcbctPaymentRequest', ex.NCBCT, '/creditorAddress/country', 'NOR', 'Country.max2', 'three-letter country'],
   ['NcbctPaymentRequest', ex.NCBCT, '/creditorAddress/country', 'XX', 'Country.enum'],
-  ['NcbctPaymentRequest', ex.NCBCT, '/creditorAddress/street', s(71), 'Address.street.max70'],
+  ['NcbctPaymentRequest', ex.NCBCT, '/creditorAddress/street', ofLength(71), 'Address.street.max70'],
   ['NcbctPaymentRequest', ex.NCBCT, '/creditorAddress/country', REMOVE, 'Address.country.required'],
   // Account references
-  ['NcbctPaymentRequest', ex.NCBCT, '/debtorAccount/bban', s(31, '1'), 'AccountReference.bban.max30'],
-  ['NcbctPaymentRequest', ex.NCBCT, '/creditorAccount/iban', `DE${s(33, '1')}`, 'AccountReference.iban.max34'],
+  ['NcbctPaymentRequest', ex.NCBCT, '/debtorAccount/bban', ofLength(31, '1'), 'AccountReference.bban.max30'],
+  ['NcbctPaymentRequest', ex.NCBCT, '/creditorAccount/iban', `DE${ofLength(33, '1')}`, 'AccountReference.iban.max34'],
   [
     'NcbctPaymentRequest',
     ex.NCBCT,
@@ -149,7 +150,7 @@ const ROWS: Row[] = [
     'BulkPaymentRequest',
     ex.BULK,
     `${entry1}/remittanceInformationStructured/reference`,
-    s(36, 'R'),
+    ofLength(36, 'R'),
     'StructuredRemittance.reference.length1to35',
     '36 characters',
   ],
@@ -157,7 +158,7 @@ const ROWS: Row[] = [
     'BulkPaymentRequest',
     ex.BULK,
     `${entry1}/remittanceInformationStructured/referenceType`,
-    s(36),
+    ofLength(36),
     'StructuredRemittance.referenceType.length1to35',
   ],
   [
@@ -188,8 +189,15 @@ const ROWS: Row[] = [
   ['NcbctPaymentRequest', ex.NCBCT, '/creditorName', REMOVE, 'NCBCT.creditorName.required'],
   ['NcbctPaymentRequest', ex.NCBCT, '/creditorAccount', REMOVE, 'NCBCT.creditorAccount.required'],
   ['NcbctPaymentRequest', ex.NCBCT, '/debtorAccount', REMOVE, 'NCBCT.debtorAccount.required'],
-  ['NcbctPaymentRequest', ex.NCBCT, '/creditorName', s(71), 'NCBCT.creditorName.max70', '71 characters'],
-  ['NcbctPaymentRequest', ex.NCBCT, '/creditorName', s(71, 'ø'), 'NCBCT.creditorName.max70', '71 two-byte characters'],
+  ['NcbctPaymentRequest', ex.NCBCT, '/creditorName', ofLength(71), 'NCBCT.creditorName.max70', '71 characters'],
+  [
+    'NcbctPaymentRequest',
+    ex.NCBCT,
+    '/creditorName',
+    ofLength(71, 'ø'),
+    'NCBCT.creditorName.max70',
+    '71 two-byte characters',
+  ],
   [
     'NcbctPaymentRequest',
     ex.NCBCT,
@@ -202,7 +210,7 @@ const ROWS: Row[] = [
     'NcbctPaymentRequest',
     ex.NCBCT,
     '/remittanceInformationUnstructured',
-    s(141),
+    ofLength(141),
     'NCBCT.remittanceInformationUnstructured.length1to140',
     '141',
   ],
@@ -210,7 +218,7 @@ const ROWS: Row[] = [
     'NcbctPaymentRequest',
     ex.NCBCT_LARGE,
     '/regulatoryReportingInformation',
-    s(141),
+    ofLength(141),
     'NCBCT.regulatoryReportingInformation.max140',
   ],
   ['NcbctPaymentRequest', ex.NCBCT, '/creditorAgent', 'DEUTDEF', 'NCBCT.creditorAgent.bic', '7 characters'],
@@ -280,13 +288,13 @@ const ROWS: Row[] = [
   ['SctPaymentRequest', ex.SCT, '/creditorName', REMOVE, 'SCT.creditorName.required'],
   ['SctPaymentRequest', ex.SCT, '/creditorAccount', REMOVE, 'SCT.creditorAccount.required'],
   ['SctPaymentRequest', ex.SCT, '/debtorAccount', REMOVE, 'SCT.debtorAccount.required'],
-  ['SctPaymentRequest', ex.SCT, '/endToEndIdentification', s(36), 'SCT.endToEndIdentification.max35'],
-  ['SctPaymentRequest', ex.SCT, '/creditorName', s(71), 'SCT.creditorName.max70'],
+  ['SctPaymentRequest', ex.SCT, '/endToEndIdentification', ofLength(36), 'SCT.endToEndIdentification.max35'],
+  ['SctPaymentRequest', ex.SCT, '/creditorName', ofLength(71), 'SCT.creditorName.max70'],
   [
     'SctPaymentRequest',
     ex.SCT,
     '/remittanceInformationUnstructured',
-    s(141),
+    ofLength(141),
     'SCT.remittanceInformationUnstructured.length1to140',
   ],
   [
@@ -318,7 +326,7 @@ const ROWS: Row[] = [
   ['BulkPaymentRequest', ex.BULK, '/payments', REMOVE, 'BULK.payments.required'],
   ['BulkPaymentRequest', ex.BULK, '/payments', {}, 'BULK.payments.required', 'object instead of array'],
   ['BulkPaymentRequest', ex.BULK, '/payments', [], 'BULK.payments.nonEmpty'],
-  ['BulkPaymentRequest', ex.BULK, '/paymentInformationId', s(36), 'BULK.paymentInformationId.max35'],
+  ['BulkPaymentRequest', ex.BULK, '/paymentInformationId', ofLength(36), 'BULK.paymentInformationId.max35'],
   [
     'BulkPaymentRequest',
     ex.BULK,
@@ -331,10 +339,16 @@ const ROWS: Row[] = [
   ['BulkPaymentRequest', ex.BULK, `${entry0}/creditorName`, REMOVE, 'BULK.entry.creditorName.required'],
   ['BulkPaymentRequest', ex.BULK, `${entry0}/creditorAccount`, REMOVE, 'BULK.entry.creditorAccount.required'],
   ['BulkPaymentRequest', ex.BULK, `${entry0}/creditorAddress`, REMOVE, 'BULK.entry.creditorAddress.required'],
-  ['BulkPaymentRequest', ex.BULK, `${entry0}/endToEndIdentification`, s(36), 'BULK.entry.endToEndIdentification.max35'],
-  ['BulkPaymentRequest', ex.BULK, `${entry0}/debtorName`, s(71), 'BULK.entry.debtorName.max70'],
-  ['BulkPaymentRequest', ex.BULK, `${entry0}/creditorName`, s(71), 'BULK.entry.creditorName.max70'],
-  ['BulkPaymentRequest', ex.BULK, `${entry0}/ultimateDebtor`, s(71), 'BULK.entry.ultimateDebtor.max70'],
+  [
+    'BulkPaymentRequest',
+    ex.BULK,
+    `${entry0}/endToEndIdentification`,
+    ofLength(36),
+    'BULK.entry.endToEndIdentification.max35',
+  ],
+  ['BulkPaymentRequest', ex.BULK, `${entry0}/debtorName`, ofLength(71), 'BULK.entry.debtorName.max70'],
+  ['BulkPaymentRequest', ex.BULK, `${entry0}/creditorName`, ofLength(71), 'BULK.entry.creditorName.max70'],
+  ['BulkPaymentRequest', ex.BULK, `${entry0}/ultimateDebtor`, ofLength(71), 'BULK.entry.ultimateDebtor.max70'],
   [
     'BulkPaymentRequest',
     ex.BULK,
@@ -421,7 +435,7 @@ const ROWS: Row[] = [
     'true',
     'PaymentResponse.transactionFeeIndicator.boolean',
   ],
-  ['PaymentInitiationResponse', ex.PAYMENT_RESPONSE, '/psuMessage', s(513), 'PaymentResponse.psuMessage.max512'],
+  ['PaymentInitiationResponse', ex.PAYMENT_RESPONSE, '/psuMessage', ofLength(513), 'PaymentResponse.psuMessage.max512'],
   ['PaymentInitiationResponse', ex.PAYMENT_RESPONSE, '/_links', [], 'PaymentResponse.links.shape'],
   ['PaymentInitiationResponse', ex.PAYMENT_RESPONSE, '/_links/self/href', REMOVE, 'Link.href.required'],
   [
@@ -435,7 +449,7 @@ const ROWS: Row[] = [
   ['PaymentInitiationResponse', ex.PAYMENT_RESPONSE, '/_links/self/verbs', ['GET', 'PATCH'], 'Link.verbs.enum'],
   ['PaymentInitiationResponse', ex.PAYMENT_RESPONSE, '/tppMessages/0/category', 'INFO', 'TppMessage.category.enum'],
   ['PaymentInitiationResponse', ex.PAYMENT_RESPONSE, '/tppMessages/0/code', 'OOPS', 'TppMessage.code.enum'],
-  ['PaymentInitiationResponse', ex.PAYMENT_RESPONSE, '/tppMessages/0/text', s(513), 'TppMessage.text.max512'],
+  ['PaymentInitiationResponse', ex.PAYMENT_RESPONSE, '/tppMessages/0/text', ofLength(513), 'TppMessage.text.max512'],
   // Baskets
   ['SigningBasket', ex.SIGNING_BASKET, '/payments', [1], 'Basket.payments.array'],
   ['SigningBasket', ex.SIGNING_BASKET, '/transactionStatus', 'ACCP', 'Basket.transactionStatus.enum'],
@@ -563,7 +577,7 @@ const ROWS: Row[] = [
     'SandboxTransactionList',
     [ex.TRANSACTION],
     '/0/bankTransactionCode',
-    s(15, 'P'),
+    ofLength(15, 'P'),
     'Sandbox.transaction.bankTransactionCode.length4to14',
     '15 characters',
   ],
@@ -573,7 +587,9 @@ const ROWS: Row[] = [
 export const NEGATIVE_CASES: NegativeCase[] = ROWS.map(([schema, example, pointer, value, requirementId, label]) => ({
   schema,
   requirementId,
-  label: `${pointer} ${value === REMOVE ? 'removed' : `= ${JSON.stringify(value).slice(0, 40)}`}${label ? ` (${label})` : ''}`,
+  label:
+    `${pointer} ` +
+    `${value === REMOVE ? 'removed' : `= ${JSON.stringify(value).slice(0, 40)}`}${label ? ` (${label})` : ''}`,
   body: mutate(example, pointer, value),
 }));
 

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { FaultId, VariantId } from '../../bank/index.js';
 import { verdict } from '../../checks/index.js';
-import { breaker } from '../../generators/invalid.js';
+import type { Breaker } from '../../generators/invalid.js';
 import { generatedFiles, staleFiles } from '../../scripts/generate-ids.js';
 import { LIMITS, REQUIREMENTS, requirement, type RequirementId } from '../../spec/index.js';
 import { assertTemplateId, lengthRule, requiredRule } from '../../spec/requirements/build.js';
@@ -31,16 +31,25 @@ describe('generated id unions', () => {
   it('make a mistyped id a type error (tsc checks the expectations below)', () => {
     // @ts-expect-error: the catalogue has no NCBCT.creditorName.max71
     expect(() => requirement('NCBCT.creditorName.max71')).toThrow('unknown requirement id NCBCT.creditorName.max71');
+    const misspelled = { check: 'client_error', ok: true, message: '' };
     // @ts-expect-error: a check names its rule by catalogue id
-    expect(() => verdict('client_error', 'NCBCT.creditorNme.max70', true, '')).toThrow('unknown requirement id');
-    // @ts-expect-error: a breaker names its rule by catalogue id
-    breaker('Headers.PSU-ID.uid', 'PSU-ID not a UUID', '/PSU-ID', fc.constant('x'));
+    expect(() => verdict({ ...misspelled, requirementId: 'NCBCT.creditorNme.max70' })).toThrow(
+      'unknown requirement id',
+    );
+    const misnamed: Breaker = {
+      // @ts-expect-error: a breaker names its rule by catalogue id
+      requirementId: 'Headers.PSU-ID.uid',
+      label: 'PSU-ID not a UUID',
+      at: '/PSU-ID',
+      value: fc.constant('x'),
+    };
     // @ts-expect-error: faults are named by their table's ids
     const fault: FaultId = 'accept-long-creditor-nam';
     // @ts-expect-error: variants are named by their table's ids
     const variant: VariantId = 'ids-uid';
     const typed: RequirementId = 'NCBCT.creditorName.max70';
     expect([fault, variant, requirement(typed).level]).toEqual(['accept-long-creditor-nam', 'ids-uid', 'MUST']);
+    expect(misnamed.label).toBe('PSU-ID not a UUID');
   });
 });
 
@@ -60,7 +69,8 @@ describe('catalogue helpers take the literal id and check it against their templ
     // A row whose id says 71 while its limit says 70: the catalogue module would throw while it is imported.
     const mistyped = 'NCBCT.creditorName.max71' as RequirementId;
     expect(() => lengthRule({ ...row, id: mistyped, field: 'creditorName', limit: LIMITS.creditorName })).toThrow(
-      'requirement catalogue: lengthRule() row NCBCT.creditorName.max71 does not match its template <scope>.creditorName.max70',
+      'requirement catalogue: lengthRule() row NCBCT.creditorName.max71 does not match ' +
+        'its template <scope>.creditorName.max70',
     );
     expect(() => requiredRule({ ...row, id: 'NCBCT.creditorName.required', field: 'creditorAccount' })).toThrow(
       'requiredRule() row NCBCT.creditorName.required does not match its template <scope>.creditorAccount.required',

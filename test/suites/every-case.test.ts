@@ -30,7 +30,12 @@ async function sent(cases: Breaker[], seed: number, numRuns = NUM_RUNS): Promise
   const ctx = { seed, numRuns } as RunContext;
   const meta = { requirementIds: [], level: 'MUST', operation: 'cross-cutting' } as ConformanceMeta;
   const labels = new Set<string>();
-  await forAll(ctx, meta, 'test', anyCase(cases), async ([c]) => void labels.add(c.label), {
+  await forAll({
+    ctx,
+    meta,
+    testName: 'test',
+    arbitrary: anyCase(cases),
+    predicate: async ([c]) => void labels.add(c.label),
     numRuns: breakerRuns(ctx),
     examples: everyCase(cases, seed),
   });
