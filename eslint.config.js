@@ -19,7 +19,36 @@ export default tseslint.config(
       'no-sequences': 'error',
       // Past four parameters a call reads as a row of positional guesses: take an options object.
       'max-params': ['error', 4],
+      // Prettier wraps code at 120 but leaves strings, template literals and comments as written: this catches them.
+      // Core `max-len` is deprecated but kept until ESLint 11; `@stylistic/eslint-plugin` has the same rule then.
+      'max-len': ['error', { code: 120, tabWidth: 2 }],
     },
+  },
+  {
+    // Written by `npm run generate` (scripts/generate-ids.ts): one list entry a line, whatever its length.
+    files: ['**/*.generated.ts'],
+    rules: { 'max-len': 'off' },
+  },
+  {
+    // Until the 14d merge: helper 14d and the lead are editing these files now, so their long lines wait for them.
+    files: [
+      'checks/result.ts',
+      'generators/invalid.ts',
+      'generators/queries.ts',
+      'runner/print.ts',
+      'suites/support/property.ts',
+      'suites/support/conformance-test.ts',
+      'suites/support/breakers.ts',
+      'suites/sandbox-*.suite.ts',
+      'suites/negotiation-versioning.suite.ts',
+      'cli/selection.ts',
+      'cli/commands/*.ts',
+      'test/schemas/cases.ts',
+      'reporting/allure-html.ts',
+      'runner/run.ts',
+      'bench/**',
+    ],
+    rules: { 'max-len': 'off' },
   },
   {
     // Awaiting the options-object sweep (issue 14 › 6): each of these files still has a function of five or more
