@@ -71,7 +71,9 @@ function valueFor(h: HeaderSpec): fc.Arbitrary<string> {
   return fc.stringMatching(/^[A-Za-z0-9]{1,20}$/);
 }
 
-/** Required, or of unknown presence (a valid set must satisfy a server that requires it); PSU-ID unless X-PSU-IDENTITY. */
+/**
+ * Required, or of unknown presence (a valid set must satisfy a server that requires it); PSU-ID unless X-PSU-IDENTITY.
+ */
 const alwaysSent = (h: HeaderSpec) =>
   h.name !== 'PSU-Corporate-ID' && (h.presence === 'yes' || h.presence === 'unknown' || h.name === 'PSU-ID');
 
