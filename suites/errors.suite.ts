@@ -12,7 +12,8 @@ describe('errors', () => {
     'a payment beyond the balance gets a proper error, not 500',
     async ({ s, judge }) => {
       const poor = await account(s, await customer(s), 10);
-      // Below NOK 100 000: a larger amount is refused first for its missing regulatory reporting, never reaching the funds.
+      // Below NOK 100 000: a larger amount is refused first for its missing regulatory reporting, never reaching the
+      // funds.
       const exchange = await s.call('ncbct.create', {
         body: ncbctBody(poor, '50000.00', 'too much'),
         query: { allowLogicalDuplicate: true },

@@ -134,7 +134,8 @@ describe('signature', () => {
   conformanceTest(
     'Auth.signature.rfc2047',
     SUBJECT,
-    'a Signature whose keyId names an issuer with æ, ø and å, sent whole as one UTF-8 encoded word longer than 75 characters, is accepted',
+    'a Signature whose keyId names an issuer with æ, ø and å, sent whole as ' +
+      'one UTF-8 encoded word longer than 75 characters, is accepted',
     async ({ s, judge }) => {
       const exchange = await signedByNorwegianIssuer(s, 'when-needed');
       judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Auth.signature.rfc2047'));
@@ -144,7 +145,8 @@ describe('signature', () => {
   conformanceTest(
     'Auth.signature.rfc2047',
     SUBJECT,
-    'a Signature whose keyId names an issuer with æ, ø and å, with only that value as RFC 2047 encoded words, is accepted',
+    'a Signature whose keyId names an issuer with æ, ø and å, with ' +
+      'only that value as RFC 2047 encoded words, is accepted',
     async ({ s, judge }) => {
       const exchange = await signedByNorwegianIssuer(s, 'per-value');
       const atShould = (r: CheckResult): CheckResult =>
@@ -157,8 +159,8 @@ describe('signature', () => {
 
 /**
  * One malformed value per header rule of the subject, taken from the header generators (generators/headers.ts)
- * with the run's seed: the same seed sends the same values, another seed others (the test names show them). Missing headers and the corporate case have their own
- * tests below; Accept is judged with negotiation.
+ * with the run's seed: the same seed sends the same values, another seed others (the test names show them). Missing
+ * headers and the corporate case have their own tests below; Accept is judged with negotiation.
  */
 const malformed = (op: OperationId): [RequirementId, string, string][] =>
   headerBreakers(op)
@@ -288,7 +290,8 @@ describe('headers', () => {
   conformanceTest(
     ['Headers.PSU-Context.singleSca', 'Headers.optional.accepted'],
     SUBJECT,
-    'the corporate PSU with PSU-Context CORPORATE and its PSU-Corporate-ID, paying from a corporate account, is accepted',
+    'the corporate PSU with PSU-Context CORPORATE and its ' +
+      'PSU-Corporate-ID, paying from a corporate account, is accepted',
     async ({ s, judge }) => {
       const exchange = await s.call(SUBJECT, {
         body: ncbctBody(await corporateDebtor(s), '44.00', `corp ok ${s.ctx.runTag}`),
