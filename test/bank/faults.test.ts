@@ -44,47 +44,59 @@ describe('reference bank fault catalogue', () => {
     );
   });
 
-  it('answers an unknown path with 404 RESOURCE_UNKNOWN in the interface Error body, and an unsigned request with 401', async () => {
-    const bank = await startBank();
-    try {
-      const missing = await fetch(`${bank.url}/v1/nothing-here`);
-      expect([missing.status, ((await missing.json()) as { code: string }).code]).toEqual([404, 'RESOURCE_UNKNOWN']);
-      const unsigned = await fetch(`${bank.url}/v1/sandbox/accounts/x/transactions`, {
-        headers: { 'X-Request-ID': 'r' },
-      });
-      const body = (await unsigned.json()) as Record<string, unknown>;
-      expect(unsigned.status).toBe(401);
-      expect(Object.keys(body).sort()).toEqual(['code', 'id', 'message', 'status', 'system']);
-    } finally {
-      await bank.close();
-    }
-  });
+  it(
+    'answers an unknown path with 404 RESOURCE_UNKNOWN in the ' +
+      'interface Error body, and an unsigned request with 401',
+    async () => {
+      const bank = await startBank();
+      try {
+        const missing = await fetch(`${bank.url}/v1/nothing-here`);
+        expect([missing.status, ((await missing.json()) as { code: string }).code]).toEqual([404, 'RESOURCE_UNKNOWN']);
+        const unsigned = await fetch(`${bank.url}/v1/sandbox/accounts/x/transactions`, {
+          headers: { 'X-Request-ID': 'r' },
+        });
+        const body = (await unsigned.json()) as Record<string, unknown>;
+        expect(unsigned.status).toBe(401);
+        expect(Object.keys(body).sort()).toEqual(['code', 'id', 'message', 'status', 'system']);
+      } finally {
+        await bank.close();
+      }
+    },
+  );
 });
 
 describe('transport faults (slow, hang, reset) and the consent fault', () => {
-  it('slow-payments answers a payment creation only after its delay, past a client timeout shorter than it (Payment.create.201)', async () => {
-    const bank = await openBank({ faults: ['slow-payments'], slowMs: 1500 });
-    try {
-      const debtor = await fundedAccount(bank, 61);
-      const prepared = bank.prepare('ncbct.create', { body: ncbctBody(debtor, '1.00', 'slow') });
-      const timedOut = request(`${bank.url}${prepared.path}`, {
-        method: 'POST',
-        headers: prepared.headers,
-        body: prepared.body ?? null,
-        headersTimeout: 500,
-      });
-      await expect(timedOut).rejects.toMatchObject({ code: 'UND_ERR_HEADERS_TIMEOUT' });
-      const started = Date.now();
-      const patient = await bank.call('ncbct.create', { body: ncbctBody(debtor, '2.00', 'slow') });
-      expect([patient.status, Date.now() - started >= 1400]).toEqual([201, true]);
-    } finally {
-      await bank.close();
-    }
-  });
+  it(
+    'slow-payments answers a payment creation only after its delay, past ' +
+      'a client timeout shorter than it (Payment.create.201)',
+    async () => {
+      const bank = await openBank({ faults: ['slow-payments'], slowMs: 1500 });
+      try {
+        const debtor = await fundedAccount(bank, 61);
+        const prepared = bank.prepare('ncbct.create', { body: ncbctBody(debtor, '1.00', 'slow') });
+        const timedOut = request(`${bank.url}${prepared.path}`, {
+          method: 'POST',
+          headers: prepared.headers,
+          body: prepared.body ?? null,
+          headersTimeout: 500,
+        });
+        await expect(timedOut).rejects.toMatchObject({ code: 'UND_ERR_HEADERS_TIMEOUT' });
+        const started = Date.now();
+        const patient = await bank.call('ncbct.create', { body: ncbctBody(debtor, '2.00', 'slow') });
+        expect([patient.status, Date.now() - started >= 1400]).toEqual([201, true]);
+      } finally {
+        await bank.close();
+      }
+    },
+  );
 
-  it(`slow-payments' default delay exceeds the suite's default headers timeout (${DEFAULTS.http.headersTimeoutMs} ms)`, () => {
-    expect(SLOW_MS).toBeGreaterThan(DEFAULTS.http.headersTimeoutMs);
-  });
+  it(
+    `slow-payments' default delay exceeds the suite's default ` +
+      `headers timeout (${DEFAULTS.http.headersTimeoutMs} ms)`,
+    () => {
+      expect(SLOW_MS).toBeGreaterThan(DEFAULTS.http.headersTimeoutMs);
+    },
+  );
 
   it('reset-on-basket-start destroys the connection instead of answering (Basket.startAuthorisation.201)', async () => {
     const bank = await openBank({ faults: ['reset-on-basket-start'] });
@@ -115,23 +127,29 @@ describe('transport faults (slow, hang, reset) and the consent fault', () => {
     expect(await hanging).toBeInstanceOf(Error);
   });
 
-  it('engagement-visible-without-register-view offers a VIEW-only engagement for consent (Sandbox.engagement.consentNeedsRegisterAndView)', async () => {
-    const bank = await openBank({ faults: ['engagement-visible-without-register-view'] });
-    try {
-      const agreement = await bank.call('sandbox.agreement.create', {
-        body: {
-          owner: '1',
-          name: 'A',
-          engagements: [{ customer: '2', account: { iban: 'NO9386011117947' }, roles: ['VIEW'] }],
-        },
-      });
-      expect(agreement.status).toBe(201);
-      const visible = await bank.signed('GET', '/v1/sandbox/customers/2/consent-accounts', {});
-      expect(visible.json.accounts.map((a: { account: unknown }) => a.account)).toEqual([{ iban: 'NO9386011117947' }]);
-    } finally {
-      await bank.close();
-    }
-  });
+  it(
+    'engagement-visible-without-register-view offers a VIEW-only engagement ' +
+      'for consent (Sandbox.engagement.consentNeedsRegisterAndView)',
+    async () => {
+      const bank = await openBank({ faults: ['engagement-visible-without-register-view'] });
+      try {
+        const agreement = await bank.call('sandbox.agreement.create', {
+          body: {
+            owner: '1',
+            name: 'A',
+            engagements: [{ customer: '2', account: { iban: 'NO9386011117947' }, roles: ['VIEW'] }],
+          },
+        });
+        expect(agreement.status).toBe(201);
+        const visible = await bank.signed('GET', '/v1/sandbox/customers/2/consent-accounts', {});
+        expect(visible.json.accounts.map((a: { account: unknown }) => a.account)).toEqual([
+          { iban: 'NO9386011117947' },
+        ]);
+      } finally {
+        await bank.close();
+      }
+    },
+  );
 });
 
 describe('near-miss faults: each accepts exactly the near misses of one list (spec/near-misses.ts)', () => {

@@ -25,20 +25,24 @@ const links = (base: string) => ({
 });
 
 describe('payment creation (Payment.create.201, PaymentResponse.*)', () => {
-  it('NCBCT: 201, opaque enc!! id, RCVD, NOK 2.50 fee with indicator, self/status/startAuthorisation links with verbs', async () => {
-    const res = await bank.call('ncbct.create', { body: ncbctBody(debtor, '1250.00', 'ncbct 201') });
-    expect(res.status).toBe(201);
-    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.json.paymentId).toMatch(OPAQUE);
-    const base = `/v1/payments/norwegian-cross-border-credit-transfers/${encodeURIComponent(res.json.paymentId)}`;
-    expect(res.json).toEqual({
-      paymentId: res.json.paymentId,
-      transactionStatus: 'RCVD',
-      transactionFees: { amount: '2.50', currency: 'NOK' },
-      transactionFeeIndicator: true,
-      _links: links(base),
-    });
-  });
+  it(
+    'NCBCT: 201, opaque enc!! id, RCVD, NOK 2.50 fee with indicator, ' +
+      'self/status/startAuthorisation links with verbs',
+    async () => {
+      const res = await bank.call('ncbct.create', { body: ncbctBody(debtor, '1250.00', 'ncbct 201') });
+      expect(res.status).toBe(201);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.json.paymentId).toMatch(OPAQUE);
+      const base = `/v1/payments/norwegian-cross-border-credit-transfers/${encodeURIComponent(res.json.paymentId)}`;
+      expect(res.json).toEqual({
+        paymentId: res.json.paymentId,
+        transactionStatus: 'RCVD',
+        transactionFees: { amount: '2.50', currency: 'NOK' },
+        transactionFeeIndicator: true,
+        _links: links(base),
+      });
+    },
+  );
 
   it('SCT: 201 with the fee in the debtor currency (EUR, two decimals)', async () => {
     const res = await bank.call('sct.create', { body: sctBody(debtor, '99.99') });
@@ -85,18 +89,21 @@ describe('payment creation (Payment.create.201, PaymentResponse.*)', () => {
     expect([auth.status, auth.json.scaStatus]).toEqual([201, 'RECEIVED']);
   });
 
-  it("x-accept-fix amount-as-string: the fee is a string with the debtor currency's minor units (JPY 0, BHD 3)", async () => {
-    const fee = async (currency: string) =>
-      (
-        await bank.call('ncbct.create', {
-          body: { ...ncbctBody(debtor, '1.00', `fee ${currency}`), debtorAccount: { bban: '12345678903', currency } },
-        })
-      ).json.transactionFees;
-    expect([await fee('JPY'), await fee('BHD')]).toEqual([
-      { amount: '3', currency: 'JPY' },
-      { amount: '2.500', currency: 'BHD' },
-    ]);
-  });
+  it(
+    'x-accept-fix amount-as-string: the fee is a string with the ' + "debtor currency's minor units (JPY 0, BHD 3)",
+    async () => {
+      const fee = async (currency: string) =>
+        (
+          await bank.call('ncbct.create', {
+            body: { ...ncbctBody(debtor, '1.00', `fee ${currency}`), debtorAccount: { bban: '12345678903', currency } },
+          })
+        ).json.transactionFees;
+      expect([await fee('JPY'), await fee('BHD')]).toEqual([
+        { amount: '3', currency: 'JPY' },
+        { amount: '2.500', currency: 'BHD' },
+      ]);
+    },
+  );
 
   it('payment status of a created NCBCT: 200 RCVD', async () => {
     const created = await bank.call('ncbct.create', { body: ncbctBody(debtor, '3.00', 'status') });
@@ -108,12 +115,15 @@ describe('payment creation (Payment.create.201, PaymentResponse.*)', () => {
 });
 
 describe('rejections', () => {
-  it('a schema violation (creditorName over 70) is 400 FORMAT_ERROR naming the rule (NCBCT.creditorName.max70)', async () => {
-    const res = await bank.call('ncbct.create', { body: { ...ncbctBody(debtor), creditorName: 'x'.repeat(71) } });
-    expect([res.status, res.json.code]).toEqual([400, 'FORMAT_ERROR']);
-    expect(res.json.message).toContain('NCBCT.creditorName.max70');
-    expect(Object.keys(res.json).sort()).toEqual(['code', 'id', 'message', 'status', 'system']);
-  });
+  it(
+    'a schema violation (creditorName over 70) is 400 ' + 'FORMAT_ERROR naming the rule (NCBCT.creditorName.max70)',
+    async () => {
+      const res = await bank.call('ncbct.create', { body: { ...ncbctBody(debtor), creditorName: 'x'.repeat(71) } });
+      expect([res.status, res.json.code]).toEqual([400, 'FORMAT_ERROR']);
+      expect(res.json.message).toContain('NCBCT.creditorName.max70');
+      expect(Object.keys(res.json).sort()).toEqual(['code', 'id', 'message', 'status', 'system']);
+    },
+  );
 
   it('a KID with a wrong check digit is 400 KID_INVALID, never 401 (Errors.kid.400)', async () => {
     const body = bulkBody(debtor, creditor);
@@ -127,19 +137,22 @@ describe('rejections', () => {
     expect([res.status, res.json.code]).toEqual([400, 'KID_INVALID']);
   });
 
-  it('a corporate PSU without PSU-Corporate-ID is 400, never 500 (Errors.corporateWithoutCorporateId.400)', async () => {
-    const res = await bank.call('ncbct.create', {
-      body: ncbctBody(debtor, '4.00', 'corp'),
-      headers: { 'PSU-Context': 'CORPORATE' },
-    });
-    expect([res.status, res.json.code]).toEqual([400, 'FORMAT_ERROR']);
-    expect(res.json.message).toContain('PSU-Corporate-ID');
-    const withId = await bank.call('ncbct.create', {
-      body: ncbctBody(debtor, '4.00', 'corp'),
-      headers: { 'PSU-Context': 'CORPORATE', 'PSU-Corporate-ID': 'bedrift-1' },
-    });
-    expect(withId.status).toBe(201);
-  });
+  it(
+    'a corporate PSU without PSU-Corporate-ID is 400, never ' + '500 (Errors.corporateWithoutCorporateId.400)',
+    async () => {
+      const res = await bank.call('ncbct.create', {
+        body: ncbctBody(debtor, '4.00', 'corp'),
+        headers: { 'PSU-Context': 'CORPORATE' },
+      });
+      expect([res.status, res.json.code]).toEqual([400, 'FORMAT_ERROR']);
+      expect(res.json.message).toContain('PSU-Corporate-ID');
+      const withId = await bank.call('ncbct.create', {
+        body: ncbctBody(debtor, '4.00', 'corp'),
+        headers: { 'PSU-Context': 'CORPORATE', 'PSU-Corporate-ID': 'bedrift-1' },
+      });
+      expect(withId.status).toBe(201);
+    },
+  );
 
   it('a requestedExecutionDate before today is 400 EXECUTION_DATE_INVALID; today is accepted', async () => {
     const past = await bank.call('sct.create', {
@@ -152,41 +165,52 @@ describe('rejections', () => {
     expect(today.status).toBe(201);
   });
 
-  it('a payment beyond the sandbox balance is 400 PAYMENT_FAILED, not 500 (Errors.insufficientFunds.notServerError)', async () => {
-    const res = await bank.call('ncbct.create', { body: ncbctBody(poor, '100.01', 'too much') });
-    expect([res.status, res.json.code]).toEqual([400, 'PAYMENT_FAILED']);
-    expect((await bank.call('ncbct.create', { body: ncbctBody(poor, '100.00', 'just enough') })).status).toBe(201);
-  });
+  it(
+    'a payment beyond the sandbox balance is 400 PAYMENT_FAILED, ' +
+      'not 500 (Errors.insufficientFunds.notServerError)',
+    async () => {
+      const res = await bank.call('ncbct.create', { body: ncbctBody(poor, '100.01', 'too much') });
+      expect([res.status, res.json.code]).toEqual([400, 'PAYMENT_FAILED']);
+      expect((await bank.call('ncbct.create', { body: ncbctBody(poor, '100.00', 'just enough') })).status).toBe(201);
+    },
+  );
 
-  it('a logical duplicate (same product and body) is 409 CONFLICT unless allowLogicalDuplicate=true (README rule)', async () => {
-    const body = ncbctBody(debtor, '6.00', 'duplicate');
-    expect((await bank.call('ncbct.create', { body })).status).toBe(201);
-    const again = await bank.call('ncbct.create', { body });
-    expect([again.status, again.json.code]).toEqual([409, 'CONFLICT']);
-    const allowed = await bank.call('ncbct.create', { body, query: { allowLogicalDuplicate: true } });
-    expect(allowed.status).toBe(201);
-    const explicitFalse = await bank.call('ncbct.create', { body, query: { allowLogicalDuplicate: false } });
-    expect(explicitFalse.status).toBe(409);
-    const notBoolean = await bank.call('ncbct.create', { body, query: { allowLogicalDuplicate: 'yes' } });
-    expect([notBoolean.status, notBoolean.json.code]).toEqual([400, 'FORMAT_ERROR']);
-  });
+  it(
+    'a logical duplicate (same product and body) is 409 CONFLICT ' + 'unless allowLogicalDuplicate=true (README rule)',
+    async () => {
+      const body = ncbctBody(debtor, '6.00', 'duplicate');
+      expect((await bank.call('ncbct.create', { body })).status).toBe(201);
+      const again = await bank.call('ncbct.create', { body });
+      expect([again.status, again.json.code]).toEqual([409, 'CONFLICT']);
+      const allowed = await bank.call('ncbct.create', { body, query: { allowLogicalDuplicate: true } });
+      expect(allowed.status).toBe(201);
+      const explicitFalse = await bank.call('ncbct.create', { body, query: { allowLogicalDuplicate: false } });
+      expect(explicitFalse.status).toBe(409);
+      const notBoolean = await bank.call('ncbct.create', { body, query: { allowLogicalDuplicate: 'yes' } });
+      expect([notBoolean.status, notBoolean.json.code]).toEqual([400, 'FORMAT_ERROR']);
+    },
+  );
 
-  it('a product the platform has but this route does not offer is 403 PRODUCT_INVALID; an unknown one 404 PRODUCT_UNKNOWN', async () => {
-    const headers = { 'PSU-ID': DEFAULTS.psu.id, 'PSU-IP-Address': DEFAULTS.psu.ipAddress };
-    const invalid = await bank.signed(
-      'POST',
-      '/v1/payments/instant-norwegian-domestic-credit-transfers-straks',
-      headers,
-      ncbctBody(debtor),
-    );
-    expect([invalid.status, invalid.json.code]).toEqual([403, 'PRODUCT_INVALID']);
-    const unknown = await bank.signed('POST', '/v1/payments/martian-credit-transfers', headers, ncbctBody(debtor));
-    expect([unknown.status, unknown.json.code]).toEqual([404, 'PRODUCT_UNKNOWN']);
-    const status = await bank.call('payment.status', {
-      params: { 'payment-product': 'martian-credit-transfers', paymentId: 'enc!!x==' },
-    });
-    expect([status.status, status.json.code]).toEqual([404, 'PRODUCT_UNKNOWN']);
-  });
+  it(
+    'a product the platform has but this route does not offer is 403 ' +
+      'PRODUCT_INVALID; an unknown one 404 PRODUCT_UNKNOWN',
+    async () => {
+      const headers = { 'PSU-ID': DEFAULTS.psu.id, 'PSU-IP-Address': DEFAULTS.psu.ipAddress };
+      const invalid = await bank.signed(
+        'POST',
+        '/v1/payments/instant-norwegian-domestic-credit-transfers-straks',
+        headers,
+        ncbctBody(debtor),
+      );
+      expect([invalid.status, invalid.json.code]).toEqual([403, 'PRODUCT_INVALID']);
+      const unknown = await bank.signed('POST', '/v1/payments/martian-credit-transfers', headers, ncbctBody(debtor));
+      expect([unknown.status, unknown.json.code]).toEqual([404, 'PRODUCT_UNKNOWN']);
+      const status = await bank.call('payment.status', {
+        params: { 'payment-product': 'martian-credit-transfers', paymentId: 'enc!!x==' },
+      });
+      expect([status.status, status.json.code]).toEqual([404, 'PRODUCT_UNKNOWN']);
+    },
+  );
 
   it('an unknown payment id is 404 RESOURCE_UNKNOWN', async () => {
     const res = await bank.call('payment.status', {
@@ -218,20 +242,24 @@ describe('rejections', () => {
     expect(res.status).toBe(201);
   });
 
-  it('X-PSU-IDENTITY that is not 11 digits (a national identity or D-number) is 400 FORMAT_ERROR (interface.md › Group I)', async () => {
-    for (const value of ['123', '0101701234', '010170123456', '0101701234x']) {
-      const res = await bank.call('ncbct.create', {
-        body: ncbctBody(debtor, '8.01', `identity ${value}`),
-        headers: { 'PSU-ID': undefined, 'X-PSU-IDENTITY': value },
-      });
-      expect([value, res.status, res.json.code, res.json.message]).toEqual([
-        value,
-        400,
-        'FORMAT_ERROR',
-        'X-PSU-IDENTITY must be an 11-digit national identity or D-number',
-      ]);
-    }
-  });
+  it(
+    'X-PSU-IDENTITY that is not 11 digits (a national identity or ' +
+      'D-number) is 400 FORMAT_ERROR (interface.md › Group I)',
+    async () => {
+      for (const value of ['123', '0101701234', '010170123456', '0101701234x']) {
+        const res = await bank.call('ncbct.create', {
+          body: ncbctBody(debtor, '8.01', `identity ${value}`),
+          headers: { 'PSU-ID': undefined, 'X-PSU-IDENTITY': value },
+        });
+        expect([value, res.status, res.json.code, res.json.message]).toEqual([
+          value,
+          400,
+          'FORMAT_ERROR',
+          'X-PSU-IDENTITY must be an 11-digit national identity or D-number',
+        ]);
+      }
+    },
+  );
 
   it('a logical duplicate is found whatever the order of the JSON keys, at any depth', async () => {
     const body = ncbctBody(debtor, '6.50', 'reordered');
@@ -245,51 +273,55 @@ describe('rejections', () => {
   });
 });
 
-describe("payments from the real client's sandbox account whose bban fails MOD11 (platform-notes.md; AccountReference.bban.norwegianMod11 is a SHOULD)", () => {
-  const account = {
-    customerNumber: '01078900497',
-    accountName: 'Sparekonto',
-    bban: '43427943323',
-    iban: 'NO6243427943323',
-    currency: 'NOK',
-    product: 'Brukskonto',
-    cashAccountType: 'CACC',
-    creditLine: 0,
-    balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 10000, currency: 'NOK' } }],
-  };
-  const sandboxDebtor = { bban: '43427943323', iban: 'NO6243427943323', id: '', customerNumber: '01078900497' };
+describe(
+  "payments from the real client's sandbox account whose bban fails MOD11 " +
+    '(platform-notes.md; AccountReference.bban.norwegianMod11 is a SHOULD)',
+  () => {
+    const account = {
+      customerNumber: '01078900497',
+      accountName: 'Sparekonto',
+      bban: '43427943323',
+      iban: 'NO6243427943323',
+      currency: 'NOK',
+      product: 'Brukskonto',
+      cashAccountType: 'CACC',
+      creditLine: 0,
+      balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 10000, currency: 'NOK' } }],
+    };
+    const sandboxDebtor = { bban: '43427943323', iban: 'NO6243427943323', id: '', customerNumber: '01078900497' };
 
-  beforeAll(async () => {
-    expect(
-      (
-        await bank.call('sandbox.customer.create', {
-          body: { customerNumber: '01078900497', name: 'Kari Nordmann', type: 'private' },
-        })
-      ).status,
-    ).toBe(201);
-    expect((await bank.call('sandbox.account.create', { body: account })).status).toBe(201);
-  });
-
-  it('NCBCT and bulk from it are 201: a known sandbox account is accepted whatever its check digit', async () => {
-    const ncbct = await bank.call('ncbct.create', { body: ncbctBody(sandboxDebtor, '10.00', 'from 43427943323') });
-    expect([ncbct.status, ncbct.json.transactionStatus]).toEqual([201, 'RCVD']);
-    const bulk = await bank.call('bulk.create', { body: bulkBody(sandboxDebtor, creditor) });
-    expect([bulk.status, bulk.json.transactionStatus]).toEqual([201, 'RCVD']);
-  });
-
-  it('paid to it as creditor in a bulk: 201', async () => {
-    const bulk = await bank.call('bulk.create', { body: bulkBody(debtor, sandboxDebtor) });
-    expect(bulk.status).toBe(201);
-  });
-
-  it('an unknown bban with a wrong MOD11 check digit is still 400 FORMAT_ERROR naming the rule', async () => {
-    const res = await bank.call('ncbct.create', {
-      body: ncbctBody({ ...sandboxDebtor, bban: '86011117948' }, '10.00', 'unknown'),
+    beforeAll(async () => {
+      expect(
+        (
+          await bank.call('sandbox.customer.create', {
+            body: { customerNumber: '01078900497', name: 'Kari Nordmann', type: 'private' },
+          })
+        ).status,
+      ).toBe(201);
+      expect((await bank.call('sandbox.account.create', { body: account })).status).toBe(201);
     });
-    expect([res.status, res.json.code, res.json.message]).toEqual([
-      400,
-      'FORMAT_ERROR',
-      expect.stringContaining('(AccountReference.bban.norwegianMod11)'),
-    ]);
-  });
-});
+
+    it('NCBCT and bulk from it are 201: a known sandbox account is accepted whatever its check digit', async () => {
+      const ncbct = await bank.call('ncbct.create', { body: ncbctBody(sandboxDebtor, '10.00', 'from 43427943323') });
+      expect([ncbct.status, ncbct.json.transactionStatus]).toEqual([201, 'RCVD']);
+      const bulk = await bank.call('bulk.create', { body: bulkBody(sandboxDebtor, creditor) });
+      expect([bulk.status, bulk.json.transactionStatus]).toEqual([201, 'RCVD']);
+    });
+
+    it('paid to it as creditor in a bulk: 201', async () => {
+      const bulk = await bank.call('bulk.create', { body: bulkBody(debtor, sandboxDebtor) });
+      expect(bulk.status).toBe(201);
+    });
+
+    it('an unknown bban with a wrong MOD11 check digit is still 400 FORMAT_ERROR naming the rule', async () => {
+      const res = await bank.call('ncbct.create', {
+        body: ncbctBody({ ...sandboxDebtor, bban: '86011117948' }, '10.00', 'unknown'),
+      });
+      expect([res.status, res.json.code, res.json.message]).toEqual([
+        400,
+        'FORMAT_ERROR',
+        expect.stringContaining('(AccountReference.bban.norwegianMod11)'),
+      ]);
+    });
+  },
+);

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ncbctBody } from '../../suites/support/bodies.js';
 import { cardAccount, fundedAccount, openBank, type TestBank } from './support.js';
 
-/** Every link a sandbox answer hands out answers 200 to a signed GET (interface.md › Resources: Link with href and verbs). */
+/**
+ * Every link a sandbox answer hands out answers 200 to a signed GET (interface.md › Resources: Link with href and
+ * verbs).
+ */
 const NOW = new Date('2026-03-15T08:00:00Z');
 let bank: TestBank;
 

@@ -70,51 +70,55 @@ describe('adding sandbox transactions', () => {
     expect((await list(account.id)).json).toEqual([]);
   });
 
-  it('omitted members get the defaults: text "", accounts with empty iban and bban, dates today, currency the account\'s, a 4-to-14 code', async () => {
-    const account = await fundedAccount(bank, 72);
-    const res = await add(account.id, [
-      { amount: -5 },
-      { amount: 9, bookingDate: '2026-03-02', creditorAccount: { bban: '12345678903' } },
-    ]);
-    expect(res.status).toBe(201);
-    const all = await list(account.id);
-    const base = `/v1/sandbox/accounts/${encodeURIComponent(account.id)}/transactions/`;
-    const blank = {
-      remittanceInformationUnstructured: '',
-      creditorName: '',
-      debtorName: '',
-      ultimateDebtor: '',
-      ultimateCreditor: '',
-      purposeCode: '',
-      debtorAccount: { iban: '', bban: '' },
-    };
-    expect(all.json).toEqual([
-      {
-        ...blank,
-        id: expect.stringMatching(/^enc!!T/),
-        amount: 9,
-        currency: 'NOK',
-        valueDate: '2026-03-02',
-        bookingDate: '2026-03-02',
-        creditorAccount: { iban: '', bban: '12345678903' },
-        bankTransactionCode: 'PMNT-RCDT-DMCT',
-        _links: { self: { href: `${base}${encodeURIComponent(all.json[0].id)}`, verbs: ['GET'] } },
-      },
-      {
-        ...blank,
-        id: expect.stringMatching(/^enc!!T/),
-        amount: -5,
-        currency: 'NOK',
-        valueDate: '2026-03-15',
-        bookingDate: '2026-03-15',
-        creditorAccount: { iban: '', bban: '' },
-        bankTransactionCode: 'PMNT-ICDT-DMCT',
-        _links: { self: { href: `${base}${encodeURIComponent(all.json[1].id)}`, verbs: ['GET'] } },
-      },
-    ]);
-    expect(validate('SandboxTransactionList', all.json)).toEqual([]);
-    expect(res.json).toEqual([all.json[1], all.json[0]]);
-  });
+  it(
+    'omitted members get the defaults: text "", accounts with empty iban and ' +
+      "bban, dates today, currency the account's, a 4-to-14 code",
+    async () => {
+      const account = await fundedAccount(bank, 72);
+      const res = await add(account.id, [
+        { amount: -5 },
+        { amount: 9, bookingDate: '2026-03-02', creditorAccount: { bban: '12345678903' } },
+      ]);
+      expect(res.status).toBe(201);
+      const all = await list(account.id);
+      const base = `/v1/sandbox/accounts/${encodeURIComponent(account.id)}/transactions/`;
+      const blank = {
+        remittanceInformationUnstructured: '',
+        creditorName: '',
+        debtorName: '',
+        ultimateDebtor: '',
+        ultimateCreditor: '',
+        purposeCode: '',
+        debtorAccount: { iban: '', bban: '' },
+      };
+      expect(all.json).toEqual([
+        {
+          ...blank,
+          id: expect.stringMatching(/^enc!!T/),
+          amount: 9,
+          currency: 'NOK',
+          valueDate: '2026-03-02',
+          bookingDate: '2026-03-02',
+          creditorAccount: { iban: '', bban: '12345678903' },
+          bankTransactionCode: 'PMNT-RCDT-DMCT',
+          _links: { self: { href: `${base}${encodeURIComponent(all.json[0].id)}`, verbs: ['GET'] } },
+        },
+        {
+          ...blank,
+          id: expect.stringMatching(/^enc!!T/),
+          amount: -5,
+          currency: 'NOK',
+          valueDate: '2026-03-15',
+          bookingDate: '2026-03-15',
+          creditorAccount: { iban: '', bban: '' },
+          bankTransactionCode: 'PMNT-ICDT-DMCT',
+          _links: { self: { href: `${base}${encodeURIComponent(all.json[1].id)}`, verbs: ['GET'] } },
+        },
+      ]);
+      expect(validate('SandboxTransactionList', all.json)).toEqual([]);
+      expect(res.json).toEqual([all.json[1], all.json[0]]);
+    },
+  );
 });
 
 describe('transactions recorded from sandbox payments', () => {
@@ -140,7 +144,9 @@ describe('transactions recorded from sandbox payments', () => {
         purposeCode: 'OTHR',
         _links: {
           self: {
-            href: `/v1/sandbox/accounts/${encodeURIComponent(account.id)}/transactions/${encodeURIComponent(all.json[0].id)}`,
+            href:
+              `/v1/sandbox/accounts/${encodeURIComponent(account.id)}` +
+              `/transactions/${encodeURIComponent(all.json[0].id)}`,
             verbs: ['GET'],
           },
         },

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ncbctBody } from '../../suites/support/bodies.js';
 import { cardAccount, fundedAccount, openBank, type TestBank } from './support.js';
 
-/** Sandbox operations (interface.md › Sandbox engagement, card account, transaction; Endpoints 6–9; platform-notes.md set-up). */
+/**
+ * Sandbox operations (interface.md › Sandbox engagement, card account, transaction; Endpoints 6–9; platform-notes.md
+ * set-up).
+ */
 const NOW = new Date('2026-03-15T08:00:00Z');
 let bank: TestBank;
 
@@ -33,38 +36,48 @@ describe("a real client's sandbox set-up calls succeed when signed (Sandbox.setu
     });
   });
 
-  it('accounts with EXPECTED balances, including bban 43427943323 whose MOD11 check digit is wrong: 201 with id and customerNumber', async () => {
-    const body = {
-      customerNumber: '01078900497',
-      accountName: 'Brukskonto',
-      bban: '90412263056',
-      iban: 'NO2390412263056',
-      currency: 'NOK',
-      product: 'Brukskonto',
-      cashAccountType: 'CACC',
-      creditLine: 0,
-      balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 10000, currency: 'NOK' } }],
-    };
-    const first = await bank.call('sandbox.account.create', { body });
-    expect(first.status).toBe(201);
-    expect(first.json).toEqual({ ...body, id: expect.stringMatching(/^enc!!A/) });
-    const wrongMod11 = await bank.call('sandbox.account.create', {
-      body: { ...body, accountName: 'Sparekonto', bban: '43427943323', iban: 'NO6243427943323' },
-    });
-    expect([wrongMod11.status, wrongMod11.json.customerNumber]).toEqual([201, '01078900497']);
-  });
+  it(
+    'accounts with EXPECTED balances, including bban 43427943323 whose ' +
+      'MOD11 check digit is wrong: 201 with id and customerNumber',
+    async () => {
+      const body = {
+        customerNumber: '01078900497',
+        accountName: 'Brukskonto',
+        bban: '90412263056',
+        iban: 'NO2390412263056',
+        currency: 'NOK',
+        product: 'Brukskonto',
+        cashAccountType: 'CACC',
+        creditLine: 0,
+        balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 10000, currency: 'NOK' } }],
+      };
+      const first = await bank.call('sandbox.account.create', { body });
+      expect(first.status).toBe(201);
+      expect(first.json).toEqual({ ...body, id: expect.stringMatching(/^enc!!A/) });
+      const wrongMod11 = await bank.call('sandbox.account.create', {
+        body: { ...body, accountName: 'Sparekonto', bban: '43427943323', iban: 'NO6243427943323' },
+      });
+      expect([wrongMod11.status, wrongMod11.json.customerNumber]).toEqual([201, '01078900497']);
+    },
+  );
 
-  it('card account of the private customer: 201 echoing the request with resourceId and self/transactions links', async () => {
-    const body = cardAccount('01078900497', '90412263064');
-    const res = await bank.call('sandbox.cardAccount.create', { body });
-    expect(res.status).toBe(201);
-    const base = `/v1/sandbox/card-accounts/${encodeURIComponent(res.json.resourceId)}`;
-    expect(res.json).toEqual({
-      ...body,
-      resourceId: expect.stringMatching(/^enc!!K/),
-      _links: { self: { href: base, verbs: ['GET'] }, transactions: { href: `${base}/transactions`, verbs: ['GET'] } },
-    });
-  });
+  it(
+    'card account of the private customer: 201 echoing the ' + 'request with resourceId and self/transactions links',
+    async () => {
+      const body = cardAccount('01078900497', '90412263064');
+      const res = await bank.call('sandbox.cardAccount.create', { body });
+      expect(res.status).toBe(201);
+      const base = `/v1/sandbox/card-accounts/${encodeURIComponent(res.json.resourceId)}`;
+      expect(res.json).toEqual({
+        ...body,
+        resourceId: expect.stringMatching(/^enc!!K/),
+        _links: {
+          self: { href: base, verbs: ['GET'] },
+          transactions: { href: `${base}/transactions`, verbs: ['GET'] },
+        },
+      });
+    },
+  );
 
   it('corporate customer and an agreement whose engagements lack registerLimit and approvalLimit: 201', async () => {
     const corporate = await bank.call('sandbox.customer.create', {
@@ -139,18 +152,22 @@ describe('engagements (Endpoints 6, 7; Sandbox.engagement.*)', () => {
     expect([res.status, res.json.code]).toEqual([400, 'FORMAT_ERROR']);
   });
 
-  it('an engagement is offered for consent only with both REGISTER and VIEW (Sandbox.engagement.consentNeedsRegisterAndView)', async () => {
-    const agreement = await bank.call('sandbox.agreement.create', { body: { owner: '555000113', name: 'A' } });
-    const engage = (iban: string, roles: string[]) =>
-      bank.call('sandbox.engagement.create', {
-        params: { mockAgreementId: agreement.json.id },
-        body: { customer: '02020200002', account: { iban }, roles, registerLimit: 1, approvalLimit: 1 },
-      });
-    await engage('NO1111111111111', ['VIEW']);
-    await engage('NO2222222222222', ['REGISTER']);
-    await engage('NO3333333333333', ['REGISTER', 'VIEW', 'APPROVE']);
-    expect((await visible('02020200002')).map((a) => a.account)).toEqual([{ iban: 'NO3333333333333' }]);
-  });
+  it(
+    'an engagement is offered for consent only with both REGISTER and ' +
+      'VIEW (Sandbox.engagement.consentNeedsRegisterAndView)',
+    async () => {
+      const agreement = await bank.call('sandbox.agreement.create', { body: { owner: '555000113', name: 'A' } });
+      const engage = (iban: string, roles: string[]) =>
+        bank.call('sandbox.engagement.create', {
+          params: { mockAgreementId: agreement.json.id },
+          body: { customer: '02020200002', account: { iban }, roles, registerLimit: 1, approvalLimit: 1 },
+        });
+      await engage('NO1111111111111', ['VIEW']);
+      await engage('NO2222222222222', ['REGISTER']);
+      await engage('NO3333333333333', ['REGISTER', 'VIEW', 'APPROVE']);
+      expect((await visible('02020200002')).map((a) => a.account)).toEqual([{ iban: 'NO3333333333333' }]);
+    },
+  );
 });
 
 describe('card accounts join agreements (Sandbox.cardAccount.privateJoinsAgreement, corporateNeedsAgreement)', () => {
@@ -197,57 +214,68 @@ describe('transactions (Endpoint 9; Sandbox.transactions.*)', () => {
     purposeCode: 'OTHR',
   });
 
-  it('the list holds created transactions and sandbox payments, filtered by date and paged by offset and limit', async () => {
-    const account = await fundedAccount(bank, 31);
-    const added = await bank.call('sandbox.transactions.create', {
-      params: { mockCardAccountId: account.id },
-      body: [tx('2026-01-10', 1), tx('2026-02-10', 2), tx('2026-03-01', 3), tx('2026-03-10', 4)],
-    });
-    expect(added.status).toBe(201);
-    expect((await bank.call('ncbct.create', { body: ncbctBody(account, '42.00', 'sandbox payment') })).status).toBe(
-      201,
-    );
-    const list = async (query: Record<string, string | number>) =>
-      bank.call('sandbox.transactions.list', { params: { mockAccountId: account.id }, query });
+  it(
+    'the list holds created transactions and sandbox payments, ' + 'filtered by date and paged by offset and limit',
+    async () => {
+      const account = await fundedAccount(bank, 31);
+      const added = await bank.call('sandbox.transactions.create', {
+        params: { mockCardAccountId: account.id },
+        body: [tx('2026-01-10', 1), tx('2026-02-10', 2), tx('2026-03-01', 3), tx('2026-03-10', 4)],
+      });
+      expect(added.status).toBe(201);
+      expect((await bank.call('ncbct.create', { body: ncbctBody(account, '42.00', 'sandbox payment') })).status).toBe(
+        201,
+      );
+      const list = async (query: Record<string, string | number>) =>
+        bank.call('sandbox.transactions.list', { params: { mockAccountId: account.id }, query });
 
-    const all = await list({});
-    expect(all.status).toBe(200);
-    expect(
-      all.json.map((t: { remittanceInformationUnstructured: string }) => t.remittanceInformationUnstructured),
-    ).toEqual(['t1', 't2', 't3', 't4', 'sandbox payment']);
-    const payment = all.json[4];
-    expect([payment.amount, payment.currency, payment.bookingDate, payment.creditorName]).toEqual([
-      -42,
-      'NOK',
-      '2026-03-15',
-      'Max Mustermann GmbH',
-    ]);
+      const all = await list({});
+      expect(all.status).toBe(200);
+      expect(
+        all.json.map((t: { remittanceInformationUnstructured: string }) => t.remittanceInformationUnstructured),
+      ).toEqual(['t1', 't2', 't3', 't4', 'sandbox payment']);
+      const payment = all.json[4];
+      expect([payment.amount, payment.currency, payment.bookingDate, payment.creditorName]).toEqual([
+        -42,
+        'NOK',
+        '2026-03-15',
+        'Max Mustermann GmbH',
+      ]);
 
-    const dated = await list({ fromDate: '2026-02-01', toDate: '2026-03-05' });
-    expect(dated.json.map((t: { bookingDate: string }) => t.bookingDate)).toEqual(['2026-02-10', '2026-03-01']);
-    const page = await list({ offset: 1, limit: 2 });
-    expect(
-      page.json.map((t: { remittanceInformationUnstructured: string }) => t.remittanceInformationUnstructured),
-    ).toEqual(['t2', 't3']);
-    const past = await list({ offset: 10 });
-    expect(past.json).toEqual([]);
-  });
+      const dated = await list({ fromDate: '2026-02-01', toDate: '2026-03-05' });
+      expect(dated.json.map((t: { bookingDate: string }) => t.bookingDate)).toEqual(['2026-02-10', '2026-03-01']);
+      const page = await list({ offset: 1, limit: 2 });
+      expect(
+        page.json.map((t: { remittanceInformationUnstructured: string }) => t.remittanceInformationUnstructured),
+      ).toEqual(['t2', 't3']);
+      const past = await list({ offset: 10 });
+      expect(past.json).toEqual([]);
+    },
+  );
 
-  it('limit < 1, a limit that is not an int32 and a date that is not a date are 400 FORMAT_ERROR; an unknown account 404', async () => {
-    const account = await fundedAccount(bank, 32);
-    for (const query of [
-      { limit: 0 },
-      { limit: -1 },
-      { limit: 2147483648 },
-      { offset: 'x' },
-      { fromDate: '2026-02-30' },
-    ]) {
-      const res = await bank.call('sandbox.transactions.list', { params: { mockAccountId: account.id }, query });
-      expect([JSON.stringify(query), res.status, res.json.code]).toEqual([JSON.stringify(query), 400, 'FORMAT_ERROR']);
-    }
-    const unknown = await bank.call('sandbox.transactions.list', { params: { mockAccountId: 'enc!!none==' } });
-    expect([unknown.status, unknown.json.code]).toEqual([404, 'RESOURCE_UNKNOWN']);
-  });
+  it(
+    'limit < 1, a limit that is not an int32 and a date that is not a ' +
+      'date are 400 FORMAT_ERROR; an unknown account 404',
+    async () => {
+      const account = await fundedAccount(bank, 32);
+      for (const query of [
+        { limit: 0 },
+        { limit: -1 },
+        { limit: 2147483648 },
+        { offset: 'x' },
+        { fromDate: '2026-02-30' },
+      ]) {
+        const res = await bank.call('sandbox.transactions.list', { params: { mockAccountId: account.id }, query });
+        expect([JSON.stringify(query), res.status, res.json.code]).toEqual([
+          JSON.stringify(query),
+          400,
+          'FORMAT_ERROR',
+        ]);
+      }
+      const unknown = await bank.call('sandbox.transactions.list', { params: { mockAccountId: 'enc!!none==' } });
+      expect([unknown.status, unknown.json.code]).toEqual([404, 'RESOURCE_UNKNOWN']);
+    },
+  );
 });
 
 describe('POST /v1/sandbox/initialize', () => {

@@ -51,7 +51,8 @@ describe('the target in words', () => {
     );
     const remote = renderSummary(failed, [outcome('failed')], remoteTarget('https://bank.example', 'sandbox'), 1, 2);
     expect(lastLine(remote)).toBe(
-      '0 passed, 1 failed, 0 skipped — NOT CONFORMANT: 1 requirement(s) failed — target: https://bank.example (profile sandbox)',
+      '0 passed, 1 failed, 0 skipped — NOT CONFORMANT: 1 requirement(s) ' +
+        'failed — target: https://bank.example (profile sandbox)',
     );
     expect(remote.split('\n')[1]).toBe(
       'psd2-conformance: 1 tests against https://bank.example (profile sandbox) (seed 1, 2.0 s)',
@@ -96,7 +97,8 @@ describe('junit.xml names the target', () => {
     const block = '<properties><property name="psd2-conformance.target" value="x &amp; &lt;y&gt;"/></properties>';
     expect(once.split(block).length - 1).toBe(2);
     expect(once).toContain(
-      `<testsuite name="suites/b.suite.ts" tests="0" failures="0" errors="0" skipped="0" time="0">\n        ${block}\n    </testsuite>`,
+      `<testsuite name="suites/b.suite.ts" tests="0" failures="0" errors="0" ` +
+        `skipped="0" time="0">\n        ${block}\n    </testsuite>`,
     );
     expect(mergeJunit([once], label)).toBe(once);
   });
@@ -114,7 +116,8 @@ describe('writeReports names a remote target in every report', () => {
     );
     writeFileSync(
       join(dir, 'junit.xml'),
-      '<testsuites name="psd2-conformance"><testsuite name="suites/ncbct.suite.ts" tests="2" failures="0" errors="0" skipped="1" time="1"></testsuite></testsuites>',
+      '<testsuites name="psd2-conformance"><testsuite name="suites/ncbct.suite.ts" tests="2" ' +
+        'failures="0" errors="0" skipped="1" time="1"></testsuite></testsuites>',
     );
     mkdirSync(join(dir, 'allure-results'));
     const lines: string[] = [];
@@ -126,12 +129,18 @@ describe('writeReports names a remote target in every report', () => {
     const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
     expect(junit).toContain('<testsuites name="psd2-conformance: https://bank.example/api-sandbox (profile sandbox)"');
     expect(junit).toContain(
-      '<properties><property name="psd2-conformance.target" value="https://bank.example/api-sandbox (profile sandbox)"/><property name="psd2-conformance.target.kind" value="remote"/><property name="psd2-conformance.target.url" value="https://bank.example/api-sandbox"/><property name="psd2-conformance.profile" value="sandbox"/></properties>',
+      '<properties><property name="psd2-conformance.target" ' +
+        'value="https://bank.example/api-sandbox (profile sandbox)"/><property ' +
+        'name="psd2-conformance.target.kind" value="remote"/><property ' +
+        'name="psd2-conformance.target.url" value="https://bank.example/api-sandbox"/><property ' +
+        'name="psd2-conformance.profile" value="sandbox"/></properties>',
     );
     expect(readFileSync(join(dir, 'coverage.md'), 'utf8').split('\n').slice(0, 3)).toEqual([
       '# Requirement coverage of https://bank.example/api-sandbox (profile sandbox)',
       '',
-      'CONFORMANT: every MUST test passed. Target: https://bank.example/api-sandbox (profile sandbox); profile sandbox, seed 5.',
+      'CONFORMANT: every MUST test passed. Target: ' +
+        'https://bank.example/api-sandbox (profile sandbox); profile ' +
+        'sandbox, seed 5.',
     ]);
     const html = JSON.parse(readFileSync(join(dir, 'html', 'summary.json'), 'utf8')) as { name: string };
     // The report's title says the verdict first (the browser tab too).

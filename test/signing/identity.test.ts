@@ -56,36 +56,40 @@ async function loadError(config: Parameters<typeof loadIdentity>[0]): Promise<st
 }
 
 describe('testIdentity', () => {
-  it('makes a QSealC-shaped certificate: organizationIdentifier PSDNO-FSA-…, CN, O, C, and the PSD2 QCStatement with roles', async () => {
-    const identity = await testIdentity({ cacheDir: dir });
-    const cert = forge.pki.certificateFromAsn1(forge.asn1.fromDer(identity.certificateDer.toString('binary')));
-    const field = (type: string) => cert.subject.attributes.find((a) => a.type === type)?.value;
-    expect(field('2.5.4.97')).toMatch(/^PSDNO-FSA-\S+$/);
-    expect(field('2.5.4.3')).toBeTruthy();
-    expect(field('2.5.4.10')).toBeTruthy();
-    expect(field('2.5.4.6')).toBe('NO');
-    const qc = cert.getExtension({ id: '1.3.6.1.5.5.7.1.3' } as never) as { value: string } | null;
-    expect(qc).toBeTruthy();
-    const der = forge.util.createBuffer((qc as { value: string }).value).toHex();
-    const oidHex = (oid: string) => forge.util.createBuffer(forge.asn1.oidToDer(oid).getBytes()).toHex();
-    for (const oid of [
-      '0.4.0.19495.2',
-      '0.4.0.19495.1.1',
-      '0.4.0.19495.1.2',
-      '0.4.0.19495.1.3',
-      '0.4.0.19495.1.4',
-      '0.4.0.1862.1.6.2',
-    ])
-      expect(der).toContain(oidHex(oid));
-    // Issued by the test CA, whose certificate is kept beside it.
-    const bundle = JSON.parse(readFileSync(join(dir, 'test-identity.json'), 'utf8')) as {
-      caCertificatePem: string;
-      certificatePem: string;
-    };
-    expect(new X509Certificate(identity.certificateDer).checkIssued(new X509Certificate(bundle.caCertificatePem))).toBe(
-      true,
-    );
-  });
+  it(
+    'makes a QSealC-shaped certificate: organizationIdentifier ' +
+      'PSDNO-FSA-…, CN, O, C, and the PSD2 QCStatement with roles',
+    async () => {
+      const identity = await testIdentity({ cacheDir: dir });
+      const cert = forge.pki.certificateFromAsn1(forge.asn1.fromDer(identity.certificateDer.toString('binary')));
+      const field = (type: string) => cert.subject.attributes.find((a) => a.type === type)?.value;
+      expect(field('2.5.4.97')).toMatch(/^PSDNO-FSA-\S+$/);
+      expect(field('2.5.4.3')).toBeTruthy();
+      expect(field('2.5.4.10')).toBeTruthy();
+      expect(field('2.5.4.6')).toBe('NO');
+      const qc = cert.getExtension({ id: '1.3.6.1.5.5.7.1.3' } as never) as { value: string } | null;
+      expect(qc).toBeTruthy();
+      const der = forge.util.createBuffer((qc as { value: string }).value).toHex();
+      const oidHex = (oid: string) => forge.util.createBuffer(forge.asn1.oidToDer(oid).getBytes()).toHex();
+      for (const oid of [
+        '0.4.0.19495.2',
+        '0.4.0.19495.1.1',
+        '0.4.0.19495.1.2',
+        '0.4.0.19495.1.3',
+        '0.4.0.19495.1.4',
+        '0.4.0.1862.1.6.2',
+      ])
+        expect(der).toContain(oidHex(oid));
+      // Issued by the test CA, whose certificate is kept beside it.
+      const bundle = JSON.parse(readFileSync(join(dir, 'test-identity.json'), 'utf8')) as {
+        caCertificatePem: string;
+        certificatePem: string;
+      };
+      expect(
+        new X509Certificate(identity.certificateDer).checkIssued(new X509Certificate(bundle.caCertificatePem)),
+      ).toBe(true);
+    },
+  );
 
   it('is cached in the given folder, readable by its owner only, and the same on the next call', async () => {
     const first = await testIdentity({ cacheDir: dir });

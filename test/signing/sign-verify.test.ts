@@ -77,18 +77,22 @@ describe('signRequest', () => {
     ]);
   });
 
-  it('Auth.signature.headers: signs date digest x-request-id psu-id psu-corporate-id tpp-redirect-uri, the optional ones when present', () => {
-    expect(signature(signed().out).headers).toEqual(['date', 'digest', 'x-request-id', 'psu-id', 'tpp-redirect-uri']);
-    expect(signature(signed({ ...PSU, 'PSU-Corporate-ID': 'corp-1' }).out).headers).toEqual([
-      'date',
-      'digest',
-      'x-request-id',
-      'psu-id',
-      'psu-corporate-id',
-      'tpp-redirect-uri',
-    ]);
-    expect(signature(signed({}, {}, identity, null).out).headers).toEqual(['date', 'x-request-id']);
-  });
+  it(
+    'Auth.signature.headers: signs date digest x-request-id psu-id ' +
+      'psu-corporate-id tpp-redirect-uri, the optional ones when present',
+    () => {
+      expect(signature(signed().out).headers).toEqual(['date', 'digest', 'x-request-id', 'psu-id', 'tpp-redirect-uri']);
+      expect(signature(signed({ ...PSU, 'PSU-Corporate-ID': 'corp-1' }).out).headers).toEqual([
+        'date',
+        'digest',
+        'x-request-id',
+        'psu-id',
+        'psu-corporate-id',
+        'tpp-redirect-uri',
+      ]);
+      expect(signature(signed({}, {}, identity, null).out).headers).toEqual(['date', 'x-request-id']);
+    },
+  );
 
   it('Auth.signature.algorithm: names rsa-sha256 and the platform-form keyId', () => {
     const params = signature(signed().out);
@@ -155,22 +159,26 @@ describe('signRequest', () => {
     expect(check()).toMatchObject({ ok: true });
   });
 
-  it('Auth.signature.rfc2047: wraps a non-ASCII Signature value (a CA DN with Æ) whole, as the platform does, and verifies it', () => {
-    const norwegianCa = createCertificateAuthority({
-      keyBits: 1024,
-      subject: { commonName: 'Ærlig Tillit CA', organization: 'Ærlig Tillit AS', country: 'NO' },
-    });
-    const identityÆ = identityFrom(
-      issueTppCertificate(norwegianCa, { privateKey: tpp.privateKey }).certificateDer,
-      tpp.privateKey,
-    );
-    expect(identityÆ.issuerDn).toBe('CN=Ærlig Tillit CA,O=Ærlig Tillit AS,C=NO');
-    const { out, verify: check } = signed(PSU, {}, identityÆ);
-    expect(out.Signature).toMatch(/^=\?utf-8\?B\?[A-Za-z0-9+/]+=*\?=$/);
-    expect((out.Signature as string).length).toBeGreaterThan(75);
-    expect(signature(out).keyId).toContain('CA=CN=Ærlig Tillit CA,O=Ærlig Tillit AS,C=NO');
-    expect(check()).toMatchObject({ ok: true });
-  });
+  it(
+    'Auth.signature.rfc2047: wraps a non-ASCII Signature value (a CA DN ' +
+      'with Æ) whole, as the platform does, and verifies it',
+    () => {
+      const norwegianCa = createCertificateAuthority({
+        keyBits: 1024,
+        subject: { commonName: 'Ærlig Tillit CA', organization: 'Ærlig Tillit AS', country: 'NO' },
+      });
+      const identityÆ = identityFrom(
+        issueTppCertificate(norwegianCa, { privateKey: tpp.privateKey }).certificateDer,
+        tpp.privateKey,
+      );
+      expect(identityÆ.issuerDn).toBe('CN=Ærlig Tillit CA,O=Ærlig Tillit AS,C=NO');
+      const { out, verify: check } = signed(PSU, {}, identityÆ);
+      expect(out.Signature).toMatch(/^=\?utf-8\?B\?[A-Za-z0-9+/]+=*\?=$/);
+      expect((out.Signature as string).length).toBeGreaterThan(75);
+      expect(signature(out).keyId).toContain('CA=CN=Ærlig Tillit CA,O=Ærlig Tillit AS,C=NO');
+      expect(check()).toMatchObject({ ok: true });
+    },
+  );
 
   it('Auth.signature.rfc2047: wraps an ASCII Signature value too when asked, in B or Q, ISO-8859-1 or UTF-8', () => {
     for (const rfc2047 of [{ encoding: 'B' as const }, { encoding: 'Q' as const, charset: 'iso-8859-1' as const }]) {

@@ -60,7 +60,8 @@ describe('catalogue helpers take the literal id and check it against their templ
     // A row whose id says 71 while its limit says 70: the catalogue module would throw while it is imported.
     const mistyped = 'NCBCT.creditorName.max71' as RequirementId;
     expect(() => lengthRule({ ...row, id: mistyped, field: 'creditorName', limit: LIMITS.creditorName })).toThrow(
-      'requirement catalogue: lengthRule() row NCBCT.creditorName.max71 does not match its template <scope>.creditorName.max70',
+      'requirement catalogue: lengthRule() row NCBCT.creditorName.max71 ' +
+        'does not match its template <scope>.creditorName.max70',
     );
     expect(() => requiredRule({ ...row, id: 'NCBCT.creditorName.required', field: 'creditorAccount' })).toThrow(
       'requiredRule() row NCBCT.creditorName.required does not match its template <scope>.creditorAccount.required',
