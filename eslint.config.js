@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Recommended rules of ESLint and typescript-eslint; Prettier owns the layout (width 120). */
+/** Recommended rules of ESLint and typescript-eslint; Prettier owns the layout (width 120), max-len the rest of it. */
 export default tseslint.config(
   { ignores: ['node_modules/', 'reports/', 'dist/', 'packages/', 'test/fixtures/', '.keys/'] },
   js.configs.recommended,
