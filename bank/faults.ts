@@ -22,7 +22,9 @@ export interface Fault {
    * behaviour is, keyed by the fault's id.
    */
   relaxes?: RequirementId[];
-  /** The closed list (spec/near-misses.ts) whose near misses the fault accepts: BYN but not XYZ (bank/near-misses.ts). */
+  /**
+   * The closed list (spec/near-misses.ts) whose near misses the fault accepts: BYN but not XYZ (bank/near-misses.ts).
+   */
   acceptsNearMissesOf?: NearMissClassId;
 }
 
@@ -500,7 +502,8 @@ export const FAULTS: readonly Fault[] = [
     id: 'misread-rfc2047-charset',
     area: 'signature',
     description:
-      'decodes RFC 2047 words as ISO-8859-1 whatever their charset, so a keyId with æ, ø, å no longer names the certificate',
+      'decodes RFC 2047 words as ISO-8859-1 whatever their charset, so a ' +
+      'keyId with æ, ø, å no longer names the certificate',
     breaks: ['Auth.signature.rfc2047'],
   },
 ];

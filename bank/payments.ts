@@ -52,7 +52,10 @@ function checkFunds(state: BankState, body: Record<string, unknown>, faults: Fau
   };
 }
 
-/** The fee members of an initiation response under the policy: a fee on single payments, never, always, or an indicator false. */
+/**
+ * The fee members of an initiation response under the policy: a fee on single payments, never, always, or an indicator
+ * false.
+ */
 function feeMembers(
   state: BankState,
   faults: Faults,
@@ -181,7 +184,10 @@ function recordPaymentTransaction(
   state.transactions.set(account.id, list);
 }
 
-/** The payment at `/v1/{payments|bulk-payments}/{product}/{id}`: a product the platform does not know is PRODUCT_UNKNOWN. */
+/**
+ * The payment at `/v1/{payments|bulk-payments}/{product}/{id}`: a product the platform does not know is
+ * PRODUCT_UNKNOWN.
+ */
 export function findPayment(state: BankState, product: string, paymentId: string): Payment {
   if (!(PAYMENT_PRODUCTS as readonly string[]).includes(product))
     throw new Rejection(404, 'PRODUCT_UNKNOWN', `payment product ${product} is not offered`);

@@ -123,7 +123,8 @@ export function checkSignature(
       `Date must be an HTTP-date such as "Sun, 06 Nov 1994 08:49:37 GMT", got "${date.slice(0, 64)}"`,
     );
   if (faults.has('skip-signature')) return;
-  // The bank's clock (BankOptions.now) judges Date, so a test bank living at a fixed time accepts requests signed at it.
+  // The bank's clock (BankOptions.now) judges Date, so a test bank living at a fixed time accepts requests signed at
+  // it.
   const result = verifyRequest(
     { method, target, headers: signatureAsSeen(headers, faults), ...(hasBody ? { body } : {}) },
     {

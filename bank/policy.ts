@@ -29,7 +29,10 @@ export interface BankPolicy {
   linkStyle: 'relative' | 'prefixed' | 'absolute';
   /** Which links responses carry: the usual set, more links, or only those interface.md requires. */
   linkSet: 'standard' | 'extra' | 'required-only';
-  /** Who is a corporate user (Authentication 4): from PSU-Context per request, remembered per PSU, or from the debtor's owner. */
+  /**
+   * Who is a corporate user (Authentication 4): from PSU-Context per request, remembered per PSU, or from the debtor's
+   * owner.
+   */
   corporateUser: 'psu-context' | 'remembered' | 'customer-type';
   authFailure: AuthFailureForm;
   /** BIC letter case: only upper case, or any case (upper-cased before checking). */
@@ -84,7 +87,10 @@ export interface BankPolicy {
   extraResponseMembers: boolean;
   /** Each accepted payment lowers the debtor's sandbox balance. */
   debitBalance: boolean;
-  /** A requestedExecutionDate before today: refused (EXECUTION_DATE_INVALID), or accepted (executed on the next banking day). */
+  /**
+   * A requestedExecutionDate before today: refused (EXECUTION_DATE_INVALID), or accepted (executed on the next banking
+   * day).
+   */
   pastExecutionDate: 'refuse' | 'accept';
   /** x-accept-fix values: any accepted (unknown ones ignored), or only the values interface.md names. */
   acceptFix: 'any' | 'known-only';

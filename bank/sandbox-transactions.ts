@@ -17,7 +17,9 @@ const TEXT_MEMBERS = [
   'purposeCode',
 ] as const;
 
-/** Transactions of a card account live under its card-accounts path, the others under accounts (every one answers GET). */
+/**
+ * Transactions of a card account live under its card-accounts path, the others under accounts (every one answers GET).
+ */
 export function transactionPath(state: BankState, accountId: string, transactionId: string): string {
   const kind = state.cardAccounts.has(accountId) ? 'card-accounts' : 'accounts';
   return `/v1/sandbox/${kind}/${encodeURIComponent(accountId)}/transactions/${encodeURIComponent(transactionId)}`;

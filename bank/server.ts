@@ -85,7 +85,9 @@ interface Call {
 
 type Handler = (call: Call) => Created;
 
-/** fastify's router reads `-` inside a parameter name as a separator: `{payment-product}` becomes `:payment_product`. */
+/**
+ * fastify's router reads `-` inside a parameter name as a separator: `{payment-product}` becomes `:payment_product`.
+ */
 const routeOf = (path: string) => path.replace(/\{([^}]+)\}/g, (_, n: string) => `:${n.replace(/\W/g, '_')}`);
 const first = (v: unknown): string | undefined =>
   Array.isArray(v) ? String(v[0]) : v === undefined ? undefined : String(v);
@@ -265,7 +267,9 @@ function clientErrorHandler(faults: Faults, policy: BankPolicy) {
           : [400, 'the request is not well-formed HTTP/1.1'];
     const body = errorJson(faults, { status, code: 'FORMAT_ERROR', message });
     socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json${policy.contentTypeCharset ? '; charset=utf-8' : ''}\r\nContent-Language: en\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ` +
+        `application/json${policy.contentTypeCharset ? '; charset=utf-8' : ''}\r\nContent-Language: ` +
+        `en\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   };
 }
@@ -425,7 +429,10 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
     }
   }
 
-  /** The policy's own header and query rules: known x-accept-fix values only, no query parameter the operation does not take. */
+  /**
+   * The policy's own header and query rules: known x-accept-fix values only, no query parameter the operation does not
+   * take.
+   */
   function checkPolicyHeaders(op: OperationSpec, req: FastifyRequest): void {
     const fix = first(req.headers['x-accept-fix']);
     if (policy.acceptFix === 'known-only' && fix !== undefined && op.headers.some((h) => h.name === 'x-accept-fix')) {

@@ -76,7 +76,9 @@ export function newId(style: BankPolicy['idStyle'], prefix: string): string {
   if (style === 'uuid') return randomUUID();
   // 18 digits: far from the short made-up ids a test may send for "unknown".
   if (style === 'numeric')
-    return `${randomInt(1, 10)}${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+    return (
+      `${randomInt(1, 10)}${String(randomInt(0, 1e9)).padStart(9, '0')}` + String(randomInt(0, 1e8)).padStart(8, '0')
+    );
   return opaqueId(prefix);
 }
 
@@ -99,7 +101,10 @@ function duplicateKey(policy: BankPolicy, product: string, body: unknown): strin
   return `${account(b.debtorAccount)}\n${entries.join('\n')}`;
 }
 
-/** In-memory state. Node runs one handler at a time and no handler awaits, so plain maps are safe under concurrent requests. */
+/**
+ * In-memory state. Node runs one handler at a time and no handler awaits, so plain maps are safe under concurrent
+ * requests.
+ */
 export class BankState {
   constructor(
     /** The choices this bank makes where interface.md is silent (bank/policy.ts). */

@@ -14,7 +14,10 @@ export interface Variant {
   /** The choice in words, with why interface.md allows it. */
   choice: string;
   policy: Partial<BankPolicy>;
-  /** Faults this variant makes unobservable (the fault's deviation is the variant's conformant choice, or never triggers). */
+  /**
+   * Faults this variant makes unobservable (the fault's deviation is the variant's conformant choice, or never
+   * triggers).
+   */
   hides?: FaultId[];
 }
 
@@ -61,14 +64,18 @@ export const VARIANTS: readonly Variant[] = [
     id: 'corporate-remembered',
     section: 'Authentication',
     choice:
-      'a PSU once seen with PSU-Context CORPORATE is a corporate user from then on: its later requests without PSU-Corporate-ID get 400 FORMAT_ERROR. Authentication 4 says corporate users send PSU-Corporate-ID and omitting it gives 400; who is a corporate user is the bank’s knowledge, not shown',
+      'a PSU once seen with PSU-Context CORPORATE is a corporate user from then on: its later requests without ' +
+      'PSU-Corporate-ID get 400 FORMAT_ERROR. Authentication 4 says corporate users send PSU-Corporate-ID and ' +
+      'omitting it gives 400; who is a corporate user is the bank’s knowledge, not shown',
     policy: { corporateUser: 'remembered' },
   },
   {
     id: 'corporate-by-customer-type',
     section: 'Authentication',
     choice:
-      'a corporate user is one paying from an account owned by a corporate sandbox customer (PSU-Context is not consulted for it): such a payment without PSU-Corporate-ID gets 400, a payment from a private customer’s account does not. Authentication 4 does not say how the bank knows a corporate user',
+      'a corporate user is one paying from an account owned by a corporate sandbox customer (PSU-Context is ' +
+      'not consulted for it): such a payment without PSU-Corporate-ID gets 400, a payment from a private ' +
+      'customer’s account does not. Authentication 4 does not say how the bank knows a corporate user',
     policy: { corporateUser: 'customer-type' },
   },
   // Identifiers and links
@@ -76,7 +83,8 @@ export const VARIANTS: readonly Variant[] = [
     id: 'ids-uuid',
     section: 'Payment initiation response (NCBCT, SCT, bulk)',
     choice:
-      'paymentId, basketId, authorisation and sandbox ids are UUIDs: interface.md types every identifier as a string and shows no form',
+      'paymentId, basketId, authorisation and sandbox ids are UUIDs: interface.md types every identifier as a ' +
+      'string and shows no form',
     policy: { idStyle: 'uuid' },
   },
   {
@@ -97,28 +105,33 @@ export const VARIANTS: readonly Variant[] = [
     id: 'links-extra',
     section: 'Shared types',
     choice:
-      'responses carry more links than usual (payment: startAuthorisationWithPsuIdentification; status: payment; basket: startAuthorisation): `_links` is a map of Links under any names',
+      'responses carry more links than usual (payment: startAuthorisationWithPsuIdentification; status: ' +
+      'payment; basket: startAuthorisation): `_links` is a map of Links under any names',
     policy: { linkSet: 'extra' },
   },
   {
     id: 'links-required-only',
     section: 'Payment initiation response (NCBCT, SCT, bulk)',
     choice:
-      'only the links interface.md requires: no _links on payment initiation responses (required: no), status reads or basket creation; an authorisation carries scaRedirect only; card accounts and transactions keep theirs (required)',
+      'only the links interface.md requires: no _links on payment initiation responses (required: no), status ' +
+      'reads or basket creation; an authorisation carries scaRedirect only; card accounts and transactions ' +
+      'keep theirs (required)',
     policy: { linkSet: 'required-only' },
   },
   {
     id: 'base-path',
     section: 'What the service does',
     choice:
-      'the API lives under the platform’s prefix /api-sandbox (platform-notes.md), so base_url carries it and unprefixed paths are 404; links carry the prefix. "All paths are relative to {base_url}"',
+      'the API lives under the platform’s prefix /api-sandbox (platform-notes.md), so base_url carries it and ' +
+      'unprefixed paths are 404; links carry the prefix. "All paths are relative to {base_url}"',
     policy: { basePath: '/api-sandbox', linkStyle: 'prefixed' },
   },
   {
     id: 'base-path-relative-links',
     section: 'What the service does',
     choice:
-      'the API lives under /api-sandbox and link hrefs are written relative to base_url (/v1/…), as interface.md writes its own paths',
+      'the API lives under /api-sandbox and link hrefs are written relative to base_url (/v1/…), as ' +
+      'interface.md writes its own paths',
     policy: { basePath: '/api-sandbox', linkStyle: 'relative' },
   },
   // Signature, Digest and certificate failures
@@ -126,21 +139,25 @@ export const VARIANTS: readonly Variant[] = [
     id: 'auth-failure-400',
     section: 'Authentication',
     choice:
-      'a bad or missing Signature, Digest or certificate is 400 with the Error body: interface.md names no status for signature failures ("which condition yields which of the codes above: not shown")',
+      'a bad or missing Signature, Digest or certificate is 400 with the Error body: interface.md names no ' +
+      'status for signature failures ("which condition yields which of the codes above: not shown")',
     policy: { authFailure: 'error-400' },
   },
   {
     id: 'auth-failure-challenge',
     section: 'Errors',
     choice:
-      'signature, Digest and certificate failures are 401 with only the Challenge body {_links: {scaRedirect: {href, verbs: [GET]}}} and no code, exactly the Errors table’s 401 row ("none; Challenge body with scaRedirect link")',
+      'signature, Digest and certificate failures are 401 with only the Challenge body {_links: {scaRedirect: ' +
+      '{href, verbs: [GET]}}} and no code, exactly the Errors table’s 401 row ("none; Challenge body with ' +
+      'scaRedirect link")',
     policy: { authFailure: 'challenge-401' },
   },
   {
     id: 'auth-failure-tpp-messages',
     section: 'Errors',
     choice:
-      'signature, Digest and certificate failures are 401 with Berlin Group’s {tppMessages: [{category: ERROR, code, text}]} only (platform-notes.md: a server may return either form); the codes are listed ones',
+      'signature, Digest and certificate failures are 401 with Berlin Group’s {tppMessages: [{category: ERROR, ' +
+      'code, text}]} only (platform-notes.md: a server may return either form); the codes are listed ones',
     policy: { authFailure: 'tpp-messages-401' },
   },
   {
@@ -153,7 +170,8 @@ export const VARIANTS: readonly Variant[] = [
     id: 'auth-failure-error-with-challenge',
     section: 'Errors',
     choice:
-      'signature, Digest and certificate failures are 401 with the Error body plus the Challenge body’s _links.scaRedirect',
+      'signature, Digest and certificate failures are 401 with the Error body plus the Challenge body’s ' +
+      '_links.scaRedirect',
     policy: { authFailure: 'error-and-challenge-401' },
   },
   // Letter case, whitespace, check digits
@@ -161,28 +179,33 @@ export const VARIANTS: readonly Variant[] = [
     id: 'bic-case-insensitive',
     section: 'NCBCT payment request',
     choice:
-      'creditorAgent is upper-cased before it is checked, so deutdeff is DEUTDEFF: interface.md says "BIC (also called BICFI or SWIFT code)" and nothing about letter case',
+      'creditorAgent is upper-cased before it is checked, so deutdeff is DEUTDEFF: interface.md says "BIC ' +
+      '(also called BICFI or SWIFT code)" and nothing about letter case',
     policy: { bicCase: 'insensitive' },
   },
   {
     id: 'platform-upper-case-enums',
     section: 'Sandbox card account',
     choice:
-      'card-account balanceType and status are accepted in any letter case (EXPECTED, ENABLED), as the platform’s own clients write EXPECTED (platform-notes.md); values are echoed as sent',
+      'card-account balanceType and status are accepted in any letter case (EXPECTED, ENABLED), as the ' +
+      'platform’s own clients write EXPECTED (platform-notes.md); values are echoed as sent',
     policy: { sandboxEnumCase: 'insensitive' },
   },
   {
     id: 'trim-whitespace',
     section: 'Shared types',
     choice:
-      'surrounding whitespace of BIC, IBAN and BBAN values is trimmed before checking: interface.md names their structure, not what a bank does with padding',
+      'surrounding whitespace of BIC, IBAN and BBAN values is trimmed before checking: interface.md names ' +
+      'their structure, not what a bank does with padding',
     policy: { trimWhitespace: true },
   },
   {
     id: 'check-digits-unverified',
     section: 'Shared types',
     choice:
-      'only the structure of account numbers and KIDs is checked, not their check digits (MOD 97 of an IBAN, MOD11 of a bban, a KID’s MOD10/MOD11): interface.md names an IBAN’s "structure" and a bban’s length only; KID check digits come from platform-notes.md',
+      'only the structure of account numbers and KIDs is checked, not their check digits (MOD 97 of an IBAN, ' +
+      'MOD11 of a bban, a KID’s MOD10/MOD11): interface.md names an IBAN’s "structure" and a bban’s length ' +
+      'only; KID check digits come from platform-notes.md',
     policy: { mod11: 'never', ibanCheckDigits: 'ignore', kidCheckDigit: 'ignore' },
     hides: ['accept-bad-iban', 'kid-401'],
   },
@@ -191,14 +214,17 @@ export const VARIANTS: readonly Variant[] = [
     id: 'kid-format-error',
     section: 'Errors',
     choice:
-      'a KID error is 400 FORMAT_ERROR: Errors rule 2 says KID errors give 400 and names no code; FORMAT_ERROR is a listed code',
+      'a KID error is 400 FORMAT_ERROR: Errors rule 2 says KID errors give 400 and names no code; FORMAT_ERROR ' +
+      'is a listed code',
     policy: { kidErrorCode: 'FORMAT_ERROR' },
   },
   {
     id: 'error-codes-generic',
     section: 'Errors',
     choice:
-      'where several listed codes fit, the generic one: BAD_REQUEST for header, query and body problems outside bulk creation (whose 400 is shown as FORMAT_ERROR), NOT_FOUND for unknown routes, BAD_REQUEST for a past execution date ("which condition yields which of the codes above: not shown")',
+      'where several listed codes fit, the generic one: BAD_REQUEST for header, query and body problems ' +
+      'outside bulk creation (whose 400 is shown as FORMAT_ERROR), NOT_FOUND for unknown routes, BAD_REQUEST ' +
+      'for a past execution date ("which condition yields which of the codes above: not shown")',
     policy: { errorCodes: 'generic' },
   },
   // Fees
@@ -219,7 +245,8 @@ export const VARIANTS: readonly Variant[] = [
     id: 'fees-indicator-false',
     section: 'Payment initiation response (NCBCT, SCT, bulk)',
     choice:
-      'every payment says transactionFeeIndicator false and carries no transactionFees ("available when the fee indicator is true")',
+      'every payment says transactionFeeIndicator false and carries no transactionFees ("available when the ' +
+      'fee indicator is true")',
     policy: { fees: 'indicator-false' },
     hides: ['fee-without-indicator', 'fee-wrong-digits'],
   },
@@ -228,14 +255,16 @@ export const VARIANTS: readonly Variant[] = [
     id: 'duplicates-window',
     section: '3. Create NCBCT payment',
     choice:
-      'a logical duplicate is refused only within 120 s of the first payment: interface.md names allowLogicalDuplicate but not what a duplicate is',
+      'a logical duplicate is refused only within 120 s of the first payment: interface.md names ' +
+      'allowLogicalDuplicate but not what a duplicate is',
     policy: { duplicates: 'window' },
   },
   {
     id: 'duplicates-never',
     section: '3. Create NCBCT payment',
     choice:
-      'logical duplicates are never refused, so allowLogicalDuplicate changes nothing: interface.md does not say a bank must refuse them',
+      'logical duplicates are never refused, so allowLogicalDuplicate changes nothing: interface.md does not ' +
+      'say a bank must refuse them',
     policy: { duplicates: 'never' },
     hides: ['ignore-allow-duplicate'],
   },
@@ -243,7 +272,8 @@ export const VARIANTS: readonly Variant[] = [
     id: 'duplicates-coarse',
     section: '3. Create NCBCT payment',
     choice:
-      'a logical duplicate is a payment with the same debtor, creditor and amount as an earlier one, whatever its other members',
+      'a logical duplicate is a payment with the same debtor, creditor and amount as an earlier one, whatever ' +
+      'its other members',
     policy: { duplicateKey: 'coarse' },
   },
   // Status of a created payment
@@ -264,21 +294,24 @@ export const VARIANTS: readonly Variant[] = [
     id: 'status-accp',
     section: 'States and transitions',
     choice:
-      'a created payment is ACCP (accepted customer profile): any status of the set may come back for a created payment',
+      'a created payment is ACCP (accepted customer profile): any status of the set may come back for a ' +
+      'created payment',
     policy: { createdStatus: 'ACCP' },
   },
   {
     id: 'status-moves-after-read',
     section: 'States and transitions',
     choice:
-      'a payment’s status moves on by itself after its first status read (RCVD → ACTC, ACTC → ACSP): transitions are not shown',
+      'a payment’s status moves on by itself after its first status read (RCVD → ACTC, ACTC → ACSP): ' +
+      'transitions are not shown',
     policy: { statusFlow: 'moves-after-first-read' },
   },
   {
     id: 'status-extra-members',
     section: 'What the service does',
     choice:
-      'status reads carry fundsAvailable and psuMessage beside transactionStatus and _links: the status response’s shape is not shown',
+      'status reads carry fundsAvailable and psuMessage beside transactionStatus and _links: the status ' +
+      'response’s shape is not shown',
     policy: { statusExtraMembers: true },
   },
   // Baskets and authorisations
@@ -286,21 +319,25 @@ export const VARIANTS: readonly Variant[] = [
     id: 'basket-implicit-authorisation',
     section: 'Signing basket',
     choice:
-      'creating a basket starts its authorisation at once (Berlin Group’s implicit start): the 201 carries authorisationId and scaRedirect/scaStatus links instead of startAuthorisation; an explicit start still works',
+      'creating a basket starts its authorisation at once (Berlin Group’s implicit start): the 201 carries ' +
+      'authorisationId and scaRedirect/scaStatus links instead of startAuthorisation; an explicit start still ' +
+      'works',
     policy: { basketCreateShape: 'implicit-authorisation' },
   },
   {
     id: 'authorisation-started',
     section: 'Basket authorisation',
     choice:
-      'a started authorisation answers scaStatus STARTED with a psuMessage (both allowed: STARTED is a listed scaStatus, transitions are not shown)',
+      'a started authorisation answers scaStatus STARTED with a psuMessage (both allowed: STARTED is a listed ' +
+      'scaStatus, transitions are not shown)',
     policy: { authorisationShape: 'started' },
   },
   {
     id: 'sca-redirect-via-link',
     section: 'Authentication',
     choice:
-      'the 201 of an authorisation start carries only a scaStatus link; scaRedirect appears on the authorisation’s own resource (GET). Authentication 5 puts scaRedirect on a 401 response, not on the 201',
+      'the 201 of an authorisation start carries only a scaStatus link; scaRedirect appears on the ' +
+      'authorisation’s own resource (GET). Authentication 5 puts scaRedirect on a 401 response, not on the 201',
     policy: { scaRedirect: 'via-authorisation-resource' },
   },
   // Transaction lists
@@ -308,7 +345,8 @@ export const VARIANTS: readonly Variant[] = [
     id: 'transactions-exclusive-range',
     section: '9. Get sandbox account transactions',
     choice:
-      'fromDate and toDate are exclusive: only transactions booked strictly between them; interface.md types them as dates and says nothing about the ends',
+      'fromDate and toDate are exclusive: only transactions booked strictly between them; interface.md types ' +
+      'them as dates and says nothing about the ends',
     policy: { transactionDateRange: 'exclusive' },
   },
   {
@@ -329,7 +367,8 @@ export const VARIANTS: readonly Variant[] = [
     id: 'accept-lenient',
     section: 'Header groups',
     choice:
-      'an Accept the bank cannot satisfy is answered with JSON anyway (RFC 7231 §5.3.2 lets a server disregard Accept); Group N headers are all optional',
+      'an Accept the bank cannot satisfy is answered with JSON anyway (RFC 7231 §5.3.2 lets a server disregard ' +
+      'Accept); Group N headers are all optional',
     policy: { accept: 'lenient' },
   },
   {
@@ -350,28 +389,33 @@ export const VARIANTS: readonly Variant[] = [
     id: 'success-warnings',
     section: 'Payment initiation response (NCBCT, SCT, bulk)',
     choice:
-      'successful payment initiations and basket creations carry a WARNING tppMessage (a listed code, EXECUTION_DATE_INVALID: execution moves to the next banking day): tppMessages are "operational messages to the TPP"',
+      'successful payment initiations and basket creations carry a WARNING tppMessage (a listed code, ' +
+      'EXECUTION_DATE_INVALID: execution moves to the next banking day): tppMessages are "operational messages ' +
+      'to the TPP"',
     policy: { successWarnings: true },
   },
   {
     id: 'extra-response-members',
     section: 'Resources and their fields',
     choice:
-      'responses carry members interface.md does not name (bankReference, createdAt …): no response is said to hold only the listed members',
+      'responses carry members interface.md does not name (bankReference, createdAt …): no response is said to ' +
+      'hold only the listed members',
     policy: { extraResponseMembers: true },
   },
   {
     id: 'debit-balance',
     section: 'Errors',
     choice:
-      'each accepted payment lowers the debtor’s sandbox balance, so repeated payments run into insufficient funds (a proper 400 PAYMENT_FAILED, Errors rule 4)',
+      'each accepted payment lowers the debtor’s sandbox balance, so repeated payments run into insufficient ' +
+      'funds (a proper 400 PAYMENT_FAILED, Errors rule 4)',
     policy: { debitBalance: true },
   },
   {
     id: 'accept-fix-known-only',
     section: 'Versioning',
     choice:
-      'x-accept-fix values other than the ones interface.md names are refused with 400 FORMAT_ERROR: what a bank does with an unknown value is not shown',
+      'x-accept-fix values other than the ones interface.md names are refused with 400 FORMAT_ERROR: what a ' +
+      'bank does with an unknown value is not shown',
     policy: { acceptFix: 'known-only' },
   },
   // The two ends
@@ -379,14 +423,21 @@ export const VARIANTS: readonly Variant[] = [
     id: 'strict',
     section: 'Errors',
     choice:
-      'refuses everything interface.md allows a bank to refuse: logical duplicates on the coarse key (same debtor, creditor, amount), lower-case and padded codes, wrong MOD11 (every bban, sandbox accounts too), MOD 97 and KID check digits, past execution dates, an Accept it cannot satisfy (406), unknown x-accept-fix values, unknown body members and query parameters, a Date more than 60 s off, empty baskets and empty bulks',
+      'refuses everything interface.md allows a bank to refuse: logical duplicates on the coarse key (same ' +
+      'debtor, creditor, amount), lower-case and padded codes, wrong MOD11 (every bban, sandbox accounts too), ' +
+      'MOD 97 and KID check digits, past execution dates, an Accept it cannot satisfy (406), unknown ' +
+      'x-accept-fix values, unknown body members and query parameters, a Date more than 60 s off, empty ' +
+      'baskets and empty bulks',
     policy: STRICT,
   },
   {
     id: 'lenient',
     section: 'Errors',
     choice:
-      'accepts everything interface.md does not require it to refuse: BIC and sandbox enum letter case, surrounding whitespace, wrong check digits, duplicates, past execution dates, unknown x-accept-fix values, an Accept it cannot satisfy (JSON anyway), a Date up to an hour off, an empty bulk and a basket of nothing',
+      'accepts everything interface.md does not require it to refuse: BIC and sandbox enum letter case, ' +
+      'surrounding whitespace, wrong check digits, duplicates, past execution dates, unknown x-accept-fix ' +
+      'values, an Accept it cannot satisfy (JSON anyway), a Date up to an hour off, an empty bulk and a basket ' +
+      'of nothing',
     policy: LENIENT,
     hides: ['accept-bad-iban', 'kid-401', 'ignore-allow-duplicate', 'accept-empty-bulk'],
   },
@@ -399,7 +450,9 @@ export const findVariant = (id: string): Variant | undefined => VARIANTS.find((x
 /** Whether a name given at run time (a flag, a test's parameter) is a variant of the table. */
 export const isVariantId = (id: string): id is VariantId => findVariant(id) !== undefined;
 
-/** The first pair of the given variants that set one policy key differently, described in one line; undefined when none. */
+/**
+ * The first pair of the given variants that set one policy key differently, described in one line; undefined when none.
+ */
 export function variantConflict(ids: readonly VariantId[]): string | undefined {
   const chosen = ids.map(findVariant).filter((x): x is Variant => x !== undefined);
   for (const [i, a] of chosen.entries())

@@ -89,7 +89,9 @@ export async function benchBank(options: { durationMs?: number } = {}): Promise<
       );
     return {
       name: 'bank',
-      operation: `one signed NCBCT creation (201) against the reference bank, ${CONNECTIONS} keep-alive connections, ${PRESIGNED} pre-signed distinct requests`,
+      operation:
+        `one signed NCBCT creation (201) against the reference bank, ${CONNECTIONS} keep-alive connections, ` +
+        `${PRESIGNED} pre-signed distinct requests`,
       figures: [
         { label: 'creations', value: result.requests.average, unit: 'requests/s' },
         { label: 'latency p50', value: result.latency.p50, unit: 'ms' },

@@ -83,7 +83,9 @@ export async function benchProxy(options: { durationMs?: number } = {}): Promise
   const p99 = (ms: number[]) => percentile(ms, 99);
   return {
     name: 'proxy',
-    operation: `one signed NCBCT creation (201), sent one at a time, ${count} per way after ${WARM_UP} to warm up: straight to the reference bank, through the proxy, and unsigned through proxy --sign`,
+    operation:
+      `one signed NCBCT creation (201), sent one at a time, ${count} per way after ${WARM_UP} to warm up: ` +
+      'straight to the reference bank, through the proxy, and unsigned through proxy --sign',
     figures: [
       { label: 'direct, median', value: p50(direct), unit: 'ms' },
       { label: 'direct, p99', value: p99(direct), unit: 'ms' },

@@ -36,7 +36,8 @@ export async function timedRun(env: Record<string, string>, html = true): Promis
   const exchanges = join(dir, 'exchanges.jsonl');
   writeFileSync(
     probe,
-    `process.on('exit', () => require('node:fs').appendFileSync(${JSON.stringify(join(dir, 'rss.txt'))}, process.pid + ' ' + process.resourceUsage().maxRSS + '\\n'));\n`,
+    `process.on('exit', () => require('node:fs').appendFileSync(${JSON.stringify(join(dir, 'rss.txt'))}, ` +
+      `process.pid + ' ' + process.resourceUsage().maxRSS + '\\n'));\n`,
   );
   const started = performance.now();
   let verdictAt: number | undefined;
@@ -123,7 +124,8 @@ export async function delayingProxy(target: string, delayMs: number): Promise<{ 
 
 /** Labels main.ts reads the targets from. */
 export const DEFAULT_WALL_LABEL = 'default run against the embedded bank: wall time';
-export const LATENCY_RATIO_LABEL = `+${ADDED_LATENCY_MS} ms run: wall / (requests × ${ADDED_LATENCY_MS} ms ÷ concurrency)`;
+const PER_REQUEST = `${ADDED_LATENCY_MS} ms`;
+export const LATENCY_RATIO_LABEL = `+${PER_REQUEST} run: wall / (requests × ${PER_REQUEST} ÷ concurrency)`;
 
 export const runBench: BenchModule = {
   name: 'run',
@@ -143,7 +145,9 @@ export const runBench: BenchModule = {
     const floor = (slow.requests * ADDED_LATENCY_MS) / concurrency / 1000;
     return {
       name: 'run',
-      operation: `a default conformance run, then the same through a proxy adding ${ADDED_LATENCY_MS} ms a request (HTTP_CONCURRENCY=${concurrency})`,
+      operation:
+        `a default conformance run, then the same through a proxy adding ${ADDED_LATENCY_MS} ms a request ` +
+        `(HTTP_CONCURRENCY=${concurrency})`,
       figures: [
         { label: `${DEFAULT_WALL_LABEL} (exit ${local.exitCode})`, value: local.seconds, unit: 's' },
         { label: 'default run: requests sent', value: local.requests, unit: 'requests' },

@@ -75,7 +75,10 @@ export function checkRejected(exchange: ObservedExchange, requirementId: Require
 
 /** The registered checks `checkAccepted` applies that report the rule under test it is given. */
 export const ACCEPTED_RULE_CHECKS = [responseReceived, successStatusCheck, responseSchemaCheck] as const;
-/** The registered checks `checkRejected` applies that report the rule under test (expected_code only where a code is expected). */
+/**
+ * The registered checks `checkRejected` applies that report the rule under test (expected_code only where a code is
+ * expected).
+ */
 export const REJECTED_RULE_CHECKS = [
   responseReceived,
   clientErrorCheck,

@@ -37,12 +37,14 @@ interface PaymentStatuses {
 }
 
 const seen = (exchange: ObservedExchange, { before, after }: PaymentStatuses): string =>
-  `payments ${before.join(', ')} before and ${after.join(', ')} after the read → basket ${String(member(exchange, 'transactionStatus'))}`;
+  `payments ${before.join(', ')} before and ${after.join(', ')} after the ` +
+  `read → basket ${String(member(exchange, 'transactionStatus'))}`;
 
 export const basketWorstCaseCheck = defineCheck<PaymentStatuses>({
   name: 'basket_worst_case',
   judges:
-    "a basket's status is the worst case of its payments' where that is unambiguous (they all keep one status the basket set also has)",
+    "a basket's status is the worst case of its payments' where that is " +
+    'unambiguous (they all keep one status the basket set also has)',
   reports: ['Basket.transactionStatus.worstCase'],
   judge: ({ exchange, facts = { before: [], after: [] } }, verdict) => {
     const basket = String(member(exchange, 'transactionStatus'));

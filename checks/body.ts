@@ -98,7 +98,8 @@ const challengeOn401 = (exchange: ObservedExchange, form: ErrorBodyForm): boolea
 export const errorBodyCheck = defineCheck({
   name: 'error_body_conformance',
   judges:
-    "an error response has interface.md's Error body (MUST); a Berlin Group tppMessages body conforms at SHOULD, a 401 may carry the Challenge body",
+    "an error response has interface.md's Error body (MUST); a Berlin Group " +
+    'tppMessages body conforms at SHOULD, a 401 may carry the Challenge body',
   reports: ['Errors.body.shape', 'Errors.body.berlinGroup'],
   reportsSchemaRules: true,
   judge: ({ exchange }, verdict) => {

@@ -39,7 +39,9 @@ export function checksList(): string {
   return [
     ...checks.map(
       (c) =>
-        `${c.name.padEnd(width)}  ${c.judges}\n${' '.repeat(width + 2)}reports ${reportedIds(c).join(', ')} (${c.file})`,
+        `${c.name.padEnd(width)}  ` +
+        `${c.judges}\n${' '.repeat(width + 2)}reports ` +
+        `${reportedIds(c).join(', ')} (${c.file})`,
     ),
     `${checks.length} checks`,
   ].join('\n');

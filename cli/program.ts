@@ -51,7 +51,8 @@ const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.
 export async function buildProgram(argv: readonly string[], names = COMMAND_NAMES): Promise<Command> {
   const program = new Command('psd2-conformance')
     .description(
-      'Conformance and contract tests for the Norwegian bank-side PSD2 interface (interface.md): judge a bank, check a configuration, sign and verify requests, run the reference bank.',
+      'Conformance and contract tests for the Norwegian bank-side PSD2 interface (interface.md): judge ' +
+        'a bank, check a configuration, sign and verify requests, run the reference bank.',
     )
     .version(VERSION, '-v, --version', 'print the version of psd2-conformance')
     .helpOption('-h, --help', 'show this help')

@@ -20,7 +20,11 @@ export function usageMessage(err: CommanderError, command: CommandUnknownOpts | 
       const declared = command?.registeredArguments.length ?? 0;
       const extra = command?.args.slice(declared) ?? [];
       const takes = declared === 0 ? 'takes no arguments' : `takes ${declared} argument${declared > 1 ? 's' : ''}`;
-      return `unexpected argument${extra.length > 1 ? 's' : ''} ${extra.map((a) => `"${a}"`).join(' ')}: ${command?.name() ?? 'it'} ${takes} (see ${help})`;
+      return (
+        `unexpected argument${extra.length > 1 ? 's' : ''} ` +
+        `${extra.map((a) => `"${a}"`).join(' ')}: ${command?.name() ?? 'it'} ${takes} ` +
+        `(see ${help})`
+      );
     }
     case 'commander.optionMissingArgument':
       return `${/'(--[\w-]+)/.exec(text)?.[1] ?? text} needs a value`;

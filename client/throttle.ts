@@ -100,7 +100,8 @@ export class PermitLedger {
         this.sleeping = true;
         const pausedUntil = this.pausedUntil;
         void this.clock.sleep(at - now).then(() => {
-          // The sleep covered the wait: trust it rather than a clock that may read a hair early (or, in tests, not move).
+          // The sleep covered the wait: trust it rather than a clock that may read a hair early (or, in tests, not
+          // move).
           this.sleeping = false;
           if (this.pausedUntil === pausedUntil) this.pausedUntil = 0;
           this.nextSlot = Math.min(this.nextSlot, this.clock.now());

@@ -21,7 +21,9 @@ export interface Config {
   baseUrlEmpty: boolean;
   /** PROFILE when set; unset, the target decides (config/target.ts). */
   profile?: ProfileName;
-  /** Names the env file sets that are no variable of ours but resemble one (BASEURL): typos, judged by config/target.ts. */
+  /**
+   * Names the env file sets that are no variable of ours but resemble one (BASEURL): typos, judged by config/target.ts.
+   */
   nearMisses: NearMiss[];
   seed: number;
   numRuns: number;

@@ -45,11 +45,14 @@ export function chooseTarget(
     );
   if (profile)
     throw new UserError(
-      `${asked} judges the bank at BASE_URL, which is ${state}${config.baseUrlEmpty ? ' (a missing CI secret expands to empty)' : ''}: set BASE_URL to the bank's URL, ${EMBEDDED_HINT}`,
+      `${asked} judges the bank at BASE_URL, which is ` +
+        `${state}${config.baseUrlEmpty ? ' (a missing CI secret expands to empty)' : ''}: set BASE_URL ` +
+        `to the bank's URL, ${EMBEDDED_HINT}`,
     );
   if (config.baseUrlEmpty)
     throw new UserError(
-      "BASE_URL is set but empty (a missing CI secret expands to empty): set it to the bank's URL, or unset it to judge the embedded reference bank",
+      'BASE_URL is set but empty (a missing CI secret expands to empty): set it to ' +
+        "the bank's URL, or unset it to judge the embedded reference bank",
     );
   return { kind: 'embedded' };
 }

@@ -19,12 +19,16 @@ export const VARIABLES: Variable[] = [
   {
     name: 'BASE_URL',
     meaning:
-      'The bank to judge (may carry a prefix such as /api-sandbox). Unset, with no PROFILE: the embedded reference bank. Set but empty: an error (a missing CI secret), unless the profile is embedded.',
+      'The bank to judge (may carry a prefix such as /api-sandbox). Unset, with no PROFILE: the embedded ' +
+      'reference bank. Set but empty: an error (a missing CI secret), unless the profile is embedded.',
   },
   {
     name: 'PROFILE',
     meaning:
-      'sandbox or production: judge the bank at BASE_URL, and fail (exit 2) when BASE_URL is not set; production never runs sandbox suites nor creates payments without --allow-payments. embedded: the reference bank, whatever BASE_URL says. Unset: sandbox when BASE_URL is set, else embedded. --profile overrides it.',
+      'sandbox or production: judge the bank at BASE_URL, and fail (exit 2) when BASE_URL is not set; ' +
+      'production never runs sandbox suites nor creates payments without --allow-payments. embedded: the ' +
+      'reference bank, whatever BASE_URL says. Unset: sandbox when BASE_URL is set, else embedded. --profile ' +
+      'overrides it.',
   },
   { name: 'SEED', default: '20261122', meaning: 'fast-check seed: the same seed sends the same requests.' },
   { name: 'NUM_RUNS', default: '25', meaning: 'Runs per property-based test.' },
@@ -81,7 +85,8 @@ export const VARIABLES: Variable[] = [
     name: 'CORPORATE_PSU_ID',
     default: '2d3e4f50-0000-4000-8000-000000000002',
     meaning:
-      'PSU-ID (UUID) of the corporate test PSU, not the private one: tests that make a PSU corporate use only this one.',
+      'PSU-ID (UUID) of the corporate test PSU, not the private one: ' +
+      'tests that make a PSU corporate use only this one.',
   },
   {
     name: 'PSU_CORPORATE_ID',

@@ -6,11 +6,13 @@
  */
 export const NOT_GENERATED: Readonly<Record<string, string>> = {
   'Headers.TPP-Signature-Certificate.required':
-    'the signer adds the certificate over the final request; suites/signature-headers.suite.ts removes it after signing',
+    'the signer adds the certificate over the final request; ' +
+    'suites/signature-headers.suite.ts removes it after signing',
   'Headers.Signature.required':
     'the signer adds the Signature over the final request; suites/signature-headers.suite.ts removes it after signing',
   'Headers.Digest.requiredWithBody':
     'the signer adds Digest over the final body; the tampering "Digest removed" (signing/tamper.ts) breaks it',
   'Errors.kid.400':
-    'it fixes the answer to a KID error rather than a shape of the body; the body that provokes one is labelled with the rule it breaks, StructuredRemittance.kid.checkDigit',
+    'it fixes the answer to a KID error rather than a shape of the body; the body that provokes ' +
+    'one is labelled with the rule it breaks, StructuredRemittance.kid.checkDigit',
 };

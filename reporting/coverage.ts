@@ -68,7 +68,9 @@ export function coverageMarkdown(rows: CoverageRow[], title: string, target?: st
     '',
     title,
     '',
-    `${rows.length} requirements: ${count('passed')} passed, ${count('failed')} failed, ${count('inconclusive')} inconclusive, ${count('skipped')} skipped, ${count('not testable')} not testable, ${count('no test')} without a test.`,
+    `${rows.length} requirements: ${count('passed')} passed, ${count('failed')} failed, ` +
+      `${count('inconclusive')} inconclusive, ${count('skipped')} skipped, ` +
+      `${count('not testable')} not testable, ${count('no test')} without a test.`,
     '',
   ];
   if (failed.length) {

@@ -79,7 +79,10 @@ export function mergeJunit(files: string[], label: JunitLabel = { name: 'psd2-co
       totals.errors += p.counts.errors;
       totals.time += p.counts.time;
     }
-  const root = `<testsuites name="${escape(label.name)}" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" time="${totals.time.toFixed(3)}">`;
+  const root =
+    `<testsuites name="${escape(label.name)}" tests="${totals.tests}" ` +
+    `failures="${totals.failures}" errors="${totals.errors}" ` +
+    `time="${totals.time.toFixed(3)}">`;
   return ['<?xml version="1.0" encoding="UTF-8" ?>', root, ...suites.map((s) => `    ${s}`), '</testsuites>', ''].join(
     '\n',
   );

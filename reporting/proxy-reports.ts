@@ -63,11 +63,16 @@ function junit(report: ProxyReport): string {
     const time = (e.durationMs / 1000).toFixed(3);
     if (e.conforms) return `        <testcase classname="proxy" name="${name}" time="${time}"/>`;
     const text = failureText(e);
-    return `        <testcase classname="proxy" name="${name}" time="${time}">\n            <failure message="${escape(exchangeLine(e))}" type="ConformanceAssertionError">${escape(text)}</failure>\n        </testcase>`;
+    return (
+      `        <testcase classname="proxy" name="${name}" time="${time}">\n            <failure ` +
+      `message="${escape(exchangeLine(e))}" type="ConformanceAssertionError">${escape(text)}</failure>\n        ` +
+      `</testcase>`
+    );
   });
   const failures = report.exchanges.filter((e) => !e.conforms).length;
   const time = report.exchanges.reduce((sum, e) => sum + e.durationMs, 0) / 1000;
-  const head = `tests="${report.exchanges.length}" failures="${failures}" errors="0" skipped="0" time="${time.toFixed(3)}"`;
+  const head =
+    `tests="${report.exchanges.length}" failures="${failures}" ` + `errors="0" skipped="0" time="${time.toFixed(3)}"`;
   return [
     '<?xml version="1.0" encoding="UTF-8" ?>',
     `<testsuites name="psd2-conformance proxy" ${head}>`,

@@ -16,7 +16,10 @@ import { verdictBanner, verdictOf } from './verdict.js';
 import { reportSummary, type ReportSummary, type ReportTarget, type RunInfo } from './summary.js';
 
 export interface ReportOptions {
-  /** Result folders of a run or of several shards (each holds outcomes.json, summary.json, junit.xml and allure-results/). */
+  /**
+   * Result folders of a run or of several shards (each holds outcomes.json, summary.json, junit.xml and
+   * allure-results/).
+   */
   inputs: string[];
   out: string;
   strict: boolean;
@@ -89,7 +92,8 @@ export async function writeReports(options: ReportOptions): Promise<{ exitCode: 
     coverageFile,
     coverageMarkdown(
       rows,
-      `${verdict(summary)}. Target: ${summary.target.description}; profile ${summary.profile}, seed ${String(summary.seed)}.`,
+      `${verdict(summary)}. Target: ${summary.target.description}; ` +
+        `profile ${summary.profile}, seed ${String(summary.seed)}.`,
       summary.target.description,
     ),
   );
@@ -142,7 +146,8 @@ export async function writeReports(options: ReportOptions): Promise<{ exitCode: 
       // Asked for and not written (allure failed or missing): the run's verdict would have no report to read.
       if (!written.html) throw new UserError(`the HTML report could not be written to ${join(options.out, 'html')}`);
       options.log(
-        `HTML report: ${join(options.out, 'html', 'index.html')}${written.single ? ` (single file: ${join(options.out, 'html-single', 'index.html')})` : ''}`,
+        `HTML report: ${join(options.out, 'html', 'index.html')}` +
+          (written.single ? ` (single file: ${join(options.out, 'html-single', 'index.html')})` : ''),
       );
     }
   }

@@ -43,7 +43,8 @@ export function checkShardSet(runs: ShardedRun[]): void {
   const split = shards.find((r) => r.shard?.split !== first.shard.split);
   if (split)
     throw new UserError(
-      `${name(first)} and ${name(split)} were split differently (other tests, or other durations): run every shard from the same commit, options and history.jsonl`,
+      `${name(first)} and ${name(split)} were split differently (other tests, or other ` +
+        `durations): run every shard from the same commit, options and history.jsonl`,
     );
   const seen = new Map<number, string>();
   for (const r of shards) {

@@ -72,7 +72,10 @@ function span(infos: Partial<RunInfo>[]): { startedAt?: string; stoppedAt?: stri
   };
 }
 
-/** summary.json of one run, or of several shards merged: target, profile, seed, duration, counts, failed requirement ids. */
+/**
+ * summary.json of one run, or of several shards merged: target, profile, seed, duration, counts, failed requirement
+ * ids.
+ */
 export function reportSummary(
   runs: { dir: string; info?: Partial<RunInfo>; outcomes: TestOutcome[] }[],
   rows: CoverageRow[],

@@ -36,7 +36,8 @@ export function verdictOf(s: ReportSummary): Verdict {
   if (s.cancelled) details.push('the time budget ran out before every test ran');
   if (s.shard)
     details.push(
-      `shard ${s.shard.index}/${s.shard.count} only (${s.shard.tests.length} of ${s.shard.total} tests): merge every shard with \`psd2-conformance report\` for the verdict on the whole interface`,
+      `shard ${s.shard.index}/${s.shard.count} only (${s.shard.tests.length} of ${s.shard.total} tests): ` +
+        `merge every shard with \`psd2-conformance report\` for the verdict on the whole interface`,
     );
   return { kind, headline: kind.toUpperCase(), failedMust, failedShould, details };
 }
@@ -57,7 +58,8 @@ const idTag = (id: string) =>
 
 function failedLine(ids: string[], level: 'MUST' | 'SHOULD', note = ''): string {
   if (ids.length === 0) return '';
-  return `<span class="psd2-verdict-failed">${plural(ids.length, `${level} requirement`)} failed${note}: ${ids.map(idTag).join(' ')}</span>`;
+  const failed = `${plural(ids.length, `${level} requirement`)} failed${note}: ${ids.map(idTag).join(' ')}`;
+  return `<span class="psd2-verdict-failed">${failed}</span>`;
 }
 
 /**
@@ -72,7 +74,8 @@ export function verdictBanner(s: ReportSummary): string {
   const lead =
     v.kind === 'conformant' ? 'every MUST test passed' : v.kind === 'not conformant' ? '' : (v.details.at(-1) ?? '');
   return [
-    `<div id="psd2-verdict" role="status" data-verdict="${v.kind}" style="background:${colour.background};color:${colour.text}">`,
+    `<div id="psd2-verdict" role="status" data-verdict="${v.kind}" ` +
+      `style="background:${colour.background};color:${colour.text}">`,
     `<div class="psd2-verdict-headline"><strong>${v.headline}</strong>${lead ? `<span>${html(lead)}</span>` : ''}`,
     failedLine(v.failedMust, 'MUST'),
     failedLine(v.failedShould, 'SHOULD', should),
@@ -98,7 +101,8 @@ const UNDO_FIRST_SCROLL = `<script>(() => {
   const until = Date.now() + 4000;
   const undo = () => {
     if (touched || Date.now() > until) return;
-    for (const tree of document.querySelectorAll('[data-tree-scroll-container]')) if (tree.scrollTop) tree.scrollTop = 0;
+    for (const tree of document.querySelectorAll('[data-tree-scroll-container]'))
+      if (tree.scrollTop) tree.scrollTop = 0;
     requestAnimationFrame(undo);
   };
   requestAnimationFrame(undo);
@@ -113,7 +117,9 @@ body { margin: 0; height: 100vh; display: flex; flex-direction: column; }
 #psd2-verdict { flex: none; padding: 8px 24px; font: 14px/20px Arial, Helvetica, sans-serif; }
 #psd2-verdict .psd2-verdict-headline { display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 14px; }
 #psd2-verdict .psd2-verdict-headline strong { font-size: 22px; line-height: 30px; letter-spacing: 0.5px; }
-#psd2-verdict code { font: 13px/20px monospace; background: rgba(255, 255, 255, 0.18); padding: 0 4px; border-radius: 3px; }
+#psd2-verdict code {
+  font: 13px/20px monospace; background: rgba(255, 255, 255, 0.18); padding: 0 4px; border-radius: 3px;
+}
 #psd2-verdict .psd2-verdict-details { opacity: 0.9; font-size: 13px; }
 #app { flex: 1 1 auto; min-height: 0; }
 #app > div { height: 100% !important; }

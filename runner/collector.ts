@@ -92,7 +92,9 @@ export class OutcomeCollector implements Reporter {
     const name = module.moduleId.split('/suites/').pop() ?? module.moduleId;
     // Skipped tests (not selected, or cancelled by the budget) are not passes: say so.
     this.line(
-      `${failed ? '✗' : '✓'} ${name}: ${mine.length - failed - skipped}/${mine.length} passed${skipped ? `, ${skipped} skipped` : ''}`,
+      `${failed ? '✗' : '✓'} ${name}: ` +
+        `${mine.length - failed - skipped}/${mine.length} ` +
+        `passed${skipped ? `, ${skipped} skipped` : ''}`,
     );
   }
 
@@ -136,7 +138,8 @@ export class OutcomeCollector implements Reporter {
     const names = [...this.inFlight.values()].map(shortName);
     const shown = names.slice(0, 3).join('; ');
     this.line(
-      `… ${this.status()}; nothing finished for ${seconds(this.now() - this.lastLine)}, in flight: ${shown || '(none)'}${names.length > 3 ? ` and ${names.length - 3} more` : ''}`,
+      `… ${this.status()}; nothing finished for ${seconds(this.now() - this.lastLine)}, in flight: ` +
+        `${shown || '(none)'}${names.length > 3 ? ` and ${names.length - 3} more` : ''}`,
     );
   }
 }

@@ -53,7 +53,9 @@ export function judgeAnswer(exchange: Required<Pick<Exchange, 'response'>>['resp
     return warn(`answer: ${answered} with an empty body: cannot tell whether this is the PSD2 interface`);
   if (json === undefined)
     return fail(
-      `answer: ${answered} with ${/<html|<!doctype/i.test(text) ? 'an HTML page' : 'a body that is not JSON'} ${excerpt(text)}: ${notInterface}`,
+      `answer: ${answered} with ` +
+        `${/<html|<!doctype/i.test(text) ? 'an HTML page' : 'a body that is not JSON'} ` +
+        `${excerpt(text)}: ${notInterface}`,
     );
   const shape = errorShape(json);
   if (status >= 400 && status < 500 && shape)
@@ -62,6 +64,7 @@ export function judgeAnswer(exchange: Required<Pick<Exchange, 'response'>>['resp
   if (status < 300)
     return warn(`answer: ${answered}: a basket nobody created was found, unsigned: is this a mock of the interface?`);
   return warn(
-    `answer: ${answered} with JSON that is neither interface.md's Error body nor Berlin Group tppMessages ${excerpt(text)}: is BASE_URL the interface itself, not a gateway in front of it?`,
+    `answer: ${answered} with JSON that is neither interface.md's Error body nor Berlin Group ` +
+      `tppMessages ${excerpt(text)}: is BASE_URL the interface itself, not a gateway in front of it?`,
   );
 }

@@ -41,7 +41,9 @@ export interface ListOptions {
   progress?: (line: string) => void;
 }
 
-/** vitest's full name for --grep (testNamePattern): the names of the enclosing describes and the test, joined by spaces. */
+/**
+ * vitest's full name for --grep (testNamePattern): the names of the enclosing describes and the test, joined by spaces.
+ */
 function grepName(test: TestCase): string {
   const names = [test.name];
   for (let parent = test.parent; parent.type === 'suite'; parent = parent.parent) names.unshift(parent.name);
@@ -55,8 +57,8 @@ function titleOf(name: string, meta: ConformanceMeta): string {
 
 /**
  * The tests a run with this selection would report, in vitest's order: the suites are collected (imported, so
- * every `conformanceTest()` declares its test and meta) but not run, no bank is started and no request is sent. Tests the
- * selection excludes are left out; tests the run would skip (not testable on this profile) carry `skip`.
+ * every `conformanceTest()` declares its test and meta) but not run, no bank is started and no request is sent. Tests
+ * the selection excludes are left out; tests the run would skip (not testable on this profile) carry `skip`.
  */
 export async function listTests(options: ListOptions): Promise<ListedTest[]> {
   const context: RunContext = {
@@ -135,8 +137,11 @@ export function renderTestList(tests: readonly ListedTest[]): string {
   const skipped = tests.filter((t) => t.skip).length;
   const lines = tests.map(
     (t) =>
-      `${t.requirementIds.join(' + ')}  ${t.level}  ${t.operation}  ${t.title}  (${t.file}${t.line ? `:${t.line}` : ''})${t.skip ? `  [skipped: ${t.skip}]` : ''}`,
+      `${t.requirementIds.join(' + ')}  ${t.level}  ${t.operation}  ${t.title}  ` +
+      `(${t.file}${t.line ? `:${t.line}` : ''})${t.skip ? `  [skipped: ${t.skip}]` : ''}`,
   );
-  const count = `${tests.length} test${tests.length === 1 ? '' : 's'}${skipped ? ` (${tests.length - skipped} to run, ${skipped} skipped: not testable here)` : ''}`;
+  const count =
+    `${tests.length} test${tests.length === 1 ? '' : 's'}` +
+    (skipped ? ` (${tests.length - skipped} to run, ${skipped} skipped: not testable here)` : '');
   return [...lines, '', count].join('\n');
 }

@@ -106,7 +106,9 @@ export interface VariantResult {
   reason?: string;
 }
 
-/** `detected`: the run failed, and failed a requirement the variant's own clean run did not (or one the fault breaks). */
+/**
+ * `detected`: the run failed, and failed a requirement the variant's own clean run did not (or one the fault breaks).
+ */
 export interface PairResult extends FaultVariantPair, Detection {}
 
 export interface Matrix {
@@ -205,33 +207,43 @@ export function renderMatrixMarkdown(m: Matrix): string[] {
   return [
     '## False-verdict matrix',
     '',
-    'Conformant variants of the reference bank (`serve --list-variants`), each in one clean run of all suites. Gate: 0 false failures,',
-    'i.e. no MUST test fails against a bank that breaks no rule of interface.md. Combinations switch several compatible variants on at once.',
+    'Conformant variants of the reference bank (`serve --list-variants`), ' +
+      'each in one clean run of all suites. Gate: 0 false failures,',
+    'i.e. no MUST test fails against a bank that breaks no rule of interface.md. ' +
+      'Combinations switch several compatible variants on at once.',
     '',
-    `**Variants: ${m.withoutFalseFailures}/${m.variants.length} runs without false failures; fault × variant pairs: ${m.pairsDetected}/${m.pairs.length} detected**`,
+    `**Variants: ${m.withoutFalseFailures}/${m.variants.length} runs without false ` +
+      `failures; fault × variant pairs: ${m.pairsDetected}/${m.pairs.length} detected**`,
     '',
     '| variant | choice | verdict | exit | seconds | false failures (MUST tests failed) |',
     '|---|---|---|---|---|---|',
     ...m.variants.map(
       (v) =>
-        `| ${v.id} | ${cell(shortChoice(v.choice))} | ${verdictOf(v)} | ${v.exitCode ?? '-'} | ${v.seconds.toFixed(1)} | ${cell(v.falseFailures.join('; ') || (v.reason ?? '-'))} |`,
+        `| ${v.id} | ${cell(shortChoice(v.choice))} | ${verdictOf(v)} | ${v.exitCode ?? '-'} | ` +
+        `${v.seconds.toFixed(1)} | ${cell(v.falseFailures.join('; ') || (v.reason ?? '-'))} |`,
     ),
     '',
     ...(failing.length
       ? [
-          `False verdicts in ${failing.length} run(s): ${failing.map((v) => `\`${v.id}\``).join(', ')}. Each failing test relies on a habit of the default bank (fix the test: judge only what interface.md states) unless the variant breaks interface.md (fix the variant).`,
+          `False verdicts in ${failing.length} run(s): ${failing.map((v) => `\`${v.id}\``).join(', ')}. ` +
+            `Each failing test relies on a habit of the default bank (fix the test: judge only what ` +
+            `interface.md states) unless the variant breaks interface.md (fix the variant).`,
           '',
         ]
       : []),
     '### Faults against variants',
     '',
-    'Each fault run against a variant it does not conflict with. Detected: the run exited 1 and failed a requirement that the variant’s clean run did not fail (or one the fault breaks).',
+    'Each fault run against a variant it does not conflict with. Detected: the run exited 1 and failed ' +
+      'a requirement that the variant’s clean run did not fail (or one the fault breaks).',
     '',
     '| fault | variant | result | named | exit | seconds | failed requirements |',
     '|---|---|---|---|---|---|---|',
     ...m.pairs.map(
       (p) =>
-        `| ${p.fault} | ${p.variant} | ${p.detected ? 'detected' : p.reason === 'not run' ? 'not run' : '**missed**'} | ${p.namedBreak ? 'yes' : 'no'} | ${p.exitCode ?? '-'} | ${p.seconds.toFixed(1)} | ${cell(p.failedRequirements.join(', ') || (p.reason ?? '-'))} |`,
+        `| ${p.fault} | ${p.variant} | ` +
+        `${p.detected ? 'detected' : p.reason === 'not run' ? 'not run' : '**missed**'} | ` +
+        `${p.namedBreak ? 'yes' : 'no'} | ${p.exitCode ?? '-'} | ${p.seconds.toFixed(1)} | ` +
+        `${cell(p.failedRequirements.join(', ') || (p.reason ?? '-'))} |`,
     ),
     '',
   ];

@@ -110,7 +110,8 @@ export function renderMutationMarkdown(report: MutationReport): string {
     '# Mutation score',
     '',
     `Every deliberate fault of the reference bank (bank/faults.ts), one run of all suites each (seed ${report.seed}).`,
-    'Detected: the run exited 1 (a MUST test failed; for a fault that breaks only SHOULD rules, the run is judged with --strict).',
+    'Detected: the run exited 1 (a MUST test failed; for a fault that ' +
+      'breaks only SHOULD rules, the run is judged with --strict).',
     'Named: the failed requirements include one the fault breaks.',
     '',
     `**Overall: ${pct(report.overall)}**`,
@@ -123,14 +124,18 @@ export function renderMutationMarkdown(report: MutationReport): string {
     '',
     report.clean.exitCode === 0 && report.clean.falseFailures.length === 0
       ? `Exit 0, no false failures (${report.clean.seconds.toFixed(1)} s).`
-      : `Exit ${report.clean.exitCode}, ${report.clean.falseFailures.length} false failure(s): ${report.clean.falseFailures.join(', ') || '-'}${report.clean.reason ? ` (${report.clean.reason})` : ''}`,
+      : `Exit ${report.clean.exitCode}, ${report.clean.falseFailures.length} false failure(s): ` +
+        `${report.clean.falseFailures.join(', ') || '-'}${report.clean.reason ? ` (${report.clean.reason})` : ''}`,
     '',
     '## Missed faults',
     '',
     ...(missed.length
       ? missed.map((f) => {
           const known = report.knownGaps.find((g) => g.id === f.id);
-          return `- \`${f.id}\` (${f.area}): exit ${f.exitCode}${f.reason ? `, ${f.reason}` : ''}${known ? `. Known gap: ${known.reason}` : ''}`;
+          return (
+            `- \`${f.id}\` (${f.area}): exit ` +
+            `${f.exitCode}${f.reason ? `, ${f.reason}` : ''}${known ? `. Known gap: ${known.reason}` : ''}`
+          );
         })
       : ['None.']),
     '',
@@ -140,7 +145,8 @@ export function renderMutationMarkdown(report: MutationReport): string {
     '|---|---|---|---|---|---|---|',
     ...report.faults.map(
       (f) =>
-        `| ${f.id} | ${f.area} | ${f.detected ? 'detected' : '**missed**'} | ${f.namedBreak ? 'yes' : 'no'} | ${f.exitCode ?? '-'} | ${f.seconds.toFixed(1)} | ${cell(f.failedRequirements.join(', ') || '-')} |`,
+        `| ${f.id} | ${f.area} | ${f.detected ? 'detected' : '**missed**'} | ${f.namedBreak ? 'yes' : 'no'} | ` +
+        `${f.exitCode ?? '-'} | ${f.seconds.toFixed(1)} | ${cell(f.failedRequirements.join(', ') || '-')} |`,
     ),
     '',
     ...(report.matrix ? renderMatrixMarkdown(report.matrix) : []),
@@ -150,7 +156,13 @@ export function renderMutationMarkdown(report: MutationReport): string {
 
 /** The one line `npm run mutation` ends with. */
 export const scoreLine = (report: MutationReport): string =>
-  `mutation score: ${pct(report.overall)} faults detected; clean bank: ${report.clean.falseFailures.length} false failure(s)${report.clean.exitCode === 0 ? '' : ` (exit ${report.clean.exitCode})`}${report.matrix ? `; variants: ${report.matrix.withoutFalseFailures}/${report.matrix.variants.length} without false failures; fault × variant pairs: ${report.matrix.pairsDetected}/${report.matrix.pairs.length} detected` : ''}`;
+  `mutation score: ${pct(report.overall)} faults detected; ` +
+  `clean bank: ${report.clean.falseFailures.length} false failure(s)` +
+  (report.clean.exitCode === 0 ? '' : ` (exit ${report.clean.exitCode})`) +
+  (report.matrix
+    ? `; variants: ${report.matrix.withoutFalseFailures}/${report.matrix.variants.length} without false failures; ` +
+      `fault × variant pairs: ${report.matrix.pairsDetected}/${report.matrix.pairs.length} detected`
+    : '');
 
 /**
  * `npm run mutation` passes when every fault is detected or a known gap, the clean bank passes, and (when the

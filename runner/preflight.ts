@@ -20,14 +20,17 @@ export async function preflight(baseUrl: string, http: Config['http']): Promise<
     const exchange = await client.send({ method: 'GET', path: PROBE_PATH, headers: { Accept: 'application/json' } });
     if (!exchange.response)
       throw new UserError(
-        `cannot reach BASE_URL ${baseUrl}: ${exchange.error?.kind ?? 'other'} (${exchange.error?.message ?? 'no response'})`,
+        `cannot reach BASE_URL ${baseUrl}: ` +
+          `${exchange.error?.kind ?? 'other'} ` +
+          `(${exchange.error?.message ?? 'no response'})`,
       );
     const { status, json } = exchange.response;
     const finding = judgeAnswer(exchange.response, `${baseUrl}${PROBE_PATH}`);
     const otherJson = status >= 400 && status < 500 && json !== undefined && !errorShape(json);
     if (finding.status === 'fail' || otherJson)
       throw new UserError(
-        `BASE_URL ${baseUrl} does not look like the PSD2 interface: ${finding.text.replace(/^answer: /, '').replace(/: this does not look like the PSD2 interface: /, ': ')}`,
+        `BASE_URL ${baseUrl} does not look like the PSD2 interface: ` +
+          `${finding.text.replace(/^answer: /, '').replace(/: this does not look like the PSD2 interface: /, ': ')}`,
       );
   } finally {
     await client.close();

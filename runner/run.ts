@@ -58,7 +58,10 @@ export interface RunResult {
   shard?: ShardRecord;
 }
 
-/** Starts the chosen target (the reference bank, or a preflight of BASE_URL), runs the suites with vitest, and stops it. */
+/**
+ * Starts the chosen target (the reference bank, or a preflight of BASE_URL), runs the suites with vitest, and stops
+ * it.
+ */
 export async function runConformance(options: RunOptions): Promise<RunResult> {
   const started = performance.now();
   const startedAt = new Date();
@@ -179,7 +182,22 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   await mkdir(options.reportsDir, { recursive: true });
   await writeFile(
     `${options.reportsDir}/summary.json`,
-    `${JSON.stringify({ target, profile, seed, startedAt: startedAt.toISOString(), stoppedAt: new Date().toISOString(), durationSeconds: Number(seconds.toFixed(2)), strict: options.strict, cancelled, ...summary, ...(shard ? { shard: shard.record } : {}) }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        target,
+        profile,
+        seed,
+        startedAt: startedAt.toISOString(),
+        stoppedAt: new Date().toISOString(),
+        durationSeconds: Number(seconds.toFixed(2)),
+        strict: options.strict,
+        cancelled,
+        ...summary,
+        ...(shard ? { shard: shard.record } : {}),
+      },
+      null,
+      2,
+    )}\n`,
   );
   await writeFile(`${options.reportsDir}/outcomes.json`, `${JSON.stringify(outcomes, null, 2)}\n`);
   return { summary, outcomes, target, profile, seed, seconds, cancelled, ...(shard ? { shard: shard.record } : {}) };

@@ -40,7 +40,9 @@ export interface SplitOptions {
   fileCostMs?: number;
 }
 
-/** What a test costs the shard that takes it: its own time, and its file's loading the first time the shard meets it. */
+/**
+ * What a test costs the shard that takes it: its own time, and its file's loading the first time the shard meets it.
+ */
 interface CostModel {
   fileOf: (key: string) => string | undefined;
   testCost: (key: string) => number;

@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The project's own TypeScript sources read as text, for `requirements --trace`: where an id or a label is
- * written (the checks that judge an id come from the registry of checks, not from here). Ids are written literally (the catalogue, breakers, faults and checks write them out), so a
- * quoted id is found exactly; generated files only repeat the tables and are left out.
+ * written (the checks that judge an id come from the registry of checks, not from here). Ids are written literally (the
+ * catalogue, breakers, faults and checks write them out), so a quoted id is found exactly; generated files only repeat
+ * the tables and are left out.
  */
 
 export interface SourceHit {

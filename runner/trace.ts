@@ -199,7 +199,8 @@ const where = (x: { file: string; line?: number }) => `${x.file}${x.line ? `:${x
 export function renderTrace(t: Trace): string {
   const none = (items: readonly unknown[], what: string) => (items.length ? [] : [`  (no ${what})`]);
   const expected = t.expected
-    ? `${t.expected.status.join(' or ')}${t.expected.codes.length ? ` ${t.expected.codes.join(' or ')}` : ''} (${t.expected.exactness})`
+    ? `${t.expected.status.join(' or ')}${t.expected.codes.length ? ` ${t.expected.codes.join(' or ')}` : ''} ` +
+      `(${t.expected.exactness})`
     : undefined;
   return [
     t.id,

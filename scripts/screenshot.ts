@@ -92,7 +92,8 @@ const text = (s: string) => `document.body && document.body.innerText.includes($
 const click = (b: Browser, label: string) =>
   evaluate(
     b,
-    `[...document.querySelectorAll('*')].filter((e) => e.textContent.trim().startsWith(${JSON.stringify(label)})).pop()?.click()`,
+    `[...document.querySelectorAll('*')].filter((e) => ` +
+      `e.textContent.trim().startsWith(${JSON.stringify(label)})).pop()?.click()`,
   );
 
 async function main(): Promise<void> {
@@ -128,7 +129,8 @@ async function main(): Promise<void> {
     console.log(`${overview} (${await shoot(browser, overview)} bytes)`);
     if (!failed) {
       console.log(
-        `report:screenshot: no failed test${wanted ? ` named *${wanted}*` : ''} in this report, so no matrix or failed-test screenshot; run with a fault (e.g. --fault accept-long-creditor-name) for those`,
+        `report:screenshot: no failed test${wanted ? ` named *${wanted}*` : ''} in this report, so no matrix ` +
+          `or failed-test screenshot; run with a fault (e.g. --fault accept-long-creditor-name) for those`,
       );
       return;
     }

@@ -41,7 +41,8 @@ export function escapeDnValue(value: string): string {
 }
 
 /**
- * Splits text on unescaped separator characters and removes escapes (`\,` and `\C3\86` hex pairs, which are UTF-8 bytes).
+ * Splits text on unescaped separator characters and removes escapes (`\,` and `\C3\86` hex pairs, which are UTF-8
+ * bytes).
  */
 function splitUnescaped(text: string, separators: string): string[] {
   const pieces: string[] = [];

@@ -144,7 +144,8 @@ function parseKey(variable: string, path: string, bytes: Buffer): KeyObject {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ERR_MISSING_PASSPHRASE') {
       throw new UserError(
-        `${variable}=${path}: the key is encrypted; give an unencrypted PEM key or use SIGNING_P12_PATH with SIGNING_P12_PASSPHRASE`,
+        `${variable}=${path}: the key is encrypted; give an unencrypted PEM ` +
+          `key or use SIGNING_P12_PATH with SIGNING_P12_PASSPHRASE`,
       );
     }
     try {
@@ -219,7 +220,8 @@ export async function loadIdentity(config: SigningFiles, options: { now?: Date }
     key = parseKey('SIGNING_KEY_PATH', config.keyPath, keyBytes);
     if (!certificate.checkPrivateKey(key)) {
       throw new UserError(
-        `SIGNING_KEY_PATH=${config.keyPath}: the key does not match the certificate in SIGNING_CERT_PATH=${config.certificatePath}`,
+        `SIGNING_KEY_PATH=${config.keyPath}: the key does not match the ` +
+          `certificate in SIGNING_CERT_PATH=${config.certificatePath}`,
       );
     }
   } else {

@@ -44,7 +44,9 @@ export function formatSerial(serialHex: string, style: KeyIdStyle = PLATFORM_KEY
   return style.serialCase === 'upper' ? hex.toUpperCase() : hex.toLowerCase();
 }
 
-/** The CA part of keyId from the issuer DN (RFC 4514 text, most specific first, as SigningIdentity.issuerDn holds it). */
+/**
+ * The CA part of keyId from the issuer DN (RFC 4514 text, most specific first, as SigningIdentity.issuerDn holds it).
+ */
 export function formatIssuer(
   issuerDn: string | readonly DnAttribute[],
   style: KeyIdStyle = PLATFORM_KEY_ID_STYLE,

@@ -18,7 +18,9 @@ export interface SigningIdentity {
   certificateDer: Buffer;
   /** What TPP-Signature-Certificate carries: the PEM body without BEGIN/END lines and line breaks. */
   certificateBase64: string;
-  /** The serial number's magnitude in upper-case hex, whole bytes (`9FA1B2`, `0123`); see keyid.ts for keyId's forms. */
+  /**
+   * The serial number's magnitude in upper-case hex, whole bytes (`9FA1B2`, `0123`); see keyid.ts for keyId's forms.
+   */
   serialHex: string;
   /** RFC 4514 text, most specific first: `CN=Test CA,O=Bank,C=NO`. */
   issuerDn: string;

@@ -19,7 +19,9 @@ export interface VerifyOptions {
   now?: () => Date;
   /** Largest allowed difference between Date and now; default 300 s. */
   clockSkewSeconds?: number;
-  /** CA certificates (PEM text, DER bytes or X509Certificate). Absent: any well-formed certificate, as a sandbox does. */
+  /**
+   * CA certificates (PEM text, DER bytes or X509Certificate). Absent: any well-formed certificate, as a sandbox does.
+   */
   trustedCertificates?: readonly (string | Uint8Array | X509Certificate)[];
   /** Headers that must be signed when the request carries them; default interface.md's list (spec SIGNED_HEADERS). */
   requiredHeaders?: readonly string[];

@@ -78,7 +78,10 @@ export function ibanProblem(iban: string): IbanProblem | undefined {
   return mod97(ibanDigits(iban.slice(4) + iban.slice(0, 4))) === 1 ? undefined : 'checksum';
 }
 
-/** MOD11 check digit with weights 2,3,4,5,6,7 repeating from the right; undefined when the remainder makes it impossible. */
+/**
+ * MOD11 check digit with weights 2,3,4,5,6,7 repeating from the right; undefined when the remainder makes it
+ * impossible.
+ */
 export function mod11CheckDigit(payload: string, weights: readonly number[] = [2, 3, 4, 5, 6, 7]): number | undefined {
   let sum = 0;
   for (let i = 0; i < payload.length; i++) {

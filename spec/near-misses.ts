@@ -119,7 +119,9 @@ export const NEAR_MISS_ENGAGEMENT_ROLES = [
   'EXTERNAL_TRANSFER', // the sibling of INTERNAL_TRANSFER
 ] as const;
 
-/** Account statuses of other APIs (active/closed, and the antonym of `enabled`); Berlin Group's are the listed three. */
+/**
+ * Account statuses of other APIs (active/closed, and the antonym of `enabled`); Berlin Group's are the listed three.
+ */
 export const NEAR_MISS_CARD_ACCOUNT_STATUSES = ['active', 'closed', 'inactive', 'disabled', 'suspended'] as const;
 
 /**

@@ -99,7 +99,10 @@ const bulkHeaders: HeaderSelection = {
   without: ['TPP-Brand-Logging-Information'],
   presence: { Digest: 'yes' },
 };
-/** Operation 6's list: Content-Type (optional), group N, X-Request-ID, Digest, TPP-Signature-Certificate, Signature (all required). */
+/**
+ * Operation 6's list: Content-Type (optional), group N, X-Request-ID, Digest, TPP-Signature-Certificate, Signature (all
+ * required).
+ */
 const sandboxHeaders: HeaderSelection = {
   groups: ['N', 'S'],
   presence: { Digest: 'yes' },

@@ -90,7 +90,9 @@ function accepted(exchange: ObservedExchange, operation: OperationId, requiremen
       ? {
           ...r,
           level: 'SHOULD' as const,
-          message: `${r.message} (a well-formed request may be refused for state it does not show: a duplicate, funds, an unknown id)`,
+          message:
+            `${r.message} (a well-formed request may be refused for state it ` +
+            `does not show: a duplicate, funds, an unknown id)`,
         }
       : r,
   );

@@ -52,7 +52,9 @@ export function judgeBody(
   }
   if (body.length > 0 && contentType !== undefined && !/json/i.test(contentType))
     notes.push(
-      `Content-Type is "${contentType}"${/x-www-form-urlencoded/i.test(contentType) ? " (curl -d's default)" : ''}: the body is JSON, send Content-Type: application/json`,
+      `Content-Type is ` +
+        `"${contentType}"${/x-www-form-urlencoded/i.test(contentType) ? " (curl -d's default)" : ''}: ` +
+        `the body is JSON, send Content-Type: application/json`,
     );
   if (!op?.requestBody) {
     if (body.length > 0 && op) notes.push(`${op.id} takes no body in interface.md; it was not judged`);

@@ -33,7 +33,10 @@ function parse(bytes: Buffer): CertificateFacts | undefined {
 /** How the value differs from base64 DER (what interface.md and the platform send), when it does. */
 function formCause(value: string): string | undefined {
   if (/-----BEGIN/.test(value))
-    return 'the certificate in TPP-Signature-Certificate is PEM with BEGIN/END lines, expected base64 DER (the PEM body without its armour and line breaks)';
+    return (
+      'the certificate in TPP-Signature-Certificate is PEM with BEGIN/END lines, ' +
+      'expected base64 DER (the PEM body without its armour and line breaks)'
+    );
   if (/\s/.test(value)) return 'the base64 holds spaces or line breaks: send it on one line';
   if (/[-_]/.test(value)) return 'the certificate is in the base64url alphabet (- and _); send base64';
   return undefined;

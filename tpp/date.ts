@@ -20,7 +20,10 @@ export function parseHttpDate(value: string): number {
 
 function formCause(value: string): string {
   if (/^\d{4}-\d{2}-\d{2}T/.test(value))
-    return 'Date is ISO 8601; HTTP wants an IMF-fixdate such as Sun, 06 Nov 1994 08:49:37 GMT (JavaScript: toUTCString())';
+    return (
+      'Date is ISO 8601; HTTP wants an IMF-fixdate such as Sun, 06 ' +
+      'Nov 1994 08:49:37 GMT (JavaScript: toUTCString())'
+    );
   if (/(\+0000|UTC|Z)$/.test(value)) return 'the zone is not written GMT, which an HTTP-date ends in';
   return 'an HTTP-date looks like Sun, 06 Nov 1994 08:49:37 GMT';
 }
@@ -60,7 +63,8 @@ export function judgeDate(value: string | undefined, clock: Clock, maxSkewSecond
         `Date is ${Math.abs(seconds)} s ${where} ${clock.name}; a bank allows a few minutes (here ${maxSkewSeconds} s)`,
         zoneCause(seconds) ??
           (seconds < 0
-            ? 'the request was signed long before it was sent (a recorded request keeps its Date: judge it with --now <the time it was sent>), or a clock is off'
+            ? 'the request was signed long before it was sent (a recorded request keeps its ' +
+              'Date: judge it with --now <the time it was sent>), or a clock is off'
             : 'the signing machine’s clock is ahead'),
       ),
     );

@@ -14,7 +14,10 @@ const known = (token: string): Algorithm | undefined =>
 /** Algorithm tokens that are not RFC 5843's, with what was meant. */
 function algorithmCause(token: string): string {
   if (/^sha-?(256|512)$/i.test(token.replace(/_/g, '-')))
-    return `the algorithm token is "${token}"; RFC 5843 names it ${token.replace(/[-_]?(256|512)$/, '-$1').toUpperCase()}`;
+    return (
+      `the algorithm token is "${token}"; RFC 5843 names it ` +
+      `${token.replace(/[-_]?(256|512)$/, '-$1').toUpperCase()}`
+    );
   return `interface.md names SHA-256 and SHA-512 ("${token}" is neither)`;
 }
 
@@ -81,7 +84,8 @@ export function judgeDigest(header: string | undefined, body: Uint8Array, json?:
     const cause =
       encodingCause(value, algorithm, body) ??
       bodyCause(value, algorithm, body, json) ??
-      'it matches none of the usual re-serialisations or encodings of the body: the body was changed after the Digest was computed, or the Digest belongs to another request';
+      'it matches none of the usual re-serialisations or encodings of the body: the body was ' +
+        'changed after the Digest was computed, or the Digest belongs to another request';
     out.push(
       finding(
         id,

@@ -37,7 +37,8 @@ export function formatVerdicts(verdicts: RequestVerdict[], options: FormatOption
   const all = verdicts.flatMap((v) => v.findings);
   out.push(
     '',
-    `${verdicts.length} request${verdicts.length === 1 ? '' : 's'}: ${verdicts.length - failed} conform, ${failed} do${failed === 1 ? 'es' : ''} not (${count(all, 'MUST')} MUST, ${count(all, 'SHOULD')} SHOULD)`,
+    `${verdicts.length} request${verdicts.length === 1 ? '' : 's'}: ${verdicts.length - failed} conform, ` +
+      `${failed} do${failed === 1 ? 'es' : ''} not (${count(all, 'MUST')} MUST, ${count(all, 'SHOULD')} SHOULD)`,
   );
   return out.join('\n');
 }

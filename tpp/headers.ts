@@ -69,7 +69,10 @@ function required(view: RequestView, op: OperationSpec | undefined): Finding[] {
 
 function psuIdCause(value: string): string | undefined {
   if (/^\d{11}$/.test(value))
-    return 'PSU-ID holds an 11-digit number, like a national identity number: that belongs in X-PSU-IDENTITY, and PSU-ID is a UUID';
+    return (
+      'PSU-ID holds an 11-digit number, like a national identity number: ' +
+      'that belongs in X-PSU-IDENTITY, and PSU-ID is a UUID'
+    );
   if (/^\{.*\}$/.test(value) && UUID.test(value.slice(1, -1))) return 'the UUID is written in braces';
   if (/^[0-9a-f]{32}$/i.test(value)) return 'the UUID is written without its hyphens';
   return undefined;
@@ -185,8 +188,10 @@ function repeated(view: RequestView, op: OperationSpec | undefined): Finding[] {
     out.push(
       finding(
         'Headers.sentOnce',
-        `${SPELLING.get(key)} is sent ${count} times; a server reads "${maskHeaderValue(key, view.value(key) as string)}"`,
-        'the header was added twice (a default header of the HTTP client and an explicit one, or a retry that appended instead of replacing)',
+        `${SPELLING.get(key)} is sent ${count} times; a server reads ` +
+          `"${maskHeaderValue(key, view.value(key) as string)}"`,
+        'the header was added twice (a default header of the HTTP client and an ' +
+          'explicit one, or a retry that appended instead of replacing)',
       ),
     );
   }

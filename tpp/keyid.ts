@@ -33,7 +33,10 @@ function mismatchCause(parts: { serial: string; ca: string }, facts: Certificate
     return "keyId serial is the certificate's serial in decimal; interface.md asks for hexadecimal";
   const digits = hexDigits(parts.serial);
   if (/^[0-9a-f]+$/i.test(digits) && magnitude(digits) !== serial)
-    return `keyId names serial ${parts.serial}, the certificate in TPP-Signature-Certificate has serial ${serial}: they are two different certificates (signed with one, sent the other?)`;
+    return (
+      `keyId names serial ${parts.serial}, the certificate in TPP-Signature-Certificate has serial ` +
+      `${serial}: they are two different certificates (signed with one, sent the other?)`
+    );
   if (matchKeyId(`SN=${serial},CA=${parts.ca}`, { serialHex: serial, issuer: facts.subject }).ok)
     return "CA= names the certificate's own subject; it names the issuer, the CA that signed the certificate";
   return undefined;

@@ -85,7 +85,9 @@ function idsOf(rules: BrokenRule[], side: BrokenRule['side']): string {
  */
 export function exchangeLine(exchange: ProxyExchange): string {
   const answer = exchange.status ?? exchange.error?.kind ?? 'no answer';
-  const head = `${exchange.conforms ? '✓' : '✗'} ${exchange.method} ${exchange.target} ${answer} (${Math.round(exchange.durationMs)} ms)`;
+  const head =
+    `${exchange.conforms ? '✓' : '✗'} ${exchange.method} ` +
+    `${exchange.target} ${answer} (${Math.round(exchange.durationMs)} ms)`;
   const ids = [idsOf(exchange.broken, 'request'), idsOf(exchange.broken, 'response')].filter(Boolean).join(' · ');
   return ids ? `${head}  ${ids}` : head;
 }

@@ -172,7 +172,9 @@ export async function forward(
     const keptBody = recordedBody && recordedBody.length > 0 && recordedBody.length <= KEPT_BODY_BYTES;
     const incomplete =
       body.over || (recordedBody && recordedBody.length > KEPT_BODY_BYTES)
-        ? `the request body (${body.over ? `over ${context.cap}` : recordedBody?.length} bytes) is not kept: it cannot be replayed`
+        ? `the request body ` +
+          `(${body.over ? `over ${context.cap}` : recordedBody?.length} bytes) ` +
+          `is not kept: it cannot be replayed`
         : undefined;
     if (incomplete) notes.push(incomplete);
     const recorded: RecordedExchange = {
@@ -206,7 +208,9 @@ export async function forward(
   };
 
   if (body.over && context.sign) {
-    const message = `psd2-conformance proxy: the request body is larger than ${context.cap} bytes (HTTP_MAX_RESPONSE_BYTES), too large to sign`;
+    const message =
+      `psd2-conformance proxy: the request body is larger than ` +
+      `${context.cap} bytes (HTTP_MAX_RESPONSE_BYTES), too large to sign`;
     res.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ message }));
     req.resume();
     const verdict = unjudged({ method, target, path: sent.split('?')[0] as string }, context);

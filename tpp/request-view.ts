@@ -48,7 +48,9 @@ export function viewOf(request: RecordedRequest): RequestView {
   };
 }
 
-/** Header lines from node's `IncomingMessage.rawHeaders` (`[name, value, name, value, …]`), as a proxy receives them. */
+/**
+ * Header lines from node's `IncomingMessage.rawHeaders` (`[name, value, name, value, …]`), as a proxy receives them.
+ */
 export function headerLines(rawHeaders: readonly string[]): HeaderLine[] {
   const out: HeaderLine[] = [];
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) out.push([rawHeaders[i] as string, rawHeaders[i + 1] as string]);

@@ -75,7 +75,8 @@ export function bodyVariants(body: Uint8Array, json: { value: unknown } | undefi
     {
       bytes: utf8(`${text}\n`),
       cause:
-        'the Digest matches the body with a trailing newline, which was not sent (curl -d @file strips newlines: use --data-binary @file)',
+        'the Digest matches the body with a trailing newline, which was not sent ' +
+        '(curl -d @file strips newlines: use --data-binary @file)',
     },
     { bytes: utf8(text.replace(/\r?\n$/, '')), cause: 'the Digest matches the body without its trailing newline' },
     {

@@ -47,7 +47,8 @@ function parseFailure(err: SignatureHeaderError, text: string): Finding {
     cause = 'parameter values must be in double quotes: keyId="…",algorithm="…",headers="…",signature="…"';
   else if (/^[A-Za-z0-9+/]+={0,2}$/.test(text.trim()))
     cause =
-      'the header carries only the signature value; draft-cavage-10 wants keyId="…",algorithm="…",headers="…",signature="…"';
+      'the header carries only the signature value; draft-cavage-10 ' +
+      'wants keyId="…",algorithm="…",headers="…",signature="…"';
   return finding(id, err.message, cause);
 }
 
@@ -90,7 +91,8 @@ export function parseSignature(raw: string): ParsedSignature {
       finding(
         'Auth.signature.rfc2047',
         `the Signature carries non-ASCII characters (${sample}) without RFC 2047 encoding`,
-        'wrap the whole value as one encoded word, =?utf-8?B?<base64 of the value>?= (Authentication 2, the platform’s form)',
+        'wrap the whole value as one encoded word, =?utf-8?B?<base64 of ' +
+          'the value>?= (Authentication 2, the platform’s form)',
       ),
     );
   }

@@ -122,8 +122,10 @@ export function judgeSignature(view: RequestView, options: SignatureOptions): Si
       "the signature does not verify over the signing string with the certificate's public key",
       explained?.cause ??
         (keyIdBroken
-          ? 'keyId does not name the certificate sent: the request was likely signed with the key of another certificate'
-          : 'no usual mistake explains it: a signed header value changed after signing, or the key that signed is not the certificate’s'),
+          ? 'keyId does not name the certificate sent: the request was ' +
+            'likely signed with the key of another certificate'
+          : 'no usual mistake explains it: a signed header value changed after ' +
+            'signing, or the key that signed is not the certificate’s'),
     ),
   );
   return { findings, notes, signingString: { lines: shown, verified: false } };

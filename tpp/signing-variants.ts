@@ -28,7 +28,10 @@ function line(view: RequestView, name: string, options: { decode?: boolean; meth
   return `${name}: ${values.map((v) => decode(v).trim()).join(', ')}`;
 }
 
-/** The signing string a conformant bank rebuilds; undefined lines are headers that `headers` lists and the request lacks. */
+/**
+ * The signing string a conformant bank rebuilds; undefined lines are headers that `headers` lists and the request
+ * lacks.
+ */
 export function signingLines(view: RequestView, signed: readonly string[], decode = false): (string | undefined)[] {
   return signed.map((name) => line(view, name, { decode }));
 }
@@ -65,7 +68,9 @@ export function candidates(view: RequestView, signed: readonly string[], basePat
   if (!signed.includes(REQUEST_TARGET))
     out.push({
       lines: [line(view, REQUEST_TARGET) as string, ...right],
-      cause: `${verifiesOver} with (request-target), which headers does not list: list it in headers, or do not sign it`,
+      cause:
+        `${verifiesOver} with (request-target), which headers does ` +
+        `not list: list it in headers, or do not sign it`,
     });
   else {
     const without = signed.filter((h) => h !== REQUEST_TARGET);

@@ -19,7 +19,8 @@ export default () =>
   newCommand(
     'generate',
     'print generated request bodies as JSON lines, valid or breaking one rule',
-    'Print generated request bodies as JSON lines ({"body": …}); with --invalid, bodies that break one rule, each labelled with the requirement it breaks and the answer a conformant bank gives.',
+    'Print generated request bodies as JSON lines ({"body": …}); with --invalid, bodies that break one rule, each ' +
+      'labelled with the requirement it breaks and the answer a conformant bank gives.',
   )
     .addArgument(
       requiredArgument('kind', 'which body', `say which body: ${BODY_KIND_NAMES.join(', ')}`)

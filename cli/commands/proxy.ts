@@ -30,7 +30,10 @@ export default () =>
   newCommand(
     'proxy',
     'a local proxy in front of a bank that signs requests (--sign) and judges every exchange by requirement id',
-    "A local HTTP proxy in front of a bank that signs (--sign) and judges every exchange by requirement id. Point your app, Postman or curl at the printed URL instead of the bank. One line per exchange: ✓ when no MUST rule is broken, ✗ with the broken requirement ids of the request (yours) and the response (the bank's). Stop with Ctrl-C (or SIGTERM): the reports are written then.",
+    'A local HTTP proxy in front of a bank that signs (--sign) and judges every exchange by requirement id. Point ' +
+      'your app, Postman or curl at the printed URL instead of the bank. One line per exchange: ✓ when no MUST rule ' +
+      "is broken, ✗ with the broken requirement ids of the request (yours) and the response (the bank's). Stop with " +
+      'Ctrl-C (or SIGTERM): the reports are written then.',
   )
     .addOption(
       new Option('--target <url>', "the bank's base URL, http or https; mutual TLS from MTLS_*").default(
@@ -41,7 +44,8 @@ export default () =>
     .addOption(
       new Option(
         '--sign',
-        'add Date, X-Request-ID and Digest (each when absent), TPP-Signature-Certificate and Signature with SIGNING_* (or the generated test identity), as `sign` does',
+        'add Date, X-Request-ID and Digest (each when absent), TPP-Signature-Certificate and Signature with ' +
+          'SIGNING_* (or the generated test identity), as `sign` does',
       ).default(false),
     )
     .addOption(
@@ -132,7 +136,8 @@ export default () =>
         }
         const signing = identity ? `, signing as ${buildKeyId(identity, config.signing.keyId)}` : '';
         console.log(
-          `psd2-conformance proxy listening on ${proxy.url} → ${target}${signing} (Ctrl-C stops and writes the reports)`,
+          `psd2-conformance proxy listening on ${proxy.url} → ${target}${signing} ` +
+            '(Ctrl-C stops and writes the reports)',
         );
         if (config.http.proxyUrl)
           console.error('psd2-conformance proxy: HTTP_PROXY is not used: the proxy connects to the target itself');
@@ -146,7 +151,10 @@ export default () =>
         });
         const failing = report.total - report.conforming;
         console.log(
-          `${report.total} exchange${report.total === 1 ? '' : 's'}: ${report.conforming} conform, ${failing} do${failing === 1 ? 'es' : ''} not${report.omitted ? ` (details of ${report.exchanges.length} kept)` : ''}; reports in ${options.reports}`,
+          `${report.total} exchange${report.total === 1 ? '' : 's'}: ${report.conforming} conform, ` +
+            `${failing} do${failing === 1 ? 'es' : ''} not` +
+            (report.omitted ? ` (details of ${report.exchanges.length} kept)` : '') +
+            `; reports in ${options.reports}`,
         );
         return exitCode;
       }),

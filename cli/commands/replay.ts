@@ -29,7 +29,8 @@ function fromReport(dir: string, name: string): RecordedExchange[] {
   const recorded = failed.filter((o) => o.meta.failedExchange);
   if (recorded.length === 0)
     throw new UserError(
-      `"${name}" failed before any answer was judged (its data could not be made, or an older report): nothing to replay`,
+      `"${name}" failed before any answer was judged (its data could not be made, or an older report): ` +
+        'nothing to replay',
     );
   return recorded.map((o) => ({ test: o.name, ...(o.meta.failedExchange as RecordedExchange) }));
 }
@@ -88,7 +89,8 @@ function verdictLine(result: ReplayResult): string {
   const target = url.replace(/^[a-z]+:\/\/[^/]+/i, '');
   const answer = result.status ?? result.error?.kind ?? 'no answer';
   const parts = [
-    `${result.failed.length ? '✗' : '✓'} ${method} ${target} → ${answer} (${Math.round(result.durationMs)} ms), judged as ${result.judgedBy === 'the test' ? 'the test judged it' : 'the proxy judges one'}`,
+    `${result.failed.length ? '✗' : '✓'} ${method} ${target} → ${answer} (${Math.round(result.durationMs)} ms), ` +
+      `judged as ${result.judgedBy === 'the test' ? 'the test judged it' : 'the proxy judges one'}`,
   ];
   if (result.failed.length) parts.push(`MUST ${ids(result.failed)}`);
   if (result.warnings.length) parts.push(`SHOULD ${ids(result.warnings)}`);
@@ -115,7 +117,9 @@ function print(results: ReplayResult[]): void {
   const same = results.filter((r) => r.sameVerdict).length;
   const compared = results.filter((r) => r.sameVerdict !== undefined).length;
   process.stdout.write(
-    `\n${results.length} replayed: ${results.length - failing} pass, ${failing} fail a MUST check${compared ? `; ${same} of ${compared} with the verdict recorded` : ''}\n`,
+    `\n${results.length} replayed: ${results.length - failing} pass, ${failing} fail a MUST check` +
+      (compared ? `; ${same} of ${compared} with the verdict recorded` : '') +
+      '\n',
   );
 }
 
@@ -123,12 +127,18 @@ export default () =>
   newCommand(
     'replay',
     "send a failed test's request, or recorded exchanges, again, signed afresh, and judge the answers",
-    'Send recorded exchanges again, signed afresh (a new Date, X-Request-ID, Digest and Signature), and judge the answers: a failed test of a report (--test NAME), judged as the test judged it, or the JSON lines `run --exchanges FILE` wrote (--exchanges FILE), each judged as the proxy judges one. A request keeps what it was sent with but for the time: what a test broke on purpose (a Digest of another body, a Signature that does not verify, a header left out) stays broken. X-PSU-IDENTITY, masked in recordings, is sent as PSU_IDENTITY when that is set.',
+    'Send recorded exchanges again, signed afresh (a new Date, X-Request-ID, Digest and Signature), and judge the ' +
+      'answers: a failed test of a report (--test NAME), judged as the test judged it, or the JSON lines `run ' +
+      '--exchanges FILE` wrote (--exchanges FILE), each judged as the proxy judges one. A request keeps what it was ' +
+      'sent with but for the time: what a test broke on purpose (a Digest of another body, a Signature that does not ' +
+      'verify, a header left out) stays broken. X-PSU-IDENTITY, masked in recordings, is sent as PSU_IDENTITY when ' +
+      'that is set.',
   )
     .addOption(
       new Option(
         '--test <name>',
-        "a failed test of the report (part of its name, as the report shows it): its failing request; with --exchanges, only that test's lines",
+        'a failed test of the report (part of its name, as the report shows it): its failing request; with ' +
+          "--exchanges, only that test's lines",
       ).default(undefined, 'none; --test or --exchanges is needed'),
     )
     .addOption(

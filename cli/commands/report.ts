@@ -4,7 +4,9 @@ export default () =>
   newCommand(
     'report',
     'write the reports of a run, or one report merged from shard folders',
-    'Write summary.json, junit.xml, the requirement coverage matrix and the Allure HTML report from the folder a run wrote, or one report merged from the folders of several shards (every shard of the run once: a missing, doubled or differently split shard is refused).',
+    'Write summary.json, junit.xml, the requirement coverage matrix and the Allure HTML report from the folder a run ' +
+      'wrote, or one report merged from the folders of several shards (every shard of the run once: a missing, ' +
+      'doubled or differently split shard is refused).',
   )
     .argument(
       '[dir...]',

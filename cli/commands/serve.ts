@@ -103,11 +103,13 @@ export default () =>
           ...(variants.length ? [`variant(s) ${variants.join(', ')}`] : []),
         ];
         console.log(
-          `psd2-conformance reference bank listening on ${bank.url}${switched.length ? ` with ${switched.join(' and ')}` : ''}`,
+          `psd2-conformance reference bank listening on ${bank.url}` +
+            (switched.length ? ` with ${switched.join(' and ')}` : ''),
         );
         if (options.allowUnsigned)
           console.error(
-            'WARNING: --allow-unsigned: requests are not signature-checked; the signature suites will report the deviation',
+            'WARNING: --allow-unsigned: requests are not signature-checked; the signature suites will report the ' +
+              'deviation',
           );
         await new Promise<void>((resolve) => {
           const stop = () => resolve();

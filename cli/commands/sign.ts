@@ -30,7 +30,8 @@ async function readBody(path: string): Promise<Buffer> {
     return await readFile(path);
   } catch (err) {
     throw new UserError(
-      `--body ${path}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String((err as Error).message)}`,
+      `--body ${path}: ` +
+        ((err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String((err as Error).message)),
     );
   }
 }
@@ -39,7 +40,9 @@ export default () =>
   newCommand(
     'sign',
     'print every header to send for a signed request, as JSON',
-    'Sign a request by hand: print, as JSON, every header to send (Date, X-Request-ID, Digest when there is a body, TPP-Signature-Certificate, Signature), signed with SIGNING_CERT_PATH and SIGNING_KEY_PATH (or SIGNING_P12_PATH), else with the generated test certificate.',
+    'Sign a request by hand: print, as JSON, every header to send (Date, X-Request-ID, Digest when there is a body, ' +
+      'TPP-Signature-Certificate, Signature), signed with SIGNING_CERT_PATH and SIGNING_KEY_PATH (or ' +
+      'SIGNING_P12_PATH), else with the generated test certificate.',
   )
     .addOption(new Option('--method <method>', 'the HTTP method: GET, POST, PUT, PATCH or DELETE (required)'))
     .addOption(new Option('--url <url>', 'the absolute URL of the request, with its query (required)'))
@@ -61,7 +64,8 @@ export default () =>
       'after',
       examples([
         'psd2-conformance sign --method GET --url https://bank.example/v1/signing-baskets/b1',
-        "psd2-conformance sign --method POST --url https://bank.example/v1/payments/sepa-credit-transfers --body b.json --header 'PSU-ID: 2d3e4f50-0000-4000-8000-000000000001' --header 'Content-Type: application/json'",
+        'psd2-conformance sign --method POST --url https://bank.example/v1/payments/sepa-credit-transfers --body ' +
+          "b.json --header 'PSU-ID: 2d3e4f50-0000-4000-8000-000000000001' --header 'Content-Type: application/json'",
       ]),
     )
     .action(

@@ -57,7 +57,8 @@ export async function signingFindings(
     findings.push(
       target === 'remote'
         ? warn(
-            'no signing certificate configured: requests are signed with the generated test certificate, which a real bank does not trust: set SIGNING_CERT_PATH and SIGNING_KEY_PATH, or SIGNING_P12_PATH',
+            'no signing certificate configured: requests are signed with the generated test certificate, which ' +
+              'a real bank does not trust: set SIGNING_CERT_PATH and SIGNING_KEY_PATH, or SIGNING_P12_PATH',
           )
         : ok('signing with the generated test certificate (the embedded bank accepts any well-formed certificate)'),
     );
@@ -65,7 +66,8 @@ export async function signingFindings(
   const keyId = buildKeyId(identity, signing.keyId);
   findings.push(
     ok(
-      `keyId sent: ${keyId}${isAscii(keyId) ? '' : ' (not ASCII: the Signature header goes RFC 2047-encoded, as interface.md says)'}`,
+      `keyId sent: ${keyId}` +
+        (isAscii(keyId) ? '' : ' (not ASCII: the Signature header goes RFC 2047-encoded, as interface.md says)'),
     ),
   );
   return findings;
@@ -90,14 +92,18 @@ export async function mtlsFindings(mtls: NonNullable<Config['http']['mtls']>, no
     const passphrase = (err as NodeJS.ErrnoException).code === 'ERR_MISSING_PASSPHRASE';
     return [
       fail(
-        `mTLS: MTLS_KEY_PATH=${mtls.keyPath}: ${passphrase ? 'the key is encrypted: set MTLS_KEY_PASSPHRASE' : `${describeError(err)}: give a PEM private key`}`,
+        `mTLS: MTLS_KEY_PATH=${mtls.keyPath}: ` +
+          (passphrase
+            ? 'the key is encrypted: set MTLS_KEY_PASSPHRASE'
+            : `${describeError(err)}: give a PEM private key`),
       ),
     ];
   }
   if (!matches)
     return [
       fail(
-        `mTLS: MTLS_KEY_PATH=${mtls.keyPath} does not match the certificate in MTLS_CERT_PATH=${mtls.certPath}: give the key the certificate was issued for`,
+        `mTLS: MTLS_KEY_PATH=${mtls.keyPath} does not match the certificate in ` +
+          `MTLS_CERT_PATH=${mtls.certPath}: give the key the certificate was issued for`,
       ),
     ];
   const notAfter = new Date(certificate.validTo);

@@ -93,7 +93,9 @@ export async function doctor(options: DoctorOptions = {}): Promise<Finding[]> {
   const file = options.envFile === false ? undefined : (options.envFile ?? (existsSync('.env') ? '.env' : undefined));
   findings.push(
     ok(
-      `configuration: ${file ? `${file} and the environment parse` : 'the environment (no .env here) parses'}; every value is valid`,
+      `configuration: ` +
+        `${file ? `${file} and the environment parse` : 'the environment (no .env here) parses'}; ` +
+        `every value is valid`,
     ),
   );
   let target: TargetChoice | undefined;

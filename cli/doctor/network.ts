@@ -30,7 +30,9 @@ export async function resolveHost(host: string, timeoutMs: number): Promise<{ fi
   } catch (err) {
     return {
       finding: fail(
-        `DNS: cannot resolve ${host} (${(err as NodeJS.ErrnoException).code ?? describeError(err)}): check BASE_URL's host name and this machine's DNS`,
+        `DNS: cannot resolve ${host} ` +
+          `(${(err as NodeJS.ErrnoException).code ?? describeError(err)}): check ` +
+          `BASE_URL's host name and this machine's DNS`,
       ),
     };
   }
@@ -56,7 +58,9 @@ export async function tcpCheck(address: string, port: number, timeoutMs: number)
       return fail(`TCP: ${address}:${port} refused the connection: is the bank running, and is BASE_URL's port right?`);
     if (err instanceof TimeoutError)
       return fail(
-        `TCP: no connection to ${address}:${port} within ${timeoutMs} ms (HTTP_CONNECT_TIMEOUT_MS): a firewall, a proxy this machine needs (HTTP_PROXY), or the wrong host`,
+        `TCP: no connection to ${address}:${port} within ${timeoutMs} ms ` +
+          `(HTTP_CONNECT_TIMEOUT_MS): a firewall, a proxy this machine needs (HTTP_PROXY), or the ` +
+          `wrong host`,
       );
     return fail(`TCP: cannot connect to ${address}:${port}: ${describeError(err)}`);
   } finally {
@@ -115,20 +119,23 @@ export async function tlsCheck(
     if (!secure.authorized) {
       const code = String(secure.authorizationError);
       return fail(
-        `TLS: ${endpoint.host}:${endpoint.port} is not trusted: ${UNTRUSTED[code] ?? code} (${code}, checked against ${trust}): ${
-          mtls?.caPath
+        `TLS: ${endpoint.host}:${endpoint.port} is not trusted: ${UNTRUSTED[code] ?? code} ` +
+          `(${code}, checked against ${trust}): ` +
+          (mtls?.caPath
             ? 'is MTLS_CA_PATH the CA bundle of this bank?'
-            : "set MTLS_CA_PATH to the CA bundle the bank's certificate chains to"
-        }`,
+            : "set MTLS_CA_PATH to the CA bundle the bank's certificate chains to"),
       );
     }
     return ok(
-      `TLS: handshake with ${endpoint.host}:${endpoint.port}${client} (${secure.getProtocol()}); its certificate chains to ${trust} and names ${endpoint.host}`,
+      `TLS: handshake with ${endpoint.host}:${endpoint.port}${client} ` +
+        `(${secure.getProtocol()}); its certificate chains to ${trust} and names ` +
+        `${endpoint.host}`,
     );
   } catch (err) {
     if (err instanceof TimeoutError)
       return fail(
-        `TLS: no handshake with ${endpoint.host}:${endpoint.port} within ${http.connectTimeoutMs} ms: is it a TLS port (BASE_URL https)?`,
+        `TLS: no handshake with ${endpoint.host}:${endpoint.port} within ` +
+          `${http.connectTimeoutMs} ms: is it a TLS port (BASE_URL https)?`,
       );
     const text = describeError(err);
     const hint = /certificate required|handshake failure|alert/i.test(text)

@@ -29,7 +29,8 @@ export function judgeClock(date: string | undefined, sentAt: number, receivedAt:
   const line = `clock: the bank's Date is ${duration(skew)}${skew ? ` ${side}` : ' from'} this machine's clock`;
   if (Math.abs(skew) > SKEW_FAIL_SECONDS)
     return fail(
-      `${line}: beyond ${SKEW_FAIL_SECONDS} s a bank refuses signed requests as stale: set this machine's clock (NTP), or tell the bank its clock is off`,
+      `${line}: beyond ${SKEW_FAIL_SECONDS} s a bank refuses signed requests as stale: ` +
+        `set this machine's clock (NTP), or tell the bank its clock is off`,
     );
   if (Math.abs(skew) > SKEW_WARN_SECONDS)
     return warn(`${line}: within the reference bank's ${SKEW_FAIL_SECONDS} s, but a stricter bank may refuse requests`);

@@ -26,7 +26,10 @@ export function fractionDigits(
         found.push({
           requirementId: idAt(pointer),
           pointer: `${pointer}/amount`,
-          message: `${currency} takes ${expected} fraction digit${expected === 1 ? '' : 's'}, "${amount}" has ${digits}`,
+          message:
+            `${currency} takes ${expected} fraction ` +
+            `digit${expected === 1 ? '' : 's'}, "${amount}" has ` +
+            `${digits}`,
         });
       }
     }

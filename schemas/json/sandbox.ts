@@ -100,7 +100,10 @@ const selfAndTransactions = object(
   { self: RESPONSE_SHAPE, transactions: RESPONSE_SHAPE },
 );
 
-/** The response: the request's fields plus resourceId and _links (self, transactions); a missing field breaks response.shape. */
+/**
+ * The response: the request's fields plus resourceId and _links (self, transactions); a missing field breaks
+ * response.shape.
+ */
 export const SandboxCardAccountResponse: JsonSchema = object(
   {
     ...cardFields,

@@ -42,7 +42,9 @@ export const Amount: JsonSchema = object(
         },
       ],
       [X_REQUIREMENT]: 'Amount.amount.string',
-      description: `Decimal as a string; precision ${LIMITS.amount.precision}, scale ${scale}; fraction digits = ISO 4217 minor units of currency.`,
+      description:
+        `Decimal as a string; precision ${LIMITS.amount.precision}, scale ` +
+        `${scale}; fraction digits = ISO 4217 minor units of currency.`,
     },
     currency: ref('Currency'),
   },

@@ -85,7 +85,9 @@ export function buildOpenApi(): JsonSchema {
     info: {
       title: 'Norwegian bank-side PSD2 interface (payment initiation, signing baskets, sandbox)',
       version: '1.21.27',
-      description: `${DOCUMENT_NOTE} schemas/openapi-3.0.json is the same document in OpenAPI 3.0 for tools that read only 3.0 (Dredd, Portman).`,
+      description:
+        `${DOCUMENT_NOTE} schemas/openapi-3.0.json is the same document in ` +
+        `OpenAPI 3.0 for tools that read only 3.0 (Dredd, Portman).`,
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: '{base_url}', variables: { base_url: { default: 'http://127.0.0.1:8080' } } }],

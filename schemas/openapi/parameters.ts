@@ -72,7 +72,10 @@ const PRESENCE_WORDS: Record<HeaderSpec['presence'], string> = {
 };
 
 export interface HeaderParameters {
-  /** components.parameters: each header once per presence it has somewhere ("header.PSU-ID", "header.x-accept-fix.required"). */
+  /**
+   * components.parameters: each header once per presence it has somewhere ("header.PSU-ID",
+   * "header.x-accept-fix.required").
+   */
   components: Record<string, JsonSchema>;
   /** The operation's header parameters as references to those components. */
   refsFor(op: OperationSpec): JsonSchema[];

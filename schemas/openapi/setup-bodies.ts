@@ -20,12 +20,14 @@ const open = (description: string, properties: Record<string, JsonSchema>): Json
 });
 
 const SandboxCustomerRequest = open(
-  'platform-notes.md: {"customerNumber", "name", "type": "private" or "corporate"}. Which members are required: not shown.',
+  'platform-notes.md: {"customerNumber", "name", "type": "private" or ' +
+    '"corporate"}. Which members are required: not shown.',
   { customerNumber: string, name: string, type: { type: 'string', enum: ['private', 'corporate'] } },
 );
 
 const SandboxCustomer = open(
-  'platform-notes.md: 201 {customerId, customerNumber, customerType, customerName, _links.self}. Required members: not shown.',
+  'platform-notes.md: 201 {customerId, customerNumber, customerType, ' +
+    'customerName, _links.self}. Required members: not shown.',
   {
     customerId: string,
     customerNumber: string,
@@ -113,7 +115,9 @@ const SandboxInitializeRequest = open(
 );
 
 const SigningBasketCreated = open(
-  'Berlin Group convention (platform-notes.md): 201 {transactionStatus, basketId, _links}. Required members: not shown.',
+  'Berlin Group convention (platform-notes.md): 201 ' +
+    '{transactionStatus, basketId, _links}. Required members: not ' +
+    'shown.',
   { basketId: string, transactionStatus: string, _links: { $ref: `${COMPONENTS}Links` } },
 );
 

@@ -3,7 +3,10 @@ import type { OperationId } from '../operations.js';
 import type { ExpectedRejection, Requirement } from './types.js';
 
 const AUTHENTICATION = 'Authentication';
-/** Berlin Group: signature and certificate problems are 401 (SIGNATURE_INVALID, CERTIFICATE_INVALID …); any 4xx conforms at MUST. */
+/**
+ * Berlin Group: signature and certificate problems are 401 (SIGNATURE_INVALID, CERTIFICATE_INVALID …); any 4xx conforms
+ * at MUST.
+ */
 const unsigned: ExpectedRejection = { status: [401, 400, 403], codes: [], exactness: 'SHOULD' };
 const SIGNED: OperationId[] = ALL_OPERATIONS.filter((id) => id !== 'sandbox.initialize');
 
@@ -49,7 +52,8 @@ export const AUTHENTICATION_RULES: Requirement[] = [
     level: 'MUST',
     section: `${AUTHENTICATION} 1`,
     statement:
-      'headers lists date, digest, x-request-id, psu-id, psu-corporate-id and tpp-redirect-uri when present: a signature that leaves one out is rejected.',
+      'headers lists date, digest, x-request-id, psu-id, psu-corporate-id and ' +
+      'tpp-redirect-uri when present: a signature that leaves one out is rejected.',
     operations: SIGNED,
     kind: 'signature',
     expected: unsigned,
@@ -67,7 +71,8 @@ export const AUTHENTICATION_RULES: Requirement[] = [
     level: 'MUST',
     section: `${AUTHENTICATION} 3`,
     statement:
-      'The signing certificate is sent base64-encoded in TPP-Signature-Certificate; a request without it or with one that does not parse is rejected.',
+      'The signing certificate is sent base64-encoded in TPP-Signature-Certificate; a ' +
+      'request without it or with one that does not parse is rejected.',
     operations: SIGNED,
     kind: 'signature',
     expected: unsigned,
@@ -108,7 +113,8 @@ export const AUTHENTICATION_RULES: Requirement[] = [
     level: 'MUST',
     section: `${AUTHENTICATION} 5; Resources › Challenge body`,
     statement:
-      'SCA is by redirect: an scaRedirect link (verbs GET) sends the PSU to the bank, which returns the PSU to TPP-Redirect-URI.',
+      'SCA is by redirect: an scaRedirect link (verbs GET) sends the PSU to ' +
+      'the bank, which returns the PSU to TPP-Redirect-URI.',
     operations: ['basket.startAuthorisation', 'ncbct.create', 'sct.create', 'bulk.create'],
     kind: 'behaviour',
   },

@@ -36,16 +36,20 @@ export const BASKET_RULES: Requirement[] = [
     level: 'MUST',
     section: `What the service does; ${SIGNING_BASKET}`,
     statement:
-      "A basket's transactionStatus stands for the worst case of the statuses of its payments: payments that all have RCVD, ACTC or RJCT give the basket that status.",
+      "A basket's transactionStatus stands for the worst case of the statuses of its " +
+      'payments: payments that all have RCVD, ACTC or RJCT give the basket that status.',
     operations: ['basket.get', 'payment.status'],
     kind: 'behaviour',
   },
   {
     id: 'Basket.transactionStatus.mapping',
     level: 'SHOULD',
-    section: `What the service does; ${SIGNING_BASKET} (the order of statuses is not shown; the project's reading, spec/basket-status.ts)`,
+    section:
+      `What the service does; ${SIGNING_BASKET} (the order of statuses is ` +
+      `not shown; the project's reading, spec/basket-status.ts)`,
     statement:
-      "A basket's transactionStatus is the worst of its payments' statuses mapped and ordered RJCT < RCVD < PATC < ACTC.",
+      "A basket's transactionStatus is the worst of its payments' " +
+      'statuses mapped and ordered RJCT < RCVD < PATC < ACTC.',
     operations: ['basket.get', 'payment.status'],
     kind: 'behaviour',
   },
@@ -106,7 +110,8 @@ export const BASKET_RULES: Requirement[] = [
     level: 'SHOULD',
     section: 'platform-notes.md › Paths; platform-notes.md › Berlin Group conventions',
     statement:
-      'POST /v1/signing-baskets with {"paymentIds": [...]} of single payments gives 201 {transactionStatus, basketId, _links}.',
+      'POST /v1/signing-baskets with {"paymentIds": [...]} of single ' +
+      'payments gives 201 {transactionStatus, basketId, _links}.',
     operations: ['basket.create'],
     kind: 'behaviour',
   },

@@ -32,7 +32,8 @@ const bodyRejection = (operations: OperationId[]): ExpectedRejection =>
 export function assertTemplateId(id: string, template: string, helper: string): void {
   if (id !== template && !id.endsWith(`.${template}`))
     throw new Error(
-      `requirement catalogue: ${helper}() row ${id} does not match its template <scope>.${template}; write the id as the template builds it`,
+      `requirement catalogue: ${helper}() row ${id} does not match its template ` +
+        `<scope>.${template}; write the id as the template builds it`,
     );
 }
 

@@ -9,7 +9,8 @@ export const ERROR_RULES: Requirement[] = [
     level: 'MUST',
     section: ERRORS,
     statement:
-      'Error responses carry the Error body: id, system (strings), status (number), code (string), message (string); a 401 may carry the Challenge body instead (Errors table: 401, no code).',
+      'Error responses carry the Error body: id, system (strings), status (number), code (string), ' +
+      'message (string); a 401 may carry the Challenge body instead (Errors table: 401, no code).',
     operations: ALL_OPERATIONS,
     kind: 'response',
   },
@@ -18,7 +19,8 @@ export const ERROR_RULES: Requirement[] = [
     level: 'SHOULD',
     section: 'platform-notes.md › Berlin Group conventions',
     statement:
-      'An error body in Berlin Group form {tppMessages: [...]} is accepted in place of the Error body; the report says which was seen.',
+      'An error body in Berlin Group form {tppMessages: [...]} is accepted in ' +
+      'place of the Error body; the report says which was seen.',
     operations: ALL_OPERATIONS,
     kind: 'response',
   },
@@ -85,7 +87,8 @@ export const ERROR_RULES: Requirement[] = [
     level: 'MUST',
     section: `${ERRORS} rule 2; Versioning 5 (release 1.7.0)`,
     statement:
-      'KID errors give 400, not 401 (interface.md names no code: any listed code conforms; KID_INVALID or KID_MISSING is the convention).',
+      'KID errors give 400, not 401 (interface.md names no code: any listed ' +
+      'code conforms; KID_INVALID or KID_MISSING is the convention).',
     operations: ['bulk.create'],
     kind: 'body',
     expected: { status: [400], codes: [], exactness: 'MUST' },

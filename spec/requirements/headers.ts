@@ -170,7 +170,8 @@ export const HEADER_RULES: Requirement[] = [
     level: 'MUST',
     section: `${HEADER_SECTION} › Group N`,
     statement:
-      'A response to a request with Accept-Encoding is sent as is or in one of the offered codings, reported in Content-Encoding.',
+      'A response to a request with Accept-Encoding is sent as is or in one ' +
+      'of the offered codings, reported in Content-Encoding.',
     operations: ['ncbct.create'],
     kind: 'response',
   },
@@ -187,7 +188,8 @@ export const HEADER_RULES: Requirement[] = [
     level: 'SHOULD',
     section: `${HEADER_SECTION} › Group N (convention: 406; RFC 7231 also lets a server ignore Accept)`,
     statement:
-      'An Accept that offers no alternative the server has gives 406 (or is ignored: the response is then JSON), never 5xx.',
+      'An Accept that offers no alternative the server has gives 406 (or ' +
+      'is ignored: the response is then JSON), never 5xx.',
     operations: ['basket.get', 'ncbct.create'],
     kind: 'header',
     expected: { status: [406], codes: [], exactness: 'SHOULD' },

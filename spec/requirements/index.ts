@@ -28,7 +28,9 @@ export const REQUIREMENTS: readonly Requirement[] = [
 
 const byId = new Map<string, Requirement>(REQUIREMENTS.map((r) => [r.id, r]));
 
-/** The catalogue row of an id; the type makes a mistyped id a compile error, the check catches one built at run time. */
+/**
+ * The catalogue row of an id; the type makes a mistyped id a compile error, the check catches one built at run time.
+ */
 export function requirement(id: RequirementId): Requirement {
   const found = byId.get(id);
   if (!found) throw new Error(`unknown requirement id ${id}`);

@@ -119,7 +119,9 @@ const NCBCT: Requirement[] = [
     id: 'NCBCT.regulatoryReporting.requiredFromNok100000',
     level: 'MUST',
     section: `${NCBCT_REQUEST}; Limits`,
-    statement: `regulatoryReportingCode and regulatoryReportingInformation are both required when the instructed amount is NOK ${LIMITS.regulatoryReportingThresholdNok} or more.`,
+    statement:
+      `regulatoryReportingCode and regulatoryReportingInformation are both required when the ` +
+      `instructed amount is NOK ${LIMITS.regulatoryReportingThresholdNok} or more.`,
     operations: ['ncbct.create'],
     kind: 'body',
     expected: body,
@@ -337,7 +339,8 @@ const BULK: Requirement[] = [
     level: 'MUST',
     section: BULK_ENTRY,
     statement:
-      'An entry sets either structured remittance information (remittanceInformationStructured or remittanceInformationStructuredArray) or remittanceInformationUnstructured, never both.',
+      'An entry sets either structured remittance information (remittanceInformationStructured or ' +
+      'remittanceInformationStructuredArray) or remittanceInformationUnstructured, never both.',
     operations: ['bulk.create'],
     kind: 'body',
     expected: bulkBody,
@@ -460,7 +463,8 @@ const BEHAVIOUR: Requirement[] = [
     level: 'SHOULD',
     section: 'What the service does (named only); platform-notes.md › Paths',
     statement:
-      'GET /v1/payments/{payment-product}/{paymentId}/status of a created payment gives 200 with a transactionStatus of the set.',
+      'GET /v1/payments/{payment-product}/{paymentId}/status of a created ' +
+      'payment gives 200 with a transactionStatus of the set.',
     operations: ['payment.status'],
     kind: 'behaviour',
   },

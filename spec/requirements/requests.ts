@@ -7,7 +7,8 @@ import type { Requirement } from './types.js';
  * pass, so the suites cannot judge a bank by them. `psd2-conformance verify` (tpp/) judges requests by them.
  */
 const REQUEST_SIDE =
-  "a rule of the TPP's request, which a conformant bank may enforce or let pass: psd2-conformance verify judges requests by it, the suites cannot judge a bank by it";
+  "a rule of the TPP's request, which a conformant bank may enforce or let pass: " +
+  'psd2-conformance verify judges requests by it, the suites cannot judge a bank by it';
 
 const specified = OPERATIONS.filter((o) => o.standing === 'specified');
 const WITH_BODY: OperationId[] = specified.filter((o) => o.requestBody).map((o) => o.id);
@@ -23,14 +24,16 @@ export const REQUEST_RULES: Requirement[] = [
     kind: 'body',
     expected: formatError(),
     notTestable:
-      'the TPP\'s side of "Bodies are JSON": the suites judge the bank\'s answer to a body that is not JSON (Errors.invalidJson.400, Errors.bulk.formatError400); psd2-conformance verify judges requests by it',
+      'the TPP\'s side of "Bodies are JSON": the suites judge the bank\'s answer to a body that is not JSON ' +
+      '(Errors.invalidJson.400, Errors.bulk.formatError400); psd2-conformance verify judges requests by it',
   },
   {
     id: 'Headers.sentOnce',
     level: 'SHOULD',
     section: 'Endpoints › Header groups (each header is one string; RFC 7230 §3.2.2)',
     statement:
-      'Each header of the interface is sent at most once: a repeated header reaches the bank as its values joined with ", ".',
+      'Each header of the interface is sent at most once: a repeated ' +
+      'header reaches the bank as its values joined with ", ".',
     operations: specified.map((o) => o.id),
     kind: 'header',
     notTestable: REQUEST_SIDE,
@@ -49,7 +52,8 @@ export const REQUEST_RULES: Requirement[] = [
     level: 'SHOULD',
     section: 'platform-notes.md › Signatures as the platform builds them',
     statement:
-      "keyId writes the serial in upper-case hexadecimal without leading zeros and the issuer DN as CN=…,O=…,OU=…,L=…,S=…,C=… without spaces, as the platform's own signing helper does.",
+      'keyId writes the serial in upper-case hexadecimal without leading zeros and the issuer DN as ' +
+      "CN=…,O=…,OU=…,L=…,S=…,C=… without spaces, as the platform's own signing helper does.",
     operations: SIGNED,
     kind: 'signature',
     notTestable: REQUEST_SIDE,

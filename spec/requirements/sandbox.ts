@@ -82,7 +82,8 @@ export const SANDBOX_RULES: Requirement[] = [
     operations: ENG,
     kind: 'behaviour',
     notTestable:
-      'consent granting (account information) is not shown in interface.md; the reference bank exposes it for its own tests only',
+      'consent granting (account information) is not shown in interface.md; ' +
+      'the reference bank exposes it for its own tests only',
   },
   {
     id: 'Sandbox.engagement.accountNotOwnedByCustomer',
@@ -235,7 +236,8 @@ export const SANDBOX_RULES: Requirement[] = [
     level: 'MUST',
     section: CARD_ACCOUNT,
     statement:
-      "A corporate customer's card account appears only after it is added to an agreement with POST /v1/sandbox/agreements.",
+      "A corporate customer's card account appears only after it is " +
+      'added to an agreement with POST /v1/sandbox/agreements.',
     operations: ['sandbox.cardAccount.create', 'sandbox.agreement.create'],
     kind: 'behaviour',
     notTestable: 'the account list (account information) is not shown in interface.md',
@@ -260,7 +262,8 @@ export const SANDBOX_RULES: Requirement[] = [
     id: 'Sandbox.transaction.bankTransactionCode.length4to14',
     level: 'MUST',
     section: `${TRANSACTION}; Limits`,
-    statement: `bankTransactionCode has ${LIMITS.bankTransactionCode.min} to ${LIMITS.bankTransactionCode.max} characters.`,
+    statement:
+      `bankTransactionCode has ${LIMITS.bankTransactionCode.min} to ` + `${LIMITS.bankTransactionCode.max} characters.`,
     operations: LIST,
     kind: 'response',
   },
@@ -320,7 +323,8 @@ export const SANDBOX_RULES: Requirement[] = [
     level: 'MUST',
     section: TRANSACTION,
     statement:
-      'The list holds transactions created through the sandbox transaction operation and ones from payments made in the sandbox.',
+      'The list holds transactions created through the sandbox transaction ' +
+      'operation and ones from payments made in the sandbox.',
     operations: ['sandbox.transactions.list', 'sandbox.transactions.create'],
     kind: 'behaviour',
   },
@@ -329,7 +333,8 @@ export const SANDBOX_RULES: Requirement[] = [
     level: 'SHOULD',
     section: "platform-notes.md › Paths (a real client's sandbox set-up calls)",
     statement:
-      'Sandbox set-up operations accept account numbers whose MOD11 check digit is wrong, and agreement engagements without registerLimit and approvalLimit.',
+      'Sandbox set-up operations accept account numbers whose MOD11 check digit is wrong, ' +
+      'and agreement engagements without registerLimit and approvalLimit.',
     operations: ['sandbox.account.create', 'sandbox.agreement.create'],
     kind: 'behaviour',
   },

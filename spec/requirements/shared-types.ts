@@ -5,7 +5,9 @@ import type { Requirement } from './types.js';
 const SHARED = 'Resources › Shared types';
 const body = formatError();
 
-/** Rules of the shared types (Amount, Currency, Country, Account reference, Address, remittance item, Link, TppMessage). */
+/**
+ * Rules of the shared types (Amount, Currency, Country, Account reference, Address, remittance item, Link, TppMessage).
+ */
 export const SHARED_TYPE_RULES: Requirement[] = [
   {
     id: 'Amount.amount.required',
@@ -47,7 +49,9 @@ export const SHARED_TYPE_RULES: Requirement[] = [
     id: 'Amount.amount.precision18scale5',
     level: 'MUST',
     section: `${SHARED} › Amount; Limits`,
-    statement: `amount has precision ${LIMITS.amount.precision} and scale ${LIMITS.amount.scale}: at most ${LIMITS.amount.maxIntegerDigits} integer digits.`,
+    statement:
+      `amount has precision ${LIMITS.amount.precision} and scale ${LIMITS.amount.scale}: at most ` +
+      `${LIMITS.amount.maxIntegerDigits} integer digits.`,
     operations: PAYMENT_CREATION,
     kind: 'body',
     expected: body,
@@ -57,7 +61,8 @@ export const SHARED_TYPE_RULES: Requirement[] = [
     level: 'MUST',
     section: `${SHARED} › Amount; Limits`,
     statement:
-      'The number of fraction digits of amount equals the ISO 4217 minor units of its currency (not asserted for currencies flagged ambiguous).',
+      'The number of fraction digits of amount equals the ISO 4217 minor units of its currency (not asserted ' +
+      'for currencies flagged ambiguous).',
     operations: PAYMENT_CREATION,
     kind: 'body',
     expected: body,
@@ -115,7 +120,8 @@ export const SHARED_TYPE_RULES: Requirement[] = [
     level: 'MUST',
     section: `${SHARED} › Account reference`,
     statement:
-      'iban has the ISO 13616-1:2007 structure: a two-letter country code, two check digits, an alphanumeric BBAN, at most 34 characters.',
+      'iban has the ISO 13616-1:2007 structure: a two-letter country code, two check digits, an alphanumeric ' +
+      'BBAN, at most 34 characters.',
     operations: ['ncbct.create', 'sct.create'],
     kind: 'body',
     expected: body,
@@ -125,7 +131,8 @@ export const SHARED_TYPE_RULES: Requirement[] = [
     level: 'SHOULD',
     section: `${SHARED} › Account reference (ISO 13616 check digits; not stated by interface.md)`,
     statement:
-      "An iban's check digits pass MOD 97-10 and its length is the country's IBAN length; a bank that verifies them refuses an IBAN that fails.",
+      "An iban's check digits pass MOD 97-10 and its length is the country's IBAN length; a bank that verifies " +
+      'them refuses an IBAN that fails.',
     operations: ['ncbct.create', 'sct.create'],
     kind: 'body',
     expected: body,
@@ -144,7 +151,8 @@ export const SHARED_TYPE_RULES: Requirement[] = [
     level: 'SHOULD',
     section: 'platform-notes.md › Berlin Group conventions',
     statement:
-      'A Norwegian bban is 11 digits with a MOD11 check digit (interface.md only limits its length; sandbox set-up calls must not enforce it).',
+      'A Norwegian bban is 11 digits with a MOD11 check digit (interface.md only limits its length; sandbox ' +
+      'set-up calls must not enforce it).',
     operations: PAYMENT_CREATION,
     kind: 'body',
     expected: body,
@@ -172,7 +180,8 @@ export const SHARED_TYPE_RULES: Requirement[] = [
     level: 'SHOULD',
     section: `${SHARED} › Address`,
     statement:
-      'townName belongs to the bulk payment entry only; other payment products do not define it (not rejected strictly: unknown members are left open).',
+      'townName belongs to the bulk payment entry only; other payment products do not define it (not rejected ' +
+      'strictly: unknown members are left open).',
     operations: ['ncbct.create', 'sct.create'],
     kind: 'body',
     notTestable: 'interface.md does not say how a server treats members it does not define',
@@ -223,9 +232,12 @@ export const SHARED_TYPE_RULES: Requirement[] = [
   {
     id: 'Codes.letterCase.upper',
     level: 'SHOULD',
-    section: `${SHARED} (codes as listed: Currency, Country; NCBCT creditorAgent and purposeCode; letter case not stated)`,
+    section:
+      `${SHARED} (codes as listed: Currency, Country; NCBCT creditorAgent and purposeCode; letter case not ` +
+      `stated)`,
     statement:
-      'Codes (BIC, IBAN, currency, country, purpose code, listed enum values) are written in the listed letter case; a value that differs only in case is refused (a bank that upper-cases first is conformant too).',
+      'Codes (BIC, IBAN, currency, country, purpose code, listed enum values) are written in the listed letter ' +
+      'case; a value that differs only in case is refused (a bank that upper-cases first is conformant too).',
     operations: [...PAYMENT_CREATION, 'sandbox.engagement.create', 'sandbox.cardAccount.create'],
     kind: 'body',
     expected: body,
@@ -235,7 +247,8 @@ export const SHARED_TYPE_RULES: Requirement[] = [
     level: 'SHOULD',
     section: `${SHARED} (surrounding blanks not stated)`,
     statement:
-      'Values (amounts, codes) carry no surrounding blanks; a value that is valid only once trimmed is refused (a bank that trims first is conformant too).',
+      'Values (amounts, codes) carry no surrounding blanks; a value that is valid only once trimmed is refused ' +
+      '(a bank that trims first is conformant too).',
     operations: PAYMENT_CREATION,
     kind: 'body',
     expected: body,

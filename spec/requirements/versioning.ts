@@ -17,7 +17,8 @@ export const VERSIONING_RULES: Requirement[] = [
     level: 'MUST',
     section: `${VERSIONING} 3; Endpoints › Header groups › x-accept-fix`,
     statement:
-      "With x-accept-fix: amount-as-string (the default since 1.7.6) amounts are serialised as strings with the currency's number of decimals.",
+      'With x-accept-fix: amount-as-string (the default since 1.7.6) amounts are ' +
+      "serialised as strings with the currency's number of decimals.",
     operations: ['basket.startAuthorisation', 'ncbct.create', 'sct.create', 'bulk.create'],
     kind: 'response',
   },
@@ -26,7 +27,8 @@ export const VERSIONING_RULES: Requirement[] = [
     level: 'MUST',
     section: `${VERSIONING} 3`,
     statement:
-      'Each named x-accept-fix value (amount-as-string, longer-name, cash-account-type-iso, cardaccount-switch-originalamount-and-transactionamount) is accepted.',
+      'Each named x-accept-fix value (amount-as-string, longer-name, cash-account-type-iso, ' +
+      'cardaccount-switch-originalamount-and-transactionamount) is accepted.',
     operations: ['ncbct.create'],
     kind: 'behaviour',
   },

@@ -30,7 +30,9 @@ export const uniqueNumber = (s: Session, length = 11): string =>
 export const uniqueName = (s: Session, what: string): string =>
   `${what} ${s.ctx.runTag}-${scopeTag()}-${currentScope().made++}`;
 
-/** The id a creating response carries: interface.md shows none for these platform operations, so accept the usual names. */
+/**
+ * The id a creating response carries: interface.md shows none for these platform operations, so accept the usual names.
+ */
 export function createdId(exchange: Exchange): string | undefined {
   // An error body's `id` names the error, not a resource.
   const status = exchange.response?.status ?? 0;
@@ -73,7 +75,9 @@ export class FixtureError extends Error {
   constructor(
     what: string,
     exchange: Exchange,
-    /** The rule the failed creation breaks, when interface.md specifies the operation (a payment: Payment.create.201). */
+    /**
+     * The rule the failed creation breaks, when interface.md specifies the operation (a payment: Payment.create.201).
+     */
     readonly requirementId?: RequirementId,
   ) {
     const status = exchange.response?.status ?? exchange.error?.kind;
@@ -83,7 +87,8 @@ export class FixtureError extends Error {
         ? 'response body is not valid JSON: '
         : '';
     super(
-      `fixture: could not ${what} through the sandbox (${status}): ${notJson}${exchange.response?.text.slice(0, 300) ?? exchange.error?.message ?? ''}`,
+      `fixture: could not ${what} through the sandbox (${status}): ` +
+        `${notJson}${exchange.response?.text.slice(0, 300) ?? exchange.error?.message ?? ''}`,
     );
   }
 }

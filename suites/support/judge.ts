@@ -25,7 +25,10 @@ export function failureMessage(failed: CheckResult[], exchange: Exchange): strin
  */
 const exchanges = new WeakMap<ConformanceError, Exchange>();
 
-/** A rule the target broke. Named as an assertion so Allure files it under "failed", not "broken" (a test that could not run). */
+/**
+ * A rule the target broke. Named as an assertion so Allure files it under "failed", not "broken" (a test that could not
+ * run).
+ */
 export class ConformanceError extends Error {
   constructor(
     message: string,
@@ -38,7 +41,10 @@ export class ConformanceError extends Error {
   }
 }
 
-/** The exchange that broke the rule: the report attaches it (masked) as the failing request. Not a getter: vitest serializes those too. */
+/**
+ * The exchange that broke the rule: the report attaches it (masked) as the failing request. Not a getter: vitest
+ * serializes those too.
+ */
 export const exchangeOf = (err: ConformanceError): Exchange | undefined => exchanges.get(err);
 
 /**

@@ -8,7 +8,10 @@ export interface Created {
   paymentId: string;
 }
 
-/** Creates a payment that the test needs as data (not as its subject): anything but a 201 with a paymentId stops the test. */
+/**
+ * Creates a payment that the test needs as data (not as its subject): anything but a 201 with a paymentId stops the
+ * test.
+ */
 export async function createPayment(
   s: Session,
   op: OperationId,

@@ -4,7 +4,10 @@ import type { RunContext } from './context.js';
 
 export const operation = (id: OperationId): OperationSpec => OPERATIONS.find((o) => o.id === id) as OperationSpec;
 
-/** The path of an operation, from configuration where interface.md does not show it; ids percent-encoded (they hold `!` and `=`). */
+/**
+ * The path of an operation, from configuration where interface.md does not show it; ids percent-encoded (they hold `!`
+ * and `=`).
+ */
 export function pathFor(
   ctx: RunContext,
   id: OperationId,

@@ -39,7 +39,9 @@ export interface Session {
   ctx: RunContext;
   identity: SigningIdentity;
   call(id: OperationId, options?: CallOptions): Promise<Exchange>;
-  /** The recorded exchanges of the current test (its own, whatever runs beside it), for failure messages and reports. */
+  /**
+   * The recorded exchanges of the current test (its own, whatever runs beside it), for failure messages and reports.
+   */
   readonly exchanges: Exchange[];
 }
 
@@ -78,10 +80,15 @@ export function inSubScope<T>(name: string, fn: () => Promise<T>): Promise<T> {
 function recordExchange(path: string, exchange: Exchange, scope: Scope, seq: number): void {
   const test = scope.label;
   const { request, response, error } = exchange;
-  appendFileSync(
-    path,
-    `${JSON.stringify({ test, seq, request: { ...request, headers: maskHeaders(request.headers) }, sentAt: exchange.timings.startedAt, ...(response ? { status: response.status, response: response.text } : {}), ...(error ? { error: error.kind } : {}) })}\n`,
-  );
+  const record = {
+    test,
+    seq,
+    request: { ...request, headers: maskHeaders(request.headers) },
+    sentAt: exchange.timings.startedAt,
+    ...(response ? { status: response.status, response: response.text } : {}),
+    ...(error ? { error: error.kind } : {}),
+  };
+  appendFileSync(path, `${JSON.stringify(record)}\n`);
 }
 
 async function open(): Promise<Session> {

@@ -73,24 +73,27 @@ describe('one fault table (bank/faults.ts)', () => {
     expect(relaxedBy(() => false).size).toBe(0);
   });
 
-  it("the pipeline reads a fault's relaxations from its row: without the row's relaxes the fault relaxes nothing", () => {
-    const spec = operation('ncbct.create');
-    const body = {
-      ...ncbctBody({ id: 'r-1', bban: '86011117947', iban: 'NO9386011117947', customerNumber: '123456' }),
-      creditorName: 'N'.repeat(71),
-    };
-    const on = faultSet(['accept-long-creditor-name']);
-    expect(rejection(() => checkBody(spec, body, faultSet([])))).toMatch(/\(NCBCT\.creditorName\.max70\)$/);
-    expect(rejection(() => checkBody(spec, body, on))).toBe('');
-    const row = FAULTS.find((f) => f.id === 'accept-long-creditor-name') as (typeof FAULTS)[number];
-    const relaxes = row.relaxes;
-    try {
-      delete row.relaxes;
-      expect(rejection(() => checkBody(spec, body, on))).toMatch(/\(NCBCT\.creditorName\.max70\)$/);
-    } finally {
-      row.relaxes = relaxes;
-    }
-  });
+  it(
+    "the pipeline reads a fault's relaxations from its row: " + "without the row's relaxes the fault relaxes nothing",
+    () => {
+      const spec = operation('ncbct.create');
+      const body = {
+        ...ncbctBody({ id: 'r-1', bban: '86011117947', iban: 'NO9386011117947', customerNumber: '123456' }),
+        creditorName: 'N'.repeat(71),
+      };
+      const on = faultSet(['accept-long-creditor-name']);
+      expect(rejection(() => checkBody(spec, body, faultSet([])))).toMatch(/\(NCBCT\.creditorName\.max70\)$/);
+      expect(rejection(() => checkBody(spec, body, on))).toBe('');
+      const row = FAULTS.find((f) => f.id === 'accept-long-creditor-name') as (typeof FAULTS)[number];
+      const relaxes = row.relaxes;
+      try {
+        delete row.relaxes;
+        expect(rejection(() => checkBody(spec, body, on))).toMatch(/\(NCBCT\.creditorName\.max70\)$/);
+      } finally {
+        row.relaxes = relaxes;
+      }
+    },
+  );
 });
 
 describe('header rejections name their requirement id, as body rejections do', () => {

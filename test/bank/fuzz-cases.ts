@@ -12,7 +12,10 @@ import { OPERATIONS, type OperationId } from '../../spec/index.js';
 import type { RunContext } from '../../suites/support/context.js';
 import { baseHeaders } from '../../suites/support/request.js';
 
-/** The fuzz test's random and malformed requests (test/bank/fuzz.integration.test.ts), kept apart so a script can replay them. */
+/**
+ * The fuzz test's random and malformed requests (test/bank/fuzz.integration.test.ts), kept apart so a script can replay
+ * them.
+ */
 export const NOW = new Date('2026-11-22T12:00:00Z');
 
 export interface Fuzzed {
@@ -267,7 +270,10 @@ export const fuzzed: fc.Arbitrary<Fuzzed> = fc.oneof(
   { arbitrary: nearValid, weight: 2 },
 );
 
-/** Headers undici refuses to send, that would frame the message differently, or (a random Host) that wedge its pool: the raw-socket part covers those. */
+/**
+ * Headers undici refuses to send, that would frame the message differently, or (a random Host) that wedge its pool: the
+ * raw-socket part covers those.
+ */
 const UNSENDABLE = new Set([
   'content-length',
   'transfer-encoding',
@@ -324,7 +330,8 @@ export const rawRequest = fc.oneof(
     )
     .map(([method, target, version, headers, framing]) =>
       Buffer.from(
-        `${method} ${target} ${version}\r\n${headers.map(([n, v]) => `${n}: ${v}`).join('\r\n')}\r\n${framing}\r\nzz\r\n0\r\n\r\n`,
+        `${method} ${target} ` +
+          `${version}\r\n${headers.map(([n, v]) => `${n}: ${v}`).join('\r\n')}\r\n${framing}\r\nzz\r\n0\r\n\r\n`,
         'latin1',
       ),
     ),

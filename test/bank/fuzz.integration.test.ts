@@ -81,66 +81,72 @@ describe('fuzz: no client input yields a 5xx (issue 5 › Robustness)', () => {
     await lenient.close();
   });
 
-  it(`${COUNT} random and malformed requests (seed ${SEED}) get no 5xx, and the banks still answer a valid request`, async () => {
-    const cases = fc.sample(fuzzed, { seed: SEED, numRuns: COUNT });
-    const prepared = cases.map((c, i) => prepare(c, identity, i));
-    const results: { bank: string; outcome: Outcome; request: ReturnType<typeof prepare> }[] = [];
-    for (const [name, bank, part] of [
-      ['strict', strict, prepared.slice(0, COUNT / 2)],
-      ['allow-unsigned', lenient, prepared.slice(COUNT / 2)],
-    ] as const) {
-      const pool = new Pool(bank.url, { connections: 16, pipelining: 1 });
-      const outcomes = await fire(pool, part, 32);
-      await pool.close();
-      outcomes.forEach((outcome, i) => {
-        results.push({ bank: name, outcome, request: part[i] as ReturnType<typeof prepare> });
-      });
-    }
-    const byStatus = (bank: string, test: (s: number) => boolean) =>
-      results.filter((r) => r.bank === bank && r.outcome.status !== undefined && test(r.outcome.status)).length;
-    const serverErrors = results
-      .filter((r) => (r.outcome.status ?? 0) >= 500)
-      .map(
-        (r) =>
-          `${r.bank} ${r.request.method} ${r.request.path} → ${r.outcome.status} (body ${r.request.body?.subarray(0, 80).toString('utf8') ?? '-'})`,
-      );
-    expect(serverErrors).toEqual([]);
-    expect(results.length).toBe(COUNT);
-    // The near-valid half reaches the business rules: some requests succeed on both banks, most signed ones pass the signature.
-    expect([byStatus('strict', (s) => s < 300) > 100, byStatus('allow-unsigned', (s) => s < 300) > 100]).toEqual([
-      true,
-      true,
-    ]);
-    // Nearly every request got an HTTP answer; a few may be cut off by the bank closing after 413/431.
-    expect(results.filter((r) => r.outcome.status !== undefined).length).toBeGreaterThan(COUNT * 0.98);
+  it(
+    `${COUNT} random and malformed requests (seed ${SEED}) get no ` + `5xx, and the banks still answer a valid request`,
+    async () => {
+      const cases = fc.sample(fuzzed, { seed: SEED, numRuns: COUNT });
+      const prepared = cases.map((c, i) => prepare(c, identity, i));
+      const results: { bank: string; outcome: Outcome; request: ReturnType<typeof prepare> }[] = [];
+      for (const [name, bank, part] of [
+        ['strict', strict, prepared.slice(0, COUNT / 2)],
+        ['allow-unsigned', lenient, prepared.slice(COUNT / 2)],
+      ] as const) {
+        const pool = new Pool(bank.url, { connections: 16, pipelining: 1 });
+        const outcomes = await fire(pool, part, 32);
+        await pool.close();
+        outcomes.forEach((outcome, i) => {
+          results.push({ bank: name, outcome, request: part[i] as ReturnType<typeof prepare> });
+        });
+      }
+      const byStatus = (bank: string, test: (s: number) => boolean) =>
+        results.filter((r) => r.bank === bank && r.outcome.status !== undefined && test(r.outcome.status)).length;
+      const serverErrors = results
+        .filter((r) => (r.outcome.status ?? 0) >= 500)
+        .map(
+          (r) =>
+            `${r.bank} ${r.request.method} ${r.request.path} → ${r.outcome.status} (body ` +
+            `${r.request.body?.subarray(0, 80).toString('utf8') ?? '-'})`,
+        );
+      expect(serverErrors).toEqual([]);
+      expect(results.length).toBe(COUNT);
+      // The near-valid half reaches the business rules: some requests succeed on both banks, most signed ones pass the
+      // signature.
+      expect([byStatus('strict', (s) => s < 300) > 100, byStatus('allow-unsigned', (s) => s < 300) > 100]).toEqual([
+        true,
+        true,
+      ]);
+      // Nearly every request got an HTTP answer; a few may be cut off by the bank closing after 413/431.
+      expect(results.filter((r) => r.outcome.status !== undefined).length).toBeGreaterThan(COUNT * 0.98);
 
-    for (const bank of [strict, lenient]) {
-      const pool = new Pool(bank.url);
-      const valid = prepare(
-        {
+      for (const bank of [strict, lenient]) {
+        const pool = new Pool(bank.url);
+        const valid = prepare(
+          {
+            method: 'POST',
+            path: '/v1/sandbox/customers',
+            headers: [
+              ['X-Request-ID', 'after-fuzz'],
+              ['Content-Type', 'application/json'],
+            ],
+            body: Buffer.from('{"customerNumber":"424242","type":"private"}'),
+            sign: 'valid',
+          },
+          identity,
+          -1,
+        );
+        const res = await pool.request({
           method: 'POST',
-          path: '/v1/sandbox/customers',
-          headers: [
-            ['X-Request-ID', 'after-fuzz'],
-            ['Content-Type', 'application/json'],
-          ],
-          body: Buffer.from('{"customerNumber":"424242","type":"private"}'),
-          sign: 'valid',
-        },
-        identity,
-        -1,
-      );
-      const res = await pool.request({
-        method: 'POST',
-        path: valid.path,
-        headers: valid.headers,
-        ...(valid.body ? { body: valid.body } : {}),
-      });
-      expect([bank.url, res.statusCode]).toEqual([bank.url, 201]);
-      await res.body.dump();
-      await pool.close();
-    }
-  }, 120_000);
+          path: valid.path,
+          headers: valid.headers,
+          ...(valid.body ? { body: valid.body } : {}),
+        });
+        expect([bank.url, res.statusCode]).toEqual([bank.url, 201]);
+        await res.body.dump();
+        await pool.close();
+      }
+    },
+    120_000,
+  );
 
   it('raw malformed HTTP on plain sockets gets no 5xx status line, and the bank answers afterwards', async () => {
     const cases = fc.sample(rawRequest, { seed: SEED, numRuns: 300 });

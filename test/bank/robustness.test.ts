@@ -79,14 +79,17 @@ describe('malformed input is a clean 4xx with the Error body', () => {
     ]);
   });
 
-  it('a URL with broken percent-encoding is 400; an overlong id 404 RESOURCE_UNKNOWN; an unknown path 404', async () => {
-    const bad = await answer(await request(`${bank.url}/v1/signing-baskets/%E0%A4%A`));
-    expect([bad.status, bad.json.code]).toEqual([400, 'FORMAT_ERROR']);
-    const long = await answer(await request(`${bank.url}/v1/signing-baskets/${'a'.repeat(500)}`));
-    expect([long.status, long.json.code]).toEqual([404, 'RESOURCE_UNKNOWN']);
-    const none = await answer(await request(`${bank.url}/v2/anything`, { method: 'DELETE' }));
-    expect([none.status, none.json.code]).toEqual([404, 'RESOURCE_UNKNOWN']);
-  });
+  it(
+    'a URL with broken percent-encoding is 400; an overlong id ' + '404 RESOURCE_UNKNOWN; an unknown path 404',
+    async () => {
+      const bad = await answer(await request(`${bank.url}/v1/signing-baskets/%E0%A4%A`));
+      expect([bad.status, bad.json.code]).toEqual([400, 'FORMAT_ERROR']);
+      const long = await answer(await request(`${bank.url}/v1/signing-baskets/${'a'.repeat(500)}`));
+      expect([long.status, long.json.code]).toEqual([404, 'RESOURCE_UNKNOWN']);
+      const none = await answer(await request(`${bank.url}/v2/anything`, { method: 'DELETE' }));
+      expect([none.status, none.json.code]).toEqual([404, 'RESOURCE_UNKNOWN']);
+    },
+  );
 
   it('Accept that excludes JSON is 406', async () => {
     const res = await bank.call('ncbct.create', {
@@ -96,61 +99,70 @@ describe('malformed input is a clean 4xx with the Error body', () => {
     expect(res.status).toBe(406);
   });
 
-  it('Accept is read as media ranges with q-values (RFC 7231 §5.3.2): q=0 refuses JSON, the most specific range decides', async () => {
-    const cases: [string, number][] = [
-      ['application/json;q=0, text/xml', 406],
-      ['application/hal+json', 406],
-      ['*/*;q=0', 406],
-      ['application/json; q=0.000, */*', 406],
-      ['text/xml, application/*;q=0', 406],
-      ['application/json', 201],
-      ['APPLICATION/JSON; charset=utf-8', 201],
-      ['text/html;q=0.9, application/json;q=0.1', 201],
-      ['application/*;q=0.5', 201],
-      ['*/*', 201],
-      ['text/xml;q=1, */*;q=0.01', 201],
-    ];
-    for (const [accept, status] of cases) {
-      const res = await bank.call('ncbct.create', {
-        body: ncbctBody(debtor, '12.01', `accept ${accept}`),
-        headers: { Accept: accept },
-      });
-      expect([accept, res.status]).toEqual([accept, status]);
-    }
-  });
+  it(
+    'Accept is read as media ranges with q-values (RFC 7231 §5.3.2): ' +
+      'q=0 refuses JSON, the most specific range decides',
+    async () => {
+      const cases: [string, number][] = [
+        ['application/json;q=0, text/xml', 406],
+        ['application/hal+json', 406],
+        ['*/*;q=0', 406],
+        ['application/json; q=0.000, */*', 406],
+        ['text/xml, application/*;q=0', 406],
+        ['application/json', 201],
+        ['APPLICATION/JSON; charset=utf-8', 201],
+        ['text/html;q=0.9, application/json;q=0.1', 201],
+        ['application/*;q=0.5', 201],
+        ['*/*', 201],
+        ['text/xml;q=1, */*;q=0.01', 201],
+      ];
+      for (const [accept, status] of cases) {
+        const res = await bank.call('ncbct.create', {
+          body: ncbctBody(debtor, '12.01', `accept ${accept}`),
+          headers: { Accept: accept },
+        });
+        expect([accept, res.status]).toEqual([accept, status]);
+      }
+    },
+  );
 
-  it('a Date that is not an HTTP-date (RFC 7231 §7.1.1.1) is 400 FORMAT_ERROR, even signed and within the skew window', async () => {
-    const now = new Date();
-    const iso = await bank.call('ncbct.create', {
-      body: ncbctBody(debtor, '12.02', 'iso date'),
-      headers: { Date: now.toISOString() },
-    });
-    expect([iso.status, iso.json.code, iso.json.message]).toEqual([
-      400,
-      'FORMAT_ERROR',
-      `Date must be an HTTP-date such as "Sun, 06 Nov 1994 08:49:37 GMT", got "${now.toISOString()}"`,
-    ]);
-    const imf = await bank.call('ncbct.create', {
-      body: ncbctBody(debtor, '12.03', 'imf date'),
-      headers: { Date: now.toUTCString() },
-    });
-    expect(imf.status).toBe(201);
-    // The obsolete RFC 850 form is still an HTTP-date (asctime is too, but node reads it in local time: not tested here).
-    const [, day, month, year, time] = now.toUTCString().replace(',', '').split(' ') as [
-      string,
-      string,
-      string,
-      string,
-      string,
-    ];
-    const weekday = now.toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' });
-    const rfc850 = `${weekday}, ${day}-${month}-${year.slice(2)} ${time} GMT`;
-    const obsolete = await bank.call('ncbct.create', {
-      body: ncbctBody(debtor, '12.04', 'rfc850 date'),
-      headers: { Date: rfc850 },
-    });
-    expect([rfc850, obsolete.status]).toEqual([rfc850, 201]);
-  });
+  it(
+    'a Date that is not an HTTP-date (RFC 7231 §7.1.1.1) is 400 ' +
+      'FORMAT_ERROR, even signed and within the skew window',
+    async () => {
+      const now = new Date();
+      const iso = await bank.call('ncbct.create', {
+        body: ncbctBody(debtor, '12.02', 'iso date'),
+        headers: { Date: now.toISOString() },
+      });
+      expect([iso.status, iso.json.code, iso.json.message]).toEqual([
+        400,
+        'FORMAT_ERROR',
+        `Date must be an HTTP-date such as "Sun, 06 Nov 1994 08:49:37 GMT", got "${now.toISOString()}"`,
+      ]);
+      const imf = await bank.call('ncbct.create', {
+        body: ncbctBody(debtor, '12.03', 'imf date'),
+        headers: { Date: now.toUTCString() },
+      });
+      expect(imf.status).toBe(201);
+      // The obsolete RFC 850 form is still an HTTP-date (asctime is too, but node reads it in local time: not tested
+      // here).
+      const [, day, month, year, time] = now.toUTCString().replace(',', '').split(' ') as [
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
+      const weekday = now.toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' });
+      const rfc850 = `${weekday}, ${day}-${month}-${year.slice(2)} ${time} GMT`;
+      const obsolete = await bank.call('ncbct.create', {
+        body: ncbctBody(debtor, '12.04', 'rfc850 date'),
+        headers: { Date: rfc850 },
+      });
+      expect([rfc850, obsolete.status]).toEqual([rfc850, 201]);
+    },
+  );
 });
 
 describe('Accept-Language (group N): error texts in nb or en, Content-Language reports the choice', () => {
@@ -186,33 +198,36 @@ describe('Accept-Language (group N): error texts in nb or en, Content-Language r
 });
 
 describe('concurrency: the in-memory state stays consistent', () => {
-  it('200 payment creations and basket reads at once: 200 distinct ids, every basket reads back its own payments', async () => {
-    const account = await fundedAccount(bank, 52);
-    const seed = await bank.call('ncbct.create', { body: ncbctBody(account, '1.00', 'seed') });
-    const seedBasket = (await bank.call('basket.create', { body: { paymentIds: [seed.json.paymentId] } })).json
-      .basketId;
-    const creations = Array.from({ length: 200 }, (_, i) =>
-      bank.call('ncbct.create', { body: ncbctBody(account, `${i + 1}.00`, `concurrent ${i}`) }),
-    );
-    const reads = Array.from({ length: 100 }, () => bank.call('basket.get', { params: { basketId: seedBasket } }));
-    const [created, read] = await Promise.all([Promise.all(creations), Promise.all(reads)]);
-    expect(created.map((r) => r.status)).toEqual(Array(200).fill(201));
-    expect(new Set(created.map((r) => r.json.paymentId)).size).toBe(200);
-    expect(read.map((r) => [r.status, r.json.payments])).toEqual(Array(100).fill([200, [seed.json.paymentId]]));
+  it(
+    '200 payment creations and basket reads at once: 200 distinct ' + 'ids, every basket reads back its own payments',
+    async () => {
+      const account = await fundedAccount(bank, 52);
+      const seed = await bank.call('ncbct.create', { body: ncbctBody(account, '1.00', 'seed') });
+      const seedBasket = (await bank.call('basket.create', { body: { paymentIds: [seed.json.paymentId] } })).json
+        .basketId;
+      const creations = Array.from({ length: 200 }, (_, i) =>
+        bank.call('ncbct.create', { body: ncbctBody(account, `${i + 1}.00`, `concurrent ${i}`) }),
+      );
+      const reads = Array.from({ length: 100 }, () => bank.call('basket.get', { params: { basketId: seedBasket } }));
+      const [created, read] = await Promise.all([Promise.all(creations), Promise.all(reads)]);
+      expect(created.map((r) => r.status)).toEqual(Array(200).fill(201));
+      expect(new Set(created.map((r) => r.json.paymentId)).size).toBe(200);
+      expect(read.map((r) => [r.status, r.json.payments])).toEqual(Array(100).fill([200, [seed.json.paymentId]]));
 
-    const ids = created.map((r) => r.json.paymentId as string);
-    const baskets = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        bank.call('basket.create', { body: { paymentIds: ids.slice(i * 10, i * 10 + 10) } }),
-      ),
-    );
-    const readBack = await Promise.all(
-      baskets.map((b) => bank.call('basket.get', { params: { basketId: b.json.basketId } })),
-    );
-    expect(readBack.map((r) => r.json.payments)).toEqual(
-      Array.from({ length: 20 }, (_, i) => ids.slice(i * 10, i * 10 + 10)),
-    );
-    const list = await bank.call('sandbox.transactions.list', { params: { mockAccountId: account.id } });
-    expect(list.json.length).toBe(201);
-  });
+      const ids = created.map((r) => r.json.paymentId as string);
+      const baskets = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          bank.call('basket.create', { body: { paymentIds: ids.slice(i * 10, i * 10 + 10) } }),
+        ),
+      );
+      const readBack = await Promise.all(
+        baskets.map((b) => bank.call('basket.get', { params: { basketId: b.json.basketId } })),
+      );
+      expect(readBack.map((r) => r.json.payments)).toEqual(
+        Array.from({ length: 20 }, (_, i) => ids.slice(i * 10, i * 10 + 10)),
+      );
+      const list = await bank.call('sandbox.transactions.list', { params: { mockAccountId: account.id } });
+      expect(list.json.length).toBe(201);
+    },
+  );
 });

@@ -108,37 +108,54 @@ describe('psd2-conformance serve', () => {
     }
   });
 
-  it("acceptance: a request signed with 'sign' gets 201; the same headers with an altered body a 4xx naming the digest", async () => {
-    const s = await serve([]);
-    try {
-      const body =
-        '{"instructedAmount":{"amount":"1250.00","currency":"NOK"},"creditorName":"Max Mustermann GmbH","creditorAgent":"DEUTDEFF","creditorAccount":{"iban":"DE89370400440532013000","currency":"EUR"},"debtorAccount":{"bban":"90412263056","currency":"NOK"},"remittanceInformationUnstructured":"Faktura 1"}';
-      writeFileSync(join(cwd, 'b.json'), body);
-      const url = `${s.url}/v1/payments/norwegian-cross-border-credit-transfers`;
-      const headers = [
-        'PSU-ID: 2d3e4f50-0000-4000-8000-000000000001',
-        'PSU-IP-Address: 192.0.2.10',
-        'TPP-Session-ID: 0b6a2c1e-0000-4000-8000-000000000001',
-        'TPP-Redirect-URI: https://tpp.example/callback',
-        'x-accept-fix: amount-as-string',
-        'Content-Type: application/json',
-      ];
-      const signed = spawnSync(
-        process.execPath,
-        [bin, 'sign', '--method', 'POST', '--url', url, '--body', 'b.json', ...headers.flatMap((h) => ['--header', h])],
-        { cwd, env, encoding: 'utf8' },
-      );
-      expect(signed.status, signed.stderr).toBe(0);
-      const sent = JSON.parse(signed.stdout) as Record<string, string>;
-      const ok = await request(url, { method: 'POST', headers: sent, body });
-      expect(ok.statusCode).toBe(201);
-      await ok.body.dump();
-      const altered = await request(url, { method: 'POST', headers: sent, body: body.replace('1250.00', '9250.00') });
-      const error = (await altered.body.json()) as { message: string };
-      expect(altered.statusCode).toBe(401);
-      expect(error.message).toMatch(/^digest-mismatch: Digest SHA-256 does not match the body/);
-    } finally {
-      await stop(s, 'SIGTERM');
-    }
-  }, 40_000);
+  it(
+    "acceptance: a request signed with 'sign' gets 201; the same " +
+      'headers with an altered body a 4xx naming the digest',
+    async () => {
+      const s = await serve([]);
+      try {
+        const body =
+          '{"instructedAmount":{"amount":"1250.00","currency":"NOK"},"creditorName":"Max Mustermann GmbH",' +
+          '"creditorAgent":"DEUTDEFF","creditorAccount":{"iban":"DE89370400440532013000","currency":"EUR"},' +
+          '"debtorAccount":{"bban":"90412263056","currency":"NOK"},"remittanceInformationUnstructured":"Faktura 1"}';
+        writeFileSync(join(cwd, 'b.json'), body);
+        const url = `${s.url}/v1/payments/norwegian-cross-border-credit-transfers`;
+        const headers = [
+          'PSU-ID: 2d3e4f50-0000-4000-8000-000000000001',
+          'PSU-IP-Address: 192.0.2.10',
+          'TPP-Session-ID: 0b6a2c1e-0000-4000-8000-000000000001',
+          'TPP-Redirect-URI: https://tpp.example/callback',
+          'x-accept-fix: amount-as-string',
+          'Content-Type: application/json',
+        ];
+        const signed = spawnSync(
+          process.execPath,
+          [
+            bin,
+            'sign',
+            '--method',
+            'POST',
+            '--url',
+            url,
+            '--body',
+            'b.json',
+            ...headers.flatMap((h) => ['--header', h]),
+          ],
+          { cwd, env, encoding: 'utf8' },
+        );
+        expect(signed.status, signed.stderr).toBe(0);
+        const sent = JSON.parse(signed.stdout) as Record<string, string>;
+        const ok = await request(url, { method: 'POST', headers: sent, body });
+        expect(ok.statusCode).toBe(201);
+        await ok.body.dump();
+        const altered = await request(url, { method: 'POST', headers: sent, body: body.replace('1250.00', '9250.00') });
+        const error = (await altered.body.json()) as { message: string };
+        expect(altered.statusCode).toBe(401);
+        expect(error.message).toMatch(/^digest-mismatch: Digest SHA-256 does not match the body/);
+      } finally {
+        await stop(s, 'SIGTERM');
+      }
+    },
+    40_000,
+  );
 });

@@ -73,7 +73,8 @@ async function corporateAccount(bank: TestBank): Promise<Funded> {
 
 describe('who is a corporate user (Authentication 4)', () => {
   it(
-    'corporate-remembered: after one request with PSU-Context CORPORATE, the same PSU without PSU-Corporate-ID gets 400; another PSU does not',
+    'corporate-remembered: after one request with PSU-Context CORPORATE, the ' +
+      'same PSU without PSU-Corporate-ID gets 400; another PSU does not',
     withBank(['corporate-remembered'], async ({ bank, debtor }) => {
       const corporate = await bank.call('ncbct.create', {
         body: ncbctBody(debtor, '10.00', 'first'),
@@ -109,7 +110,8 @@ describe('who is a corporate user (Authentication 4)', () => {
   );
 
   it(
-    'corporate-by-customer-type: a payment from a corporate customer’s account needs PSU-Corporate-ID; PSU-Context CORPORATE on a private account does not',
+    'corporate-by-customer-type: a payment from a corporate customer’s account needs ' +
+      'PSU-Corporate-ID; PSU-Context CORPORATE on a private account does not',
     withBank(['corporate-by-customer-type'], async ({ bank, debtor }) => {
       const company = await corporateAccount(bank);
       const without = await bank.call('ncbct.create', { body: ncbctBody(company, '10.00', 'corp') });
@@ -178,7 +180,8 @@ describe('identifiers and links', () => {
   );
 
   it(
-    'links-required-only: no _links on the initiation response or the status; an authorisation carries scaRedirect alone',
+    'links-required-only: no _links on the initiation response or the ' +
+      'status; an authorisation carries scaRedirect alone',
     withBank(['links-required-only'], async ({ bank, debtor }) => {
       const res = await bank.call('ncbct.create', { body: ncbctBody(debtor) });
       expect(Object.keys(res.json).sort()).toEqual([
@@ -437,7 +440,8 @@ describe('logical duplicates', () => {
   );
 
   it(
-    'duplicates-coarse: same debtor, creditor and amount with another remittance is 409 CONFLICT; allowLogicalDuplicate=true lets it through',
+    'duplicates-coarse: same debtor, creditor and amount with another remittance ' +
+      'is 409 CONFLICT; allowLogicalDuplicate=true lets it through',
     withBank(['duplicates-coarse'], async (o) => {
       expect((await o.bank.call('ncbct.create', { body: ncbctBody(o.debtor, '23.00', 'one') })).status).toBe(201);
       const again = await o.bank.call('ncbct.create', { body: ncbctBody(o.debtor, '23.00', 'two') });
@@ -493,7 +497,8 @@ describe('baskets and authorisations', () => {
   };
 
   it(
-    'basket-implicit-authorisation: the 201 carries an authorisationId and scaRedirect/scaStatus links, and the redirect works',
+    'basket-implicit-authorisation: the 201 carries an authorisationId ' +
+      'and scaRedirect/scaStatus links, and the redirect works',
     withBank(['basket-implicit-authorisation'], async (o) => {
       const res = await basket(o);
       expect(res.status).toBe(201);
@@ -635,22 +640,26 @@ describe('extra content, balances, x-accept-fix', () => {
     }),
   );
 
-  it('debit-balance: each payment lowers the balance, so a second one beyond what is left is 400 PAYMENT_FAILED (default: 201)', async () => {
-    for (const [variants, second] of [
-      [['debit-balance'], 400],
-      [[], 201],
-    ] as const) {
-      const bank = await openBank({ variants: [...variants], now: () => NOW });
-      try {
-        const poor = await fundedAccount(bank, 3, 1000);
-        expect((await bank.call('sct.create', { body: sctBody(poor, '600.00') })).status).toBe(201);
-        const again = await bank.call('sct.create', { body: sctBody(poor, '601.00') });
-        expect([again.status, again.json.code]).toEqual([second, second === 400 ? 'PAYMENT_FAILED' : undefined]);
-      } finally {
-        await bank.close();
+  it(
+    'debit-balance: each payment lowers the balance, so a second one ' +
+      'beyond what is left is 400 PAYMENT_FAILED (default: 201)',
+    async () => {
+      for (const [variants, second] of [
+        [['debit-balance'], 400],
+        [[], 201],
+      ] as const) {
+        const bank = await openBank({ variants: [...variants], now: () => NOW });
+        try {
+          const poor = await fundedAccount(bank, 3, 1000);
+          expect((await bank.call('sct.create', { body: sctBody(poor, '600.00') })).status).toBe(201);
+          const again = await bank.call('sct.create', { body: sctBody(poor, '601.00') });
+          expect([again.status, again.json.code]).toEqual([second, second === 400 ? 'PAYMENT_FAILED' : undefined]);
+        } finally {
+          await bank.close();
+        }
       }
-    }
-  });
+    },
+  );
 
   it(
     'accept-fix-known-only: a list of named values passes, an unknown value is 400 FORMAT_ERROR',
@@ -695,87 +704,101 @@ async function badMod11Account(bank: TestBank): Promise<Funded> {
 }
 
 describe('the two ends: strict and lenient', () => {
-  it('strict refuses what the default accepts: unknown members and query parameters, unknown x-accept-fix, a coarse duplicate, MOD11 of a sandbox bban, a Date 2 minutes off', async () => {
-    let now = NOW.getTime();
-    const clock = () => new Date(now);
-    for (const variants of [['strict'], []] satisfies VariantId[][]) {
-      const o = await open(variants, clock);
-      const strict = variants.length > 0;
-      const refused = strict ? 400 : 201;
-      try {
-        const member = await o.bank.call('ncbct.create', { body: { ...ncbctBody(o.debtor, '31.00'), note: 'x' } });
-        expect([member.status, member.json.code]).toEqual([refused, strict ? 'FORMAT_ERROR' : undefined]);
-        const query = await o.bank.call('ncbct.create', { body: ncbctBody(o.debtor, '32.00'), query: { debug: 1 } });
-        expect(query.status).toBe(refused);
-        const fix = await o.bank.call('ncbct.create', {
-          body: ncbctBody(o.debtor, '33.00'),
-          headers: { 'x-accept-fix': 'future-change' },
-        });
-        expect(fix.status).toBe(refused);
-        expect((await o.bank.call('ncbct.create', { body: ncbctBody(o.debtor, '34.00', 'one') })).status).toBe(201);
-        const coarse = await o.bank.call('ncbct.create', { body: ncbctBody(o.debtor, '34.00', 'two') });
-        expect(coarse.status).toBe(strict ? 409 : 201);
-        const mod11 = await o.bank.call('ncbct.create', { body: ncbctBody(await badMod11Account(o.bank), '35.00') });
-        expect(mod11.status).toBe(refused);
-        const early = o.bank.prepare('ncbct.create', { body: ncbctBody(o.debtor, '36.00') });
-        now += 120_000;
-        expect((await send(o.bank, early)).status).toBe(strict ? 401 : 201);
-      } finally {
-        now = NOW.getTime();
-        await o.bank.close();
+  it(
+    'strict refuses what the default accepts: unknown members and query parameters, unknown ' +
+      'x-accept-fix, a coarse duplicate, MOD11 of a sandbox bban, a Date 2 minutes off',
+    async () => {
+      let now = NOW.getTime();
+      const clock = () => new Date(now);
+      for (const variants of [['strict'], []] satisfies VariantId[][]) {
+        const o = await open(variants, clock);
+        const strict = variants.length > 0;
+        const refused = strict ? 400 : 201;
+        try {
+          const member = await o.bank.call('ncbct.create', { body: { ...ncbctBody(o.debtor, '31.00'), note: 'x' } });
+          expect([member.status, member.json.code]).toEqual([refused, strict ? 'FORMAT_ERROR' : undefined]);
+          const query = await o.bank.call('ncbct.create', { body: ncbctBody(o.debtor, '32.00'), query: { debug: 1 } });
+          expect(query.status).toBe(refused);
+          const fix = await o.bank.call('ncbct.create', {
+            body: ncbctBody(o.debtor, '33.00'),
+            headers: { 'x-accept-fix': 'future-change' },
+          });
+          expect(fix.status).toBe(refused);
+          expect((await o.bank.call('ncbct.create', { body: ncbctBody(o.debtor, '34.00', 'one') })).status).toBe(201);
+          const coarse = await o.bank.call('ncbct.create', { body: ncbctBody(o.debtor, '34.00', 'two') });
+          expect(coarse.status).toBe(strict ? 409 : 201);
+          const mod11 = await o.bank.call('ncbct.create', { body: ncbctBody(await badMod11Account(o.bank), '35.00') });
+          expect(mod11.status).toBe(refused);
+          const early = o.bank.prepare('ncbct.create', { body: ncbctBody(o.debtor, '36.00') });
+          now += 120_000;
+          expect((await send(o.bank, early)).status).toBe(strict ? 401 : 201);
+        } finally {
+          now = NOW.getTime();
+          await o.bank.close();
+        }
       }
-    }
-  });
+    },
+  );
 
-  it('lenient accepts what the default refuses: letter case, padding, check digits, duplicates, past dates, any Accept, empty bulk and basket, a Date 30 minutes off', async () => {
-    let now = NOW.getTime();
-    const clock = () => new Date(now);
-    for (const variants of [['lenient'], []] satisfies VariantId[][]) {
-      const o = await open(variants, clock);
-      const lenient = variants.length > 0;
-      const refusedByDefault = (status: number) => expect(status === 201).toBe(lenient);
-      try {
-        refusedByDefault(
-          (await o.bank.call('ncbct.create', { body: { ...ncbctBody(o.debtor, '41.00'), creditorAgent: 'deutdeff' } }))
-            .status,
-        );
-        refusedByDefault(
-          (await o.bank.call('ncbct.create', { body: { ...ncbctBody(o.debtor, '42.00'), creditorAgent: ' DEUTDEFF' } }))
-            .status,
-        );
-        const past = await o.bank.call('ncbct.create', {
-          body: { ...ncbctBody(o.debtor, '43.00'), requestedExecutionDate: '2026-05-01' },
-        });
-        expect([past.status, past.json.code]).toEqual(lenient ? [201, undefined] : [400, 'EXECUTION_DATE_INVALID']);
-        const body = ncbctBody(o.debtor, '44.00', 'twice');
-        expect((await o.bank.call('ncbct.create', { body })).status).toBe(201);
-        refusedByDefault((await o.bank.call('ncbct.create', { body })).status);
-        const html = await o.bank.call('ncbct.create', {
-          body: ncbctBody(o.debtor, '45.00'),
-          headers: { Accept: 'text/html' },
-        });
-        expect(html.status).toBe(lenient ? 201 : 406);
-        refusedByDefault(
-          (await o.bank.call('bulk.create', { body: { ...bulkBody(o.debtor, o.creditor), payments: [] } })).status,
-        );
-        refusedByDefault((await o.bank.call('basket.create', { body: { paymentIds: [] } })).status);
-        refusedByDefault(
-          (
-            await o.bank.call('sct.create', {
-              body: {
-                ...sctBody(o.debtor, '46.00'),
-                creditorAccount: { iban: 'FR1520041010050500013M02606', currency: 'EUR' },
-              },
-            })
-          ).status,
-        );
-        const early = o.bank.prepare('ncbct.create', { body: ncbctBody(o.debtor, '47.00') });
-        now += 1_800_000;
-        expect((await send(o.bank, early)).status).toBe(lenient ? 201 : 401);
-      } finally {
-        now = NOW.getTime();
-        await o.bank.close();
+  it(
+    'lenient accepts what the default refuses: letter case, padding, check digits, ' +
+      'duplicates, past dates, any Accept, empty bulk and basket, a Date 30 minutes off',
+    async () => {
+      let now = NOW.getTime();
+      const clock = () => new Date(now);
+      for (const variants of [['lenient'], []] satisfies VariantId[][]) {
+        const o = await open(variants, clock);
+        const lenient = variants.length > 0;
+        const refusedByDefault = (status: number) => expect(status === 201).toBe(lenient);
+        try {
+          refusedByDefault(
+            (
+              await o.bank.call('ncbct.create', {
+                body: { ...ncbctBody(o.debtor, '41.00'), creditorAgent: 'deutdeff' },
+              })
+            ).status,
+          );
+          refusedByDefault(
+            (
+              await o.bank.call('ncbct.create', {
+                body: { ...ncbctBody(o.debtor, '42.00'), creditorAgent: ' DEUTDEFF' },
+              })
+            ).status,
+          );
+          const past = await o.bank.call('ncbct.create', {
+            body: { ...ncbctBody(o.debtor, '43.00'), requestedExecutionDate: '2026-05-01' },
+          });
+          expect([past.status, past.json.code]).toEqual(lenient ? [201, undefined] : [400, 'EXECUTION_DATE_INVALID']);
+          const body = ncbctBody(o.debtor, '44.00', 'twice');
+          expect((await o.bank.call('ncbct.create', { body })).status).toBe(201);
+          refusedByDefault((await o.bank.call('ncbct.create', { body })).status);
+          const html = await o.bank.call('ncbct.create', {
+            body: ncbctBody(o.debtor, '45.00'),
+            headers: { Accept: 'text/html' },
+          });
+          expect(html.status).toBe(lenient ? 201 : 406);
+          refusedByDefault(
+            (await o.bank.call('bulk.create', { body: { ...bulkBody(o.debtor, o.creditor), payments: [] } })).status,
+          );
+          refusedByDefault((await o.bank.call('basket.create', { body: { paymentIds: [] } })).status);
+          refusedByDefault(
+            (
+              await o.bank.call('sct.create', {
+                body: {
+                  ...sctBody(o.debtor, '46.00'),
+                  creditorAccount: { iban: 'FR1520041010050500013M02606', currency: 'EUR' },
+                },
+              })
+            ).status,
+          );
+          const early = o.bank.prepare('ncbct.create', { body: ncbctBody(o.debtor, '47.00') });
+          now += 1_800_000;
+          expect((await send(o.bank, early)).status).toBe(lenient ? 201 : 401);
+        } finally {
+          now = NOW.getTime();
+          await o.bank.close();
+        }
       }
-    }
-  });
+    },
+  );
 });

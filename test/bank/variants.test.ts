@@ -128,25 +128,28 @@ describe('conflicts', () => {
     );
   });
 
-  it('the mutation matrix combines only compatible variants and pairs faults with variants that do not hide them', () => {
-    const ids = VARIANTS.map((v) => v.id);
-    expect(COMBINATIONS.length).toBeGreaterThanOrEqual(2);
-    for (const c of COMBINATIONS) {
-      expect(c.variants.length, c.id).toBeGreaterThan(2);
-      expect(
-        c.variants.filter((v) => !ids.includes(v)),
-        c.id,
-      ).toEqual([]);
-      expect(variantConflict(c.variants), c.id).toBeUndefined();
-    }
-    expect(FAULT_VARIANT_PAIRS.length).toBeGreaterThanOrEqual(10);
-    for (const { fault, variant } of FAULT_VARIANT_PAIRS) {
-      expect(FAULTS.map((f) => f.id)).toContain(fault);
-      const v = VARIANTS.find((x) => x.id === variant);
-      expect(v, variant).toBeDefined();
-      expect(v?.hides ?? [], `${variant} hides ${fault}`).not.toContain(fault);
-    }
-  });
+  it(
+    'the mutation matrix combines only compatible variants and ' + 'pairs faults with variants that do not hide them',
+    () => {
+      const ids = VARIANTS.map((v) => v.id);
+      expect(COMBINATIONS.length).toBeGreaterThanOrEqual(2);
+      for (const c of COMBINATIONS) {
+        expect(c.variants.length, c.id).toBeGreaterThan(2);
+        expect(
+          c.variants.filter((v) => !ids.includes(v)),
+          c.id,
+        ).toEqual([]);
+        expect(variantConflict(c.variants), c.id).toBeUndefined();
+      }
+      expect(FAULT_VARIANT_PAIRS.length).toBeGreaterThanOrEqual(10);
+      for (const { fault, variant } of FAULT_VARIANT_PAIRS) {
+        expect(FAULTS.map((f) => f.id)).toContain(fault);
+        const v = VARIANTS.find((x) => x.id === variant);
+        expect(v, variant).toBeDefined();
+        expect(v?.hides ?? [], `${variant} hides ${fault}`).not.toContain(fault);
+      }
+    },
+  );
 });
 
 describe('the command line', () => {
@@ -190,7 +193,8 @@ describe('the command line', () => {
     const r = cli(['run', '--variant', 'ids-uuid'], { BASE_URL: 'http://127.0.0.1:9' });
     expect([r.status, r.stderr.trim()]).toEqual([
       2,
-      'psd2-conformance run: --variant switches on a variant of the embedded reference bank, but the target is BASE_URL (http://127.0.0.1:9): drop --variant, or pass --profile embedded',
+      'psd2-conformance run: --variant switches on a variant of the embedded reference bank, but the ' +
+        'target is BASE_URL (http://127.0.0.1:9): drop --variant, or pass --profile embedded',
     ]);
     expect(r.ms).toBeLessThan(10_000);
     const unknown = cli(['run', '--variant', 'nope']);

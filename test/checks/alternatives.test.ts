@@ -147,17 +147,21 @@ describe('conformant alternatives pass the checks', () => {
       ).toEqual([]);
   });
 
-  it('Basket authorisation in Berlin Group shape: authorisationId beside scaStatus, scaRedirect only by a later link', () => {
-    const body = {
-      scaStatus: 'RECEIVED',
-      authorisationId: 'a1',
-      _links: { scaStatus: { href: '/v1/signing-baskets/b/authorisations/a1', verbs: ['GET'] } },
-    };
-    expect(
-      failures(
-        checkAccepted(exchange(201, body), operation('basket.startAuthorisation'), 'Basket.startAuthorisation.201'),
-        true,
-      ),
-    ).toEqual([]);
-  });
+  it(
+    'Basket authorisation in Berlin Group shape: authorisationId ' +
+      'beside scaStatus, scaRedirect only by a later link',
+    () => {
+      const body = {
+        scaStatus: 'RECEIVED',
+        authorisationId: 'a1',
+        _links: { scaStatus: { href: '/v1/signing-baskets/b/authorisations/a1', verbs: ['GET'] } },
+      };
+      expect(
+        failures(
+          checkAccepted(exchange(201, body), operation('basket.startAuthorisation'), 'Basket.startAuthorisation.201'),
+          true,
+        ),
+      ).toEqual([]);
+    },
+  );
 });

@@ -58,19 +58,24 @@ describe('checks', () => {
     ]);
   });
 
-  it('Errors.invalidRequest.never2xx holds for MUST rules; accepting what only a SHOULD rule refuses is a SHOULD failure', () => {
-    expect(
-      failedIds(rejectedChecks({ exchange: exchange(201, created), requirementId: 'BULK.payments.nonEmpty' })),
-    ).toEqual([]);
-    expect(
-      failures(rejectedChecks({ exchange: exchange(201, created), requirementId: 'BULK.payments.nonEmpty' }), true).map(
-        (r) => r.requirementId,
-      ),
-    ).toEqual(['Errors.invalidRequest.never2xx', 'BULK.payments.nonEmpty']);
-    expect(
-      failedIds(rejectedChecks({ exchange: exchange(201, created), requirementId: 'NCBCT.creditorName.max70' })),
-    ).toEqual(['Errors.invalidRequest.never2xx', 'NCBCT.creditorName.max70']);
-  });
+  it(
+    'Errors.invalidRequest.never2xx holds for MUST rules; accepting ' +
+      'what only a SHOULD rule refuses is a SHOULD failure',
+    () => {
+      expect(
+        failedIds(rejectedChecks({ exchange: exchange(201, created), requirementId: 'BULK.payments.nonEmpty' })),
+      ).toEqual([]);
+      expect(
+        failures(
+          rejectedChecks({ exchange: exchange(201, created), requirementId: 'BULK.payments.nonEmpty' }),
+          true,
+        ).map((r) => r.requirementId),
+      ).toEqual(['Errors.invalidRequest.never2xx', 'BULK.payments.nonEmpty']);
+      expect(
+        failedIds(rejectedChecks({ exchange: exchange(201, created), requirementId: 'NCBCT.creditorName.max70' })),
+      ).toEqual(['Errors.invalidRequest.never2xx', 'NCBCT.creditorName.max70']);
+    },
+  );
 
   it('no response fails the rule under test at its own level: silence never passes a MUST rejection test', () => {
     const none: ObservedExchange = {
@@ -123,14 +128,17 @@ describe('checks', () => {
     ]);
   });
 
-  it('Errors.body.berlinGroup: a tppMessages body is seen and reported, failing Errors.body.shape only at SHOULD', () => {
-    const results = errorBody(exchange(400, { tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR' }] }));
-    expect(results.map((r) => [r.requirementId, r.ok, r.level])).toEqual([
-      ['Errors.body.berlinGroup', true, 'SHOULD'],
-      ['Errors.body.shape', false, 'SHOULD'],
-    ]);
-    expect(results[0]?.detail).toEqual({ form: 'berlin-group' });
-  });
+  it(
+    'Errors.body.berlinGroup: a tppMessages body is seen and ' + 'reported, failing Errors.body.shape only at SHOULD',
+    () => {
+      const results = errorBody(exchange(400, { tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR' }] }));
+      expect(results.map((r) => [r.requirementId, r.ok, r.level])).toEqual([
+        ['Errors.body.berlinGroup', true, 'SHOULD'],
+        ['Errors.body.shape', false, 'SHOULD'],
+      ]);
+      expect(results[0]?.detail).toEqual({ form: 'berlin-group' });
+    },
+  );
 
   it('Errors.serverError.systemError and Errors.code.inList', () => {
     expect(

@@ -32,18 +32,22 @@ describe('psd2-conformance generate', () => {
     }
   });
 
-  it('acceptance: --invalid labels every line with a catalogue rule the body breaks, and nothing else at MUST level', () => {
-    const out = lines(run('ncbct', '--invalid', '--count', '300', '--seed', '7').stdout);
-    expect(out).toHaveLength(300);
-    for (const { body, label } of out) {
-      expect(label && hasRequirement(label.requirementId)).toBe(true);
-      const id = label!.requirementId;
-      expect(label).toMatchObject({ level: requirement(id).level, expected: requirement(id).expected });
-      expect(bodyBreaks('NcbctPaymentRequest', body, id), label!.case).toBe(true);
-      expect(otherMustViolations('NcbctPaymentRequest', body, id), label!.case).toEqual([]);
-    }
-    expect(new Set(out.map((l) => l.label!.requirementId)).size).toBeGreaterThan(15);
-  });
+  it(
+    'acceptance: --invalid labels every line with a catalogue rule ' +
+      'the body breaks, and nothing else at MUST level',
+    () => {
+      const out = lines(run('ncbct', '--invalid', '--count', '300', '--seed', '7').stdout);
+      expect(out).toHaveLength(300);
+      for (const { body, label } of out) {
+        expect(label && hasRequirement(label.requirementId)).toBe(true);
+        const id = label!.requirementId;
+        expect(label).toMatchObject({ level: requirement(id).level, expected: requirement(id).expected });
+        expect(bodyBreaks('NcbctPaymentRequest', body, id), label!.case).toBe(true);
+        expect(otherMustViolations('NcbctPaymentRequest', body, id), label!.case).toEqual([]);
+      }
+      expect(new Set(out.map((l) => l.label!.requirementId)).size).toBeGreaterThan(15);
+    },
+  );
 
   it('acceptance: --invalid NCBCT.creditorName.max70 gives 71+ character names and nothing else wrong', () => {
     const out = lines(run('ncbct', '--invalid', 'NCBCT.creditorName.max70', '--count', '200', '--seed', '7').stdout);

@@ -91,11 +91,13 @@ describe('the CLI explains itself', () => {
     ],
     [
       ['requirements', 'SOME.ID'],
-      'psd2-conformance requirements: unexpected argument "SOME.ID": requirements takes no arguments (see psd2-conformance requirements --help)',
+      'psd2-conformance requirements: unexpected argument "SOME.ID": requirements ' +
+        'takes no arguments (see psd2-conformance requirements --help)',
     ],
     [
       ['generate', 'ncbct', 'sct'],
-      'psd2-conformance generate: unexpected argument "sct": generate takes 1 argument (see psd2-conformance generate --help)',
+      'psd2-conformance generate: unexpected argument "sct": generate ' +
+        'takes 1 argument (see psd2-conformance generate --help)',
     ],
     [
       ['requirements', '--trace', 'NCBCT.creditorName.max70', '--level', 'MUST'],
@@ -118,11 +120,13 @@ describe('the CLI explains itself', () => {
     ],
     [
       ['doctor', '--env-file', '/missing'],
-      'psd2-conformance doctor: --env-file /missing: no such file (leave --env-file out to read ./.env, if there is one)',
+      'psd2-conformance doctor: --env-file /missing: no such file ' +
+        '(leave --env-file out to read ./.env, if there is one)',
     ],
     [
       ['proxy', '--env-file', '/missing'],
-      'psd2-conformance proxy: --env-file /missing: no such file (leave --env-file out to read ./.env, if there is one)',
+      'psd2-conformance proxy: --env-file /missing: no such file ' +
+        '(leave --env-file out to read ./.env, if there is one)',
     ],
     [
       ['proxy', '--port', '65536'],

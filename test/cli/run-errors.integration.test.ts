@@ -27,12 +27,14 @@ describe('psd2-conformance run: mistakes in what was asked', () => {
     [
       ['--checks', 'pagin,limit'],
       {},
-      'psd2-conformance run: unknown check in --checks: pagin (did you mean paging?); the checks: `psd2-conformance list --checks`',
+      'psd2-conformance run: unknown check in --checks: pagin (did you mean ' +
+        'paging?); the checks: `psd2-conformance list --checks`',
     ],
     [
       ['--exclude-checks', 'limit', '--exclude-checks', 'content_langage'],
       {},
-      'psd2-conformance run: unknown check in --exclude-checks: content_langage (did you mean content_language?); the checks: `psd2-conformance list --checks`',
+      'psd2-conformance run: unknown check in --exclude-checks: content_langage (did you ' +
+        'mean content_language?); the checks: `psd2-conformance list --checks`',
     ],
     [
       [],

@@ -58,24 +58,31 @@ describe('psd2-conformance sign', () => {
     });
   });
 
-  it('Auth.signature.valid: the printed Signature verifies independently (signing string rebuilt by hand, node:crypto)', () => {
-    const signature = headers.Signature as string;
-    // keyId="…",algorithm="…",headers="…",signature="…", read with a plain regular expression.
-    const param = (name: string) =>
-      new RegExp(`${name}="([^"]*)"`).exec(signature.startsWith('=?') ? decodeRfc2047(signature) : signature)?.[1];
-    expect(param('algorithm')).toBe('rsa-sha256');
-    expect(param('headers')).toBe('date digest x-request-id psu-id');
-    const text = `date: ${headers.Date}\ndigest: ${headers.Digest}\nx-request-id: ${headers['X-Request-ID']}\npsu-id: ${PSU_ID}`;
-    const certificate = new X509Certificate(Buffer.from(headers['TPP-Signature-Certificate'] as string, 'base64'));
-    expect(
-      verify('sha256', Buffer.from(text), certificate.publicKey, Buffer.from(param('signature') as string, 'base64')),
-    ).toBe(true);
-    // Digest: SHA-256 of the file's bytes (RFC 3230), the base64 of a hash computed here without the project's code.
-    expect(headers.Digest).toBe(`SHA-256=${createHash('sha256').update(Buffer.from(BODY, 'utf8')).digest('base64')}`);
-    expect(parseSignatureHeader(signature).keyId).toBe(
-      `SN=${certificate.serialNumber.replace(/^0+/, '')},CA=CN=psd2-conformance Test CA,O=psd2-conformance,C=NO`,
-    );
-  });
+  it(
+    'Auth.signature.valid: the printed Signature verifies ' +
+      'independently (signing string rebuilt by hand, node:crypto)',
+    () => {
+      const signature = headers.Signature as string;
+      // keyId="…",algorithm="…",headers="…",signature="…", read with a plain regular expression.
+      const param = (name: string) =>
+        new RegExp(`${name}="([^"]*)"`).exec(signature.startsWith('=?') ? decodeRfc2047(signature) : signature)?.[1];
+      expect(param('algorithm')).toBe('rsa-sha256');
+      expect(param('headers')).toBe('date digest x-request-id psu-id');
+      const text =
+        `date: ${headers.Date}\ndigest: ` +
+        `${headers.Digest}\nx-request-id: ` +
+        `${headers['X-Request-ID']}\npsu-id: ${PSU_ID}`;
+      const certificate = new X509Certificate(Buffer.from(headers['TPP-Signature-Certificate'] as string, 'base64'));
+      expect(
+        verify('sha256', Buffer.from(text), certificate.publicKey, Buffer.from(param('signature') as string, 'base64')),
+      ).toBe(true);
+      // Digest: SHA-256 of the file's bytes (RFC 3230), the base64 of a hash computed here without the project's code.
+      expect(headers.Digest).toBe(`SHA-256=${createHash('sha256').update(Buffer.from(BODY, 'utf8')).digest('base64')}`);
+      expect(parseSignatureHeader(signature).keyId).toBe(
+        `SN=${certificate.serialNumber.replace(/^0+/, '')},CA=CN=psd2-conformance Test CA,O=psd2-conformance,C=NO`,
+      );
+    },
+  );
 
   it('Auth.digest.matchesBody: the printed headers fail when the body changes after signing', () => {
     expect(verifyRequest({ method: 'POST', target: TARGET, headers, body: Buffer.from(`${BODY} `) })).toMatchObject({

@@ -26,7 +26,8 @@ describe('psd2-conformance run names no bank: exit 2 and one line', () => {
       'BASE_URL= run --profile sandbox',
       ['--profile', 'sandbox'],
       { BASE_URL: '' },
-      `--profile sandbox judges the bank at BASE_URL, which is empty (a missing CI secret expands to empty): set BASE_URL to the bank's URL, ${EMBEDDED}`,
+      `--profile sandbox judges the bank at BASE_URL, which is empty (a missing CI ` +
+        `secret expands to empty): set BASE_URL to the bank's URL, ${EMBEDDED}`,
     ],
     [
       'run --profile production (BASE_URL unset)',
@@ -44,19 +45,22 @@ describe('psd2-conformance run names no bank: exit 2 and one line', () => {
       'BASE_URL= run',
       [],
       { BASE_URL: '' },
-      "BASE_URL is set but empty (a missing CI secret expands to empty): set it to the bank's URL, or unset it to judge the embedded reference bank",
+      'BASE_URL is set but empty (a missing CI secret expands to empty): set it to ' +
+        "the bank's URL, or unset it to judge the embedded reference bank",
     ],
     [
       'run --env-file with BASEURL=…',
       ['--env-file', misspelt],
       {},
-      `${misspelt} sets BASEURL (did you mean BASE_URL?), which psd2-conformance does not read, and BASE_URL is not set: fix the name, ${EMBEDDED}`,
+      `${misspelt} sets BASEURL (did you mean BASE_URL?), which psd2-conformance ` +
+        `does not read, and BASE_URL is not set: fix the name, ${EMBEDDED}`,
     ],
     [
       'run --fault … against BASE_URL',
       ['--fault', 'create-200'],
       { BASE_URL: 'http://127.0.0.1:9' },
-      '--fault switches on a fault of the embedded reference bank, but the target is BASE_URL (http://127.0.0.1:9): drop --fault, or pass --profile embedded',
+      '--fault switches on a fault of the embedded reference bank, but the target is ' +
+        'BASE_URL (http://127.0.0.1:9): drop --fault, or pass --profile embedded',
     ],
   ] as [string, string[], Record<string, string>, string][])('%s', async (_, args, env, line) => {
     const r = await run(args, env);
@@ -70,7 +74,8 @@ describe('psd2-conformance run names no bank: exit 2 and one line', () => {
     const r = await run(['--env-file', file]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toEqual([
-      `psd2-conformance run: warning: ${file} sets PSU-ID (did you mean PSU_ID?), which psd2-conformance does not read: ignored`,
+      `psd2-conformance run: warning: ${file} sets PSU-ID (did you mean ` +
+        `PSU_ID?), which psd2-conformance does not read: ignored`,
       expect.stringMatching(/^psd2-conformance run: cannot reach BASE_URL http:\/\/127\.0\.0\.1:9: refused/),
     ]);
   });

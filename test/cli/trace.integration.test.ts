@@ -85,7 +85,8 @@ describe('psd2-conformance requirements --trace', () => {
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr.trim()).toBe(
-      'psd2-conformance requirements: unknown requirement id NCBCT.creditorName.max71 (closest: NCBCT.creditorName.max70, SCT.creditorName.max70, NCBCT.creditorAgent.bic)',
+      'psd2-conformance requirements: unknown requirement id NCBCT.creditorName.max71 (closest: ' +
+        'NCBCT.creditorName.max70, SCT.creditorName.max70, NCBCT.creditorAgent.bic)',
     );
   });
 });

@@ -102,19 +102,22 @@ describe('HTTP client', () => {
     expect((await createClient(url, http).send(get)).error?.kind).toBe('reset');
   });
 
-  it('429 with Retry-After: waits within the budget and returns the retried answer; beyond it returns the 429', async () => {
-    let calls = 0;
-    const url = await serve((_, res) =>
-      ++calls === 1 ? res.writeHead(429, { 'retry-after': '1' }).end() : res.writeHead(200).end('{}'),
-    );
-    const slept: number[] = [];
-    const clock: Clock = { now: () => 0, sleep: async (ms) => void slept.push(ms) };
-    const x = await createClient(url, { ...http, retryBudgetMs: 5000 }, { clock }).send(get);
-    expect([x.response?.status, calls, slept]).toEqual([200, 2, [1000]]);
-    calls = 0;
-    const y = await createClient(url, { ...http, retryBudgetMs: 500 }, { clock }).send(get);
-    expect([y.response?.status, calls]).toEqual([429, 1]);
-  });
+  it(
+    '429 with Retry-After: waits within the budget and returns ' + 'the retried answer; beyond it returns the 429',
+    async () => {
+      let calls = 0;
+      const url = await serve((_, res) =>
+        ++calls === 1 ? res.writeHead(429, { 'retry-after': '1' }).end() : res.writeHead(200).end('{}'),
+      );
+      const slept: number[] = [];
+      const clock: Clock = { now: () => 0, sleep: async (ms) => void slept.push(ms) };
+      const x = await createClient(url, { ...http, retryBudgetMs: 5000 }, { clock }).send(get);
+      expect([x.response?.status, calls, slept]).toEqual([200, 2, [1000]]);
+      calls = 0;
+      const y = await createClient(url, { ...http, retryBudgetMs: 500 }, { clock }).send(get);
+      expect([y.response?.status, calls]).toEqual([429, 1]);
+    },
+  );
 
   it('never more requests in flight than the concurrency cap', async () => {
     let inFlight = 0;
@@ -146,77 +149,83 @@ describe('HTTP client', () => {
     expect(waits).toEqual([275, 275, 275]);
   });
 
-  it('toCurl replays the exact bytes of a body with quotes and æøå through a shell; X-PSU-IDENTITY is masked', async () => {
-    let received: Buffer | undefined;
-    let identity: string | undefined;
-    const url = await serve((req, res, body) => {
-      received = body;
-      identity = req.headers['x-psu-identity'] as string;
-      res.writeHead(200).end();
-    });
-    const body = `{"creditorName":"O'Brien & Bjørn \\"Æ\\" $HOME \`x\`"}`;
-    const x = await createClient(url, http).send({
-      method: 'POST',
-      path: '/v1/p',
-      headers: { 'X-PSU-IDENTITY': '01017012345', 'content-type': 'application/json' },
-      body,
-    });
-    const command = toCurl(x);
-    expect(command).not.toContain('01017012345');
-    expect(command).toContain('*********45');
-    // Asynchronously: the server answering curl runs in this very process.
-    await promisify(execFile)('sh', ['-c', `${command} > /dev/null`]);
-    expect(received?.toString('utf8')).toBe(body);
-    expect(identity).toBe('*********45');
-  });
+  it(
+    'toCurl replays the exact bytes of a body with quotes and ' + 'æøå through a shell; X-PSU-IDENTITY is masked',
+    async () => {
+      let received: Buffer | undefined;
+      let identity: string | undefined;
+      const url = await serve((req, res, body) => {
+        received = body;
+        identity = req.headers['x-psu-identity'] as string;
+        res.writeHead(200).end();
+      });
+      const body = `{"creditorName":"O'Brien & Bjørn \\"Æ\\" $HOME \`x\`"}`;
+      const x = await createClient(url, http).send({
+        method: 'POST',
+        path: '/v1/p',
+        headers: { 'X-PSU-IDENTITY': '01017012345', 'content-type': 'application/json' },
+        body,
+      });
+      const command = toCurl(x);
+      expect(command).not.toContain('01017012345');
+      expect(command).toContain('*********45');
+      // Asynchronously: the server answering curl runs in this very process.
+      await promisify(execFile)('sh', ['-c', `${command} > /dev/null`]);
+      expect(received?.toString('utf8')).toBe(body);
+      expect(identity).toBe('*********45');
+    },
+  );
 
-  it('mTLS: a server that requires a client certificate accepts the configured one and refuses a client without', async () => {
-    const ca = createCertificateAuthority();
-    const server = issueCertificate(ca, {
-      subject: { commonName: 'localhost', organization: 'Bank', country: 'NO' },
-      keyBits: 1024,
-    });
-    const tpp = issueCertificate(ca, {
-      subject: { commonName: 'TPP', organization: 'TPP', country: 'NO' },
-      keyBits: 1024,
-    });
-    const dir = mkdtempSync(join(tmpdir(), 'mtls-'));
-    const file = (name: string, text: string) => {
-      writeFileSync(join(dir, name), text);
-      return join(dir, name);
-    };
-    const url = await serve(
-      (req, res) =>
-        res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ authorized: (req.socket as import('node:tls').TLSSocket).authorized })),
-      createTlsServer({
-        cert: server.certificatePem,
-        key: server.privateKeyPem,
-        ca: ca.certificatePem,
-        requestCert: true,
-        rejectUnauthorized: true,
-      }) as unknown as Server,
-    );
-    const mtls = {
-      certPath: file('c.pem', tpp.certificatePem),
-      keyPath: file('k.pem', tpp.privateKeyPem),
-      caPath: file('ca.pem', ca.certificatePem),
-    };
-    // The test certificate names the host in its CN only, which TLS accepts for a DNS name, not an IP.
-    const ok = await createClient(url.replace('127.0.0.1', 'localhost'), {
-      ...http,
-      headersTimeoutMs: 5000,
-      mtls,
-    }).send(get);
-    expect(ok.error).toBeUndefined();
-    expect(ok.response?.json).toEqual({ authorized: true });
-    const { mtls: _, ...plain } = { ...http, mtls };
-    const refused = await createClient(url.replace('127.0.0.1', 'localhost'), {
-      ...plain,
-      headersTimeoutMs: 5000,
-    }).send(get);
-    expect(refused.response).toBeUndefined();
-    expect(refused.error?.kind).toBeDefined();
-  });
+  it(
+    'mTLS: a server that requires a client certificate accepts ' + 'the configured one and refuses a client without',
+    async () => {
+      const ca = createCertificateAuthority();
+      const server = issueCertificate(ca, {
+        subject: { commonName: 'localhost', organization: 'Bank', country: 'NO' },
+        keyBits: 1024,
+      });
+      const tpp = issueCertificate(ca, {
+        subject: { commonName: 'TPP', organization: 'TPP', country: 'NO' },
+        keyBits: 1024,
+      });
+      const dir = mkdtempSync(join(tmpdir(), 'mtls-'));
+      const file = (name: string, text: string) => {
+        writeFileSync(join(dir, name), text);
+        return join(dir, name);
+      };
+      const url = await serve(
+        (req, res) =>
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ authorized: (req.socket as import('node:tls').TLSSocket).authorized })),
+        createTlsServer({
+          cert: server.certificatePem,
+          key: server.privateKeyPem,
+          ca: ca.certificatePem,
+          requestCert: true,
+          rejectUnauthorized: true,
+        }) as unknown as Server,
+      );
+      const mtls = {
+        certPath: file('c.pem', tpp.certificatePem),
+        keyPath: file('k.pem', tpp.privateKeyPem),
+        caPath: file('ca.pem', ca.certificatePem),
+      };
+      // The test certificate names the host in its CN only, which TLS accepts for a DNS name, not an IP.
+      const ok = await createClient(url.replace('127.0.0.1', 'localhost'), {
+        ...http,
+        headersTimeoutMs: 5000,
+        mtls,
+      }).send(get);
+      expect(ok.error).toBeUndefined();
+      expect(ok.response?.json).toEqual({ authorized: true });
+      const { mtls: _, ...plain } = { ...http, mtls };
+      const refused = await createClient(url.replace('127.0.0.1', 'localhost'), {
+        ...plain,
+        headersTimeoutMs: 5000,
+      }).send(get);
+      expect(refused.response).toBeUndefined();
+      expect(refused.error?.kind).toBeDefined();
+    },
+  );
 });

@@ -43,7 +43,8 @@ describe('configuration', () => {
     [
       pathVariable('basket.startAuthorisation'),
       '/v1/baskets/{id}/auth',
-      `${pathVariable('basket.startAuthorisation')} must be a path with the parameters {basketId}, got "/v1/baskets/{id}/auth"`,
+      `${pathVariable('basket.startAuthorisation')} must be a path with ` +
+        `the parameters {basketId}, got "/v1/baskets/{id}/auth"`,
     ],
   ])('%s=%s is refused with one line naming the variable', (name, value, message) => {
     expect(() => load({ [name]: value })).toThrow(new UserError(message));

@@ -92,24 +92,29 @@ describe('the embedded bank is judged only when asked for', () => {
     ],
     [
       { profile: 'sandbox', env: { BASE_URL: '' } },
-      `--profile sandbox judges the bank at BASE_URL, which is empty (a missing CI secret expands to empty): set BASE_URL to the bank's URL, ${EMBEDDED}`,
+      `--profile sandbox judges the bank at BASE_URL, which is empty (a missing CI ` +
+        `secret expands to empty): set BASE_URL to the bank's URL, ${EMBEDDED}`,
     ],
     [
       { env: { PROFILE: 'production', BASE_URL: '  ' } },
-      `PROFILE=production judges the bank at BASE_URL, which is empty (a missing CI secret expands to empty): set BASE_URL to the bank's URL, ${EMBEDDED}`,
+      `PROFILE=production judges the bank at BASE_URL, which is empty (a missing CI ` +
+        `secret expands to empty): set BASE_URL to the bank's URL, ${EMBEDDED}`,
     ],
     [
       { env: { BASE_URL: '' } },
-      "BASE_URL is set but empty (a missing CI secret expands to empty): set it to the bank's URL, or unset it to judge the embedded reference bank",
+      'BASE_URL is set but empty (a missing CI secret expands to empty): set it to ' +
+        "the bank's URL, or unset it to judge the embedded reference bank",
     ],
     [
       { file: 'BASE_URL=\n' },
-      "BASE_URL is set but empty (a missing CI secret expands to empty): set it to the bank's URL, or unset it to judge the embedded reference bank",
+      'BASE_URL is set but empty (a missing CI secret expands to empty): set it to ' +
+        "the bank's URL, or unset it to judge the embedded reference bank",
     ],
     [
       // The environment overrides the file: an empty secret hides the file's URL, and says so.
       { file: `BASE_URL=${BANK}\n`, env: { BASE_URL: '' }, profile: 'sandbox' },
-      `--profile sandbox judges the bank at BASE_URL, which is empty (a missing CI secret expands to empty): set BASE_URL to the bank's URL, ${EMBEDDED}`,
+      `--profile sandbox judges the bank at BASE_URL, which is empty (a missing CI ` +
+        `secret expands to empty): set BASE_URL to the bank's URL, ${EMBEDDED}`,
     ],
   ] as [Parameters<typeof choose>[0], string][])('%j is a configuration error: %s', (options, message) => {
     expect(refused(options)).toBe(message);
@@ -131,16 +136,21 @@ describe('a misspelt variable in the env file', () => {
     const message = refused({ file });
     const path = join(dir, `${files}.env`);
     expect(message).toBe(
-      `${path} sets ${named}, which psd2-conformance does not read, and BASE_URL is not set: fix the name${named.includes('), ') ? 's' : ''}, ${EMBEDDED}`,
+      `${path} sets ${named}, which psd2-conformance does not read, and BASE_URL is not ` +
+        `set: fix the name${named.includes('), ') ? 's' : ''}, ${EMBEDDED}`,
     );
   });
 
-  it('also with --profile sandbox, or with BASE_URL empty: the misspelling is the likelier cause, so it is named', () => {
-    const message = refused({ file: 'BASEURL=https://x\n', env: { BASE_URL: '' }, profile: 'sandbox' });
-    expect(message).toBe(
-      `${join(dir, `${files}.env`)} sets BASEURL (did you mean BASE_URL?), which psd2-conformance does not read, and BASE_URL is empty: fix the name, ${EMBEDDED}`,
-    );
-  });
+  it(
+    'also with --profile sandbox, or with BASE_URL empty: the ' + 'misspelling is the likelier cause, so it is named',
+    () => {
+      const message = refused({ file: 'BASEURL=https://x\n', env: { BASE_URL: '' }, profile: 'sandbox' });
+      expect(message).toBe(
+        `${join(dir, `${files}.env`)} sets BASEURL (did you mean BASE_URL?), which ` +
+          `psd2-conformance does not read, and BASE_URL is empty: fix the name, ${EMBEDDED}`,
+      );
+    },
+  );
 
   it('with a usable BASE_URL is a one-line warning, and the run goes on against that bank', () => {
     const { target, warnings } = choose({ file: 'PSU-ID=x\nBASE_URL=https://bank.example\n' });
@@ -154,7 +164,8 @@ describe('a misspelt variable in the env file', () => {
     const { target, warnings } = choose({ file: 'BASEURL=https://x\n', profile: 'embedded' });
     expect(target).toEqual({ kind: 'embedded' });
     expect(warnings).toEqual([
-      `${join(dir, `${files}.env`)} sets BASEURL (did you mean BASE_URL?), which psd2-conformance does not read: ignored`,
+      `${join(dir, `${files}.env`)} sets BASEURL (did you mean ` +
+        `BASE_URL?), which psd2-conformance does not read: ignored`,
     ]);
   });
 

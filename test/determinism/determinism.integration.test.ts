@@ -11,8 +11,8 @@ import { byTest, comparable, readExchanges, type Comparable } from './exchanges.
 /**
  * A fixed seed sends the same requests: two full runs against the embedded bank with one seed, recorded
  * with `run --exchanges`, compared per test (files run in parallel and the tests of a file concurrently, so
- * the order across tests may change between runs; the order within a test, or within a property's run, never may). A third run with another seed must
- * differ, or the comparison proves nothing.
+ * the order across tests may change between runs; the order within a test, or within a property's run, never may). A
+ * third run with another seed must differ, or the comparison proves nothing.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ENV = { NUM_RUNS: '5' };

@@ -67,13 +67,17 @@ describe('comparable exchanges', () => {
     });
   });
 
-  it('replaces ids the server assigned by the test that received them and their order there, and drops the Digest of a body that carried one', () => {
-    expect(out[1]?.body).toBe('{"paymentIds":["<paymentId of suites/b.suite.ts > make #0>"]}');
-    expect(out[1]?.headers).not.toHaveProperty('Digest');
-    expect(out[2]?.path).toBe('/v1/signing-baskets/<basketId of suites/b.suite.ts > make #1>');
-    // Wherever it appears (percent-encoded too): tests run concurrently, so no order across tests is an anchor.
-    expect(out[3]?.path).toBe('/v1/x/<paymentId of suites/b.suite.ts > make #0>');
-  });
+  it(
+    'replaces ids the server assigned by the test that received them and their ' +
+      'order there, and drops the Digest of a body that carried one',
+    () => {
+      expect(out[1]?.body).toBe('{"paymentIds":["<paymentId of suites/b.suite.ts > make #0>"]}');
+      expect(out[1]?.headers).not.toHaveProperty('Digest');
+      expect(out[2]?.path).toBe('/v1/signing-baskets/<basketId of suites/b.suite.ts > make #1>');
+      // Wherever it appears (percent-encoded too): tests run concurrently, so no order across tests is an anchor.
+      expect(out[3]?.path).toBe('/v1/x/<paymentId of suites/b.suite.ts > make #0>');
+    },
+  );
 
   it("labels a certificate other than the run's own", () => {
     expect(out[3]?.headers['TPP-Signature-Certificate']).toBe("<another identity's certificate>");

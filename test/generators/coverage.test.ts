@@ -47,20 +47,23 @@ describe('every MUST rule about request bodies, queries or headers has an invali
     expect(missing).toEqual([]);
   });
 
-  it('each exemption names a MUST request rule (and operation) of the catalogue, gives a reason, and is not stale', () => {
-    for (const [key, reason] of Object.entries(NOT_GENERATED)) {
-      const [id, op] = key.split(' @ ') as [string, string | undefined];
-      expect(hasRequirement(id), key).toBe(true);
-      const r = requirement(id as RequirementId);
-      expect(r.level, key).toBe('MUST');
-      expect(REQUEST_KINDS, key).toContain(r.kind);
-      expect(reason.length, key).toBeGreaterThan(30);
-      const ops = op === undefined ? r.operations : [op];
-      if (op !== undefined) expect(r.operations, key).toContain(op);
-      for (const o of ops)
-        expect(pairs.has(`${id} @ ${o}`), `${key} is generated at ${o}: drop the exemption`).toBe(false);
-    }
-  });
+  it(
+    'each exemption names a MUST request rule (and operation) of ' + 'the catalogue, gives a reason, and is not stale',
+    () => {
+      for (const [key, reason] of Object.entries(NOT_GENERATED)) {
+        const [id, op] = key.split(' @ ') as [string, string | undefined];
+        expect(hasRequirement(id), key).toBe(true);
+        const r = requirement(id as RequirementId);
+        expect(r.level, key).toBe('MUST');
+        expect(REQUEST_KINDS, key).toContain(r.kind);
+        expect(reason.length, key).toBeGreaterThan(30);
+        const ops = op === undefined ? r.operations : [op];
+        if (op !== undefined) expect(r.operations, key).toContain(op);
+        for (const o of ops)
+          expect(pairs.has(`${id} @ ${o}`), `${key} is generated at ${o}: drop the exemption`).toBe(false);
+      }
+    },
+  );
 
   it('every breaker names a catalogue rule of a request kind that applies to the operation it is generated for', () => {
     for (const pair of pairs) {

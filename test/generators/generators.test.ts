@@ -28,31 +28,37 @@ describe('generators', () => {
     );
   });
 
-  it('acceptance: across 10 000 valid NCBCT bodies, NOK from 100 000.00 always carries both reporting fields (NCBCT.regulatoryReporting.requiredFromNok100000), fraction digits always match the currency (Amount.amount.fractionDigits), and at least 5 % of amounts sit within one minor unit of NOK 100 000.00 or of a limit', () => {
-    const bodies = fc.sample(ncbctRequest(), { numRuns: 10_000, seed: 3 });
-    const threshold = new Decimal(LIMITS.regulatoryReportingThresholdNok);
-    let onEdge = 0;
-    const nearThreshold = new Set<string>();
-    for (const body of bodies) {
-      const { amount, currency } = body.instructedAmount as { amount: string; currency: string };
-      const digits = fractionDigitsFor(currency);
-      expect(amount).toMatch(digits === 0 ? /^[0-9]+$/ : new RegExp(`^[0-9]+\\.[0-9]{${digits}}$`));
-      const value = new Decimal(amount);
-      const unit = new Decimal(10).pow(-digits);
-      if (currency === 'NOK' && value.gte(threshold)) {
-        expect([typeof body.regulatoryReportingCode, typeof body.regulatoryReportingInformation]).toEqual([
-          'string',
-          'string',
-        ]);
+  it(
+    'acceptance: across 10 000 valid NCBCT bodies, NOK from 100 000.00 always carries both reporting fields ' +
+      '(NCBCT.regulatoryReporting.requiredFromNok100000), fraction digits always match the currency ' +
+      '(Amount.amount.fractionDigits), and at least 5 % of amounts sit within one minor unit of NOK 100 000.00 or ' +
+      'of a limit',
+    () => {
+      const bodies = fc.sample(ncbctRequest(), { numRuns: 10_000, seed: 3 });
+      const threshold = new Decimal(LIMITS.regulatoryReportingThresholdNok);
+      let onEdge = 0;
+      const nearThreshold = new Set<string>();
+      for (const body of bodies) {
+        const { amount, currency } = body.instructedAmount as { amount: string; currency: string };
+        const digits = fractionDigitsFor(currency);
+        expect(amount).toMatch(digits === 0 ? /^[0-9]+$/ : new RegExp(`^[0-9]+\\.[0-9]{${digits}}$`));
+        const value = new Decimal(amount);
+        const unit = new Decimal(10).pow(-digits);
+        if (currency === 'NOK' && value.gte(threshold)) {
+          expect([typeof body.regulatoryReportingCode, typeof body.regulatoryReportingInformation]).toEqual([
+            'string',
+            'string',
+          ]);
+        }
+        const nearNokThreshold = currency === 'NOK' && value.minus(threshold).abs().lte(unit);
+        if (nearNokThreshold) nearThreshold.add(amount);
+        // The lower limit of an amount: its smallest unit (one minor unit away: one or two units).
+        if (nearNokThreshold || value.lte(unit.times(2))) onEdge++;
       }
-      const nearNokThreshold = currency === 'NOK' && value.minus(threshold).abs().lte(unit);
-      if (nearNokThreshold) nearThreshold.add(amount);
-      // The lower limit of an amount: its smallest unit (one minor unit away: one or two units).
-      if (nearNokThreshold || value.lte(unit.times(2))) onEdge++;
-    }
-    expect(onEdge / bodies.length).toBeGreaterThanOrEqual(0.05);
-    expect([...nearThreshold].sort()).toEqual(['100000.00', '100000.01', '99999.99']);
-  });
+      expect(onEdge / bodies.length).toBeGreaterThanOrEqual(0.05);
+      expect([...nearThreshold].sort()).toEqual(['100000.00', '100000.01', '99999.99']);
+    },
+  );
 
   it('a fixed seed gives identical bodies; another seed gives others', () => {
     const a = JSON.stringify(fc.sample(invalidCase('bulk'), { numRuns: 50, seed: 7 }));

@@ -27,23 +27,27 @@ describe('header sets (interface.md › Endpoints › Header groups)', () => {
     );
   });
 
-  it('Headers.optional.accepted: on NCBCT every optional header is sometimes sent and sometimes not; CORPORATE comes with PSU-Corporate-ID', () => {
-    const sets = fc.sample(headerSet('ncbct.create'), { numRuns: 400, seed: 12 });
-    const optional = OPERATIONS.find((o) => o.id === 'ncbct.create')!.headers.filter(
-      (h) => h.presence === 'no' && !['Host', 'X-PSU-IDENTITY'].includes(h.name),
-    );
-    expect(optional.length).toBeGreaterThan(15);
-    for (const h of optional) {
-      const sent = sets.filter((s) => h.name in s).length;
-      expect(sent, h.name).toBeGreaterThan(0);
-      expect(sent, h.name).toBeLessThan(sets.length);
-    }
-    const corporate = sets.filter((s) => s['PSU-Context'] === 'CORPORATE');
-    expect(corporate.length).toBeGreaterThan(0);
-    for (const s of corporate) expect(typeof s['PSU-Corporate-ID']).toBe('string');
-    expect(sets.some((s) => s['PSU-IP-Address']?.includes(':'))).toBe(true); // IPv6 too
-    expect(new Set(sets.map((s) => s['X-Request-ID'])).size).toBe(sets.length);
-  });
+  it(
+    'Headers.optional.accepted: on NCBCT every optional header is sometimes ' +
+      'sent and sometimes not; CORPORATE comes with PSU-Corporate-ID',
+    () => {
+      const sets = fc.sample(headerSet('ncbct.create'), { numRuns: 400, seed: 12 });
+      const optional = OPERATIONS.find((o) => o.id === 'ncbct.create')!.headers.filter(
+        (h) => h.presence === 'no' && !['Host', 'X-PSU-IDENTITY'].includes(h.name),
+      );
+      expect(optional.length).toBeGreaterThan(15);
+      for (const h of optional) {
+        const sent = sets.filter((s) => h.name in s).length;
+        expect(sent, h.name).toBeGreaterThan(0);
+        expect(sent, h.name).toBeLessThan(sets.length);
+      }
+      const corporate = sets.filter((s) => s['PSU-Context'] === 'CORPORATE');
+      expect(corporate.length).toBeGreaterThan(0);
+      for (const s of corporate) expect(typeof s['PSU-Corporate-ID']).toBe('string');
+      expect(sets.some((s) => s['PSU-IP-Address']?.includes(':'))).toBe(true); // IPv6 too
+      expect(new Set(sets.map((s) => s['X-Request-ID'])).size).toBe(sets.length);
+    },
+  );
 
   it('fixed values are sent as given', () => {
     for (const h of fc.sample(
@@ -85,30 +89,34 @@ describe('header sets (interface.md › Endpoints › Header groups)', () => {
     }
   });
 
-  it('the cases interface.md names: PSU-ID not a UUID, PSU-IP-Address not an IP, PSU-HTTP-Method outside its enum, PSU-Context outside PRIVATE/CORPORATE, x-accept-fix missing, CORPORATE without PSU-Corporate-ID', () => {
-    const ids = headerBreakers('ncbct.create').map((b) => b.requirementId);
-    for (const id of [
-      'Headers.PSU-ID.uuid',
-      'Headers.PSU-IP-Address.ip',
-      'Headers.PSU-HTTP-Method.enum',
-      'Headers.PSU-Context.enum',
-      'Headers.x-accept-fix.required',
-      'Errors.corporateWithoutCorporateId.400',
-      'Headers.X-Request-ID.required',
-      'Headers.PSU-ID.required',
-    ]) {
-      expect(ids).toContain(id);
-    }
-    // x-accept-fix is optional on bulk (Headers.x-accept-fix.optionalOnBulk): no case may drop it there.
-    expect(headerBreakers('bulk.create').map((b) => b.requirementId)).not.toContain('Headers.x-accept-fix.required');
-    const [c] = fc.sample(invalidHeaders('ncbct.create', 'Errors.corporateWithoutCorporateId.400'), {
-      numRuns: 1,
-      seed: 16,
-    });
-    expect(c?.headers['PSU-Context']).toBe('CORPORATE');
-    expect(c?.omitted).toBe('PSU-Corporate-ID');
-    expect(c?.expected).toEqual({ status: [400], codes: [], exactness: 'MUST' });
-  });
+  it(
+    'the cases interface.md names: PSU-ID not a UUID, PSU-IP-Address not an IP, PSU-HTTP-Method outside its ' +
+      'enum, PSU-Context outside PRIVATE/CORPORATE, x-accept-fix missing, CORPORATE without PSU-Corporate-ID',
+    () => {
+      const ids = headerBreakers('ncbct.create').map((b) => b.requirementId);
+      for (const id of [
+        'Headers.PSU-ID.uuid',
+        'Headers.PSU-IP-Address.ip',
+        'Headers.PSU-HTTP-Method.enum',
+        'Headers.PSU-Context.enum',
+        'Headers.x-accept-fix.required',
+        'Errors.corporateWithoutCorporateId.400',
+        'Headers.X-Request-ID.required',
+        'Headers.PSU-ID.required',
+      ]) {
+        expect(ids).toContain(id);
+      }
+      // x-accept-fix is optional on bulk (Headers.x-accept-fix.optionalOnBulk): no case may drop it there.
+      expect(headerBreakers('bulk.create').map((b) => b.requirementId)).not.toContain('Headers.x-accept-fix.required');
+      const [c] = fc.sample(invalidHeaders('ncbct.create', 'Errors.corporateWithoutCorporateId.400'), {
+        numRuns: 1,
+        seed: 16,
+      });
+      expect(c?.headers['PSU-Context']).toBe('CORPORATE');
+      expect(c?.omitted).toBe('PSU-Corporate-ID');
+      expect(c?.expected).toEqual({ status: [400], codes: [], exactness: 'MUST' });
+    },
+  );
 
   it('an unknown rule for an operation is a clear error', () => {
     expect(() => invalidHeaders('sandbox.transactions.list', 'Headers.PSU-ID.uuid')).toThrow(

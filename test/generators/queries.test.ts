@@ -17,19 +17,23 @@ describe('queries (Endpoint 9; Endpoints 3 to 5)', () => {
     );
   });
 
-  it('transaction list queries reach their edges: limit 1 and the int32 maximum, offset 0, each parameter absent, a single-day range', () => {
-    const queries = fc.sample(transactionListQuery(), { numRuns: 1000, seed: 22 });
-    expect(queries.some((q) => q.limit === 1)).toBe(true);
-    expect(queries.some((q) => q.limit === 2147483647)).toBe(true);
-    expect(queries.some((q) => q.offset === 0)).toBe(true);
-    for (const name of ['fromDate', 'toDate', 'offset', 'limit'])
-      expect(
-        queries.some((q) => !(name in q)),
-        name,
-      ).toBe(true);
-    expect(queries.some((q) => q.fromDate !== undefined && q.fromDate === q.toDate)).toBe(true);
-    for (const q of queries) if (q.fromDate && q.toDate) expect(q.fromDate <= q.toDate).toBe(true);
-  });
+  it(
+    'transaction list queries reach their edges: limit 1 and the int32 ' +
+      'maximum, offset 0, each parameter absent, a single-day range',
+    () => {
+      const queries = fc.sample(transactionListQuery(), { numRuns: 1000, seed: 22 });
+      expect(queries.some((q) => q.limit === 1)).toBe(true);
+      expect(queries.some((q) => q.limit === 2147483647)).toBe(true);
+      expect(queries.some((q) => q.offset === 0)).toBe(true);
+      for (const name of ['fromDate', 'toDate', 'offset', 'limit'])
+        expect(
+          queries.some((q) => !(name in q)),
+          name,
+        ).toBe(true);
+      expect(queries.some((q) => q.fromDate !== undefined && q.fromDate === q.toDate)).toBe(true);
+      for (const q of queries) if (q.fromDate && q.toDate) expect(q.fromDate <= q.toDate).toBe(true);
+    },
+  );
 
   it.each(KINDS)('every invalid %s query breaks its labelled rule and no other MUST rule', (kind) => {
     fc.assert(

@@ -7,21 +7,25 @@ import { ENGAGEMENT_ROLES, isValidNorwegianBban, requirement } from '../../spec/
 const INT32_MAX = 2147483647;
 
 describe('sandbox bodies (interface.md › Resources › Sandbox engagement, Sandbox card account)', () => {
-  it('engagements: roles from the list without repeats, REGISTER with VIEW often (Sandbox.engagement.consentNeedsRegisterAndView), limits at 0 and the int32 maximum', () => {
-    const bodies = fc.sample(sandboxEngagement(), { numRuns: 500, seed: 31 });
-    for (const e of bodies) {
-      const roles = e.roles as string[];
-      expect(roles.length).toBeGreaterThan(0);
-      expect(new Set(roles).size).toBe(roles.length);
-      for (const role of roles) expect(ENGAGEMENT_ROLES).toContain(role);
-      expect((e.account as { iban: string }).iban).toMatch(/^NO[0-9]{13}$/);
-    }
-    const consent = bodies.filter((e) => ['REGISTER', 'VIEW'].every((r) => (e.roles as string[]).includes(r))).length;
-    expect(consent / bodies.length).toBeGreaterThan(0.3);
-    const limits = bodies.flatMap((e) => [e.registerLimit, e.approvalLimit]);
-    expect(limits).toContain(0);
-    expect(limits).toContain(INT32_MAX);
-  });
+  it(
+    'engagements: roles from the list without repeats, REGISTER with VIEW often ' +
+      '(Sandbox.engagement.consentNeedsRegisterAndView), limits at 0 and the int32 maximum',
+    () => {
+      const bodies = fc.sample(sandboxEngagement(), { numRuns: 500, seed: 31 });
+      for (const e of bodies) {
+        const roles = e.roles as string[];
+        expect(roles.length).toBeGreaterThan(0);
+        expect(new Set(roles).size).toBe(roles.length);
+        for (const role of roles) expect(ENGAGEMENT_ROLES).toContain(role);
+        expect((e.account as { iban: string }).iban).toMatch(/^NO[0-9]{13}$/);
+      }
+      const consent = bodies.filter((e) => ['REGISTER', 'VIEW'].every((r) => (e.roles as string[]).includes(r))).length;
+      expect(consent / bodies.length).toBeGreaterThan(0.3);
+      const limits = bodies.flatMap((e) => [e.registerLimit, e.approvalLimit]);
+      expect(limits).toContain(0);
+      expect(limits).toContain(INT32_MAX);
+    },
+  );
 
   it('engagement parts given are used as given', () => {
     for (const e of fc.sample(sandboxEngagement({ customer: '12345678', iban: 'NO9386011117947' }), {
@@ -33,25 +37,29 @@ describe('sandbox bodies (interface.md › Resources › Sandbox engagement, San
     }
   });
 
-  it('card accounts: one currency throughout, a MOD11-valid account number, one or two balances of both types over the sample', () => {
-    const bodies = fc.sample(sandboxCardAccount({ customerNumber: '87654321' }), { numRuns: 300, seed: 33 });
-    const types = new Set<string>();
-    for (const c of bodies) {
-      expect(c.customerNumber).toBe('87654321');
-      const currency = c.currency;
-      expect((c.creditLimit as { currency: string }).currency).toBe(currency);
-      const balances = c.balances as { balanceAmount: { currency: string }; balanceType: string }[];
-      expect(balances.length).toBeGreaterThanOrEqual(1);
-      expect(balances.length).toBeLessThanOrEqual(2);
-      for (const b of balances) {
-        expect(b.balanceAmount.currency).toBe(currency);
-        types.add(b.balanceType);
+  it(
+    'card accounts: one currency throughout, a MOD11-valid account ' +
+      'number, one or two balances of both types over the sample',
+    () => {
+      const bodies = fc.sample(sandboxCardAccount({ customerNumber: '87654321' }), { numRuns: 300, seed: 33 });
+      const types = new Set<string>();
+      for (const c of bodies) {
+        expect(c.customerNumber).toBe('87654321');
+        const currency = c.currency;
+        expect((c.creditLimit as { currency: string }).currency).toBe(currency);
+        const balances = c.balances as { balanceAmount: { currency: string }; balanceType: string }[];
+        expect(balances.length).toBeGreaterThanOrEqual(1);
+        expect(balances.length).toBeLessThanOrEqual(2);
+        for (const b of balances) {
+          expect(b.balanceAmount.currency).toBe(currency);
+          types.add(b.balanceType);
+        }
+        expect(isValidNorwegianBban(c.accountNumber as string)).toBe(true);
+        expect(validate('SandboxCardAccountRequest', c)).toEqual([]);
       }
-      expect(isValidNorwegianBban(c.accountNumber as string)).toBe(true);
-      expect(validate('SandboxCardAccountRequest', c)).toEqual([]);
-    }
-    expect([...types].sort()).toEqual(['closingBooked', 'expected']);
-  });
+      expect([...types].sort()).toEqual(['closingBooked', 'expected']);
+    },
+  );
 
   it.each([
     [

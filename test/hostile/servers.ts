@@ -81,7 +81,9 @@ export function startHostile(kind: Hostility, options: { hostilePreflight?: bool
         requests.push(line);
         if (line.includes(PREFLIGHT) && !options.hostilePreflight) {
           socket.end(
-            `HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: ${PREFLIGHT_ANSWER.length}\r\n\r\n${PREFLIGHT_ANSWER}`,
+            `HTTP/1.1 404 Not Found\r\nContent-Type: ` +
+              `application/json\r\nContent-Length: ` +
+              `${PREFLIGHT_ANSWER.length}\r\n\r\n${PREFLIGHT_ANSWER}`,
           );
           return;
         }
@@ -120,7 +122,8 @@ export function startHostile(kind: Hostility, options: { hostilePreflight?: bool
         res.writeHead(302, { Location: req.url ?? '/' }).end();
         return;
       case 'trickle': {
-        // One byte every 100 ms of a 10 kB body: never idle long enough for a per-chunk timeout, done only after 17 minutes.
+        // One byte every 100 ms of a 10 kB body: never idle long enough for a per-chunk timeout, done only after 17
+        // minutes.
         res.writeHead(201, { 'Content-Type': 'application/json', 'Content-Length': String(10_000) });
         let sent = 0;
         const timer = setInterval(() => {

@@ -67,7 +67,10 @@ describe('a target that is not this interface', () => {
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n')).toEqual([
       expect.stringMatching(
-        /^psd2-conformance run: BASE_URL http:\/\/127\.0\.0\.1:\d+ does not look like the PSD2 interface: .*an HTML page/,
+        new RegExp(
+          /^psd2-conformance run: BASE_URL http:\/\/127\.0\.0\.1:\d+ does not look like the PSD2 interface:/.source +
+            / .*an HTML page/.source,
+        ),
       ),
     ]);
   });

@@ -13,9 +13,13 @@ describe('layering: the library stands on its own (ARCHITECTURE.md)', () => {
     );
   });
 
-  it('core, spec, schemas, generators, signing, client, checks and tpp import nothing from cli, runner, suites, bank, config or reporting', () => {
-    expect(layeringViolations(edges)).toEqual([]);
-  });
+  it(
+    'core, spec, schemas, generators, signing, client, checks and tpp import ' +
+      'nothing from cli, runner, suites, bank, config or reporting',
+    () => {
+      expect(layeringViolations(edges)).toEqual([]);
+    },
+  );
 
   it('no import cycle anywhere', () => {
     expect(findCycle(edges)).toBeUndefined();

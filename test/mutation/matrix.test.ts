@@ -152,7 +152,8 @@ describe('the report', () => {
     expect(md).toContain('**Variants: 1/3 runs without false failures; fault × variant pairs: 1/2 detected**');
     expect(md).toContain('| v-ids | ids are UUIDs | passed | 0 | 20.0 | - |');
     expect(md).toContain(
-      '| v-links | links \\| absolute | **false verdict** | 1 | 21.5 | baskets.suite.ts › Link.href [MUST] follows self |',
+      '| v-links | links \\| absolute | **false verdict** | 1 | 21.5 | ' +
+        'baskets.suite.ts › Link.href [MUST] follows self |',
     );
     expect(md).toContain('| v-lost | v-lost | not run | - | 0.0 | not run |');
     expect(md).toContain('False verdicts in 1 run(s): `v-links`.');
@@ -164,7 +165,8 @@ describe('the report', () => {
 
   it('the closing line and the gate include the matrix', () => {
     expect(scoreLine(report)).toBe(
-      'mutation score: 100.0 % (1/1) faults detected; clean bank: 0 false failure(s); variants: 1/3 without false failures; fault × variant pairs: 1/2 detected',
+      'mutation score: 100.0 % (1/1) faults detected; clean bank: 0 false failure(s); ' +
+        'variants: 1/3 without false failures; fault × variant pairs: 1/2 detected',
     );
     expect(mutationPassed(report)).toBe(false);
     expect(mutationPassed({ ...report, matrix: undefined })).toBe(true);

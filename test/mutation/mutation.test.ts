@@ -86,26 +86,30 @@ describe('rendering', () => {
     expect(md).toContain('| d-status | status | **missed** | no | - | 0.0 | - |');
   });
 
-  it('a missed fault that no request can observe is a known gap, with the reason, and does not fail the mutation run', () => {
-    const hidden: FaultSpec = {
-      id: 'e-hidden',
-      area: 'sandbox',
-      breaks: ['W.one'],
-      unobservable: 'W.one: shows only in consent granting',
-    };
-    const r = scoreMutation(
-      [FAULTS[0] as FaultSpec, hidden],
-      [runs[0] as MutationRun, { fault: 'e-hidden', exitCode: 0, seconds: 2, failedRequirements: [] }],
-      clean,
-      1,
-    );
-    expect(r.knownGaps).toEqual([{ id: 'e-hidden', reason: 'W.one: shows only in consent granting' }]);
-    expect(renderMutationMarkdown(r)).toContain(
-      '- `e-hidden` (sandbox): exit 0. Known gap: W.one: shows only in consent granting',
-    );
-    expect(mutationPassed(r)).toBe(true);
-    expect(r.overall).toEqual({ detected: 1, total: 2, percent: 50 });
-  });
+  it(
+    'a missed fault that no request can observe is a known gap, ' +
+      'with the reason, and does not fail the mutation run',
+    () => {
+      const hidden: FaultSpec = {
+        id: 'e-hidden',
+        area: 'sandbox',
+        breaks: ['W.one'],
+        unobservable: 'W.one: shows only in consent granting',
+      };
+      const r = scoreMutation(
+        [FAULTS[0] as FaultSpec, hidden],
+        [runs[0] as MutationRun, { fault: 'e-hidden', exitCode: 0, seconds: 2, failedRequirements: [] }],
+        clean,
+        1,
+      );
+      expect(r.knownGaps).toEqual([{ id: 'e-hidden', reason: 'W.one: shows only in consent granting' }]);
+      expect(renderMutationMarkdown(r)).toContain(
+        '- `e-hidden` (sandbox): exit 0. Known gap: W.one: shows only in consent granting',
+      );
+      expect(mutationPassed(r)).toBe(true);
+      expect(r.overall).toEqual({ detected: 1, total: 2, percent: 50 });
+    },
+  );
 
   it('any other miss, or a failing clean bank, fails the mutation run', () => {
     expect(mutationPassed(report)).toBe(false);

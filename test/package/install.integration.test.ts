@@ -19,7 +19,8 @@ import { ROOT } from '../support/cli.js';
  */
 
 const MARKER =
-  '<!-- the install example: test/package/install.integration.test.ts runs this block as check.mjs and type-checks it -->';
+  '<!-- the install example: test/package/install.integration.test.ts ' +
+  'runs this block as check.mjs and type-checks it -->';
 
 function installExample(): string {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -244,7 +245,9 @@ describe('the packages, installed from their tarballs into an empty project', ()
     expect(conformance.code).toBe(2);
     const lines = conformance.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'));
     expect(lines).toEqual([
-      `psd2-conformance run: cannot write the reports to ${join(blocked, 'reports')} (--reports): a file is in the way of the folder (EEXIST)`,
+      `psd2-conformance run: cannot write the reports to ` +
+        `${join(blocked, 'reports')} (--reports): a file is in the way of the ` +
+        `folder (EEXIST)`,
     ]);
   }, 60_000);
 });

@@ -71,24 +71,27 @@ describe('Allure results of a failing run', () => {
     return readFileSync(join(dir, 'allure-results', a.source), 'utf8');
   };
 
-  it('a broken MUST rule is "failed" (not "broken") and labelled epic, feature, story, severity, tags, parameters', () => {
-    const r = find('NCBCT.creditorName.max70 [MUST]');
-    expect(r.status).toBe('failed');
-    expect(label(r, 'epic')).toEqual(['payments']);
-    expect(label(r, 'feature')).toEqual(['ncbct.create — Initiate a Norwegian cross-border credit transfer']);
-    expect(label(r, 'story')).toEqual(['NCBCT.creditorName.max70']);
-    expect(label(r, 'severity')).toEqual(['critical']);
-    expect(label(r, 'tag')).toEqual(['MUST', 'NCBCT']);
-    expect(r.parameters).toEqual([
-      { name: 'seed', value: '7', excluded: true },
-      {
-        name: 'case',
-        value: 'NCBCT bodies that break it (creditorName of 71+ characters) are rejected',
-        excluded: true,
-      },
-      { name: 'suite file', value: 'payment-bodies.suite.ts', excluded: true },
-    ]);
-  });
+  it(
+    'a broken MUST rule is "failed" (not "broken") and labelled ' + 'epic, feature, story, severity, tags, parameters',
+    () => {
+      const r = find('NCBCT.creditorName.max70 [MUST]');
+      expect(r.status).toBe('failed');
+      expect(label(r, 'epic')).toEqual(['payments']);
+      expect(label(r, 'feature')).toEqual(['ncbct.create — Initiate a Norwegian cross-border credit transfer']);
+      expect(label(r, 'story')).toEqual(['NCBCT.creditorName.max70']);
+      expect(label(r, 'severity')).toEqual(['critical']);
+      expect(label(r, 'tag')).toEqual(['MUST', 'NCBCT']);
+      expect(r.parameters).toEqual([
+        { name: 'seed', value: '7', excluded: true },
+        {
+          name: 'case',
+          value: 'NCBCT bodies that break it (creditorName of 71+ characters) are rejected',
+          excluded: true,
+        },
+        { name: 'suite file', value: 'payment-bodies.suite.ts', excluded: true },
+      ]);
+    },
+  );
 
   it('a SHOULD test is severity normal', () => {
     const r = find('[SHOULD] an NCBCT body that is not JSON');
@@ -97,60 +100,89 @@ describe('Allure results of a failing run', () => {
     expect(label(r, 'tag')).toContain('SHOULD');
   });
 
-  it('the failed property test carries the exact failing request and response, its curl, the counterexample and its replay command', () => {
-    const r = find('NCBCT.creditorName.max70 [MUST]');
-    const request = attachment(r, 'failing request');
-    expect(request).toMatch(
-      /^POST http:\/\/127\.0\.0\.1:\d+\/v1\/payments\/norwegian-cross-border-credit-transfers\?allowLogicalDuplicate=true\n/,
-    );
-    expect(request).toMatch(/\nDigest: SHA-256=[A-Za-z0-9+/=]{44}\n/);
-    expect(request).toMatch(/\nSignature: keyId="SN=[^"]+",algorithm="rsa-sha256",headers="[^"]+",signature="[^"]+"\n/);
-    const body = JSON.parse(request.split('\n\n')[1] as string) as { creditorName: string };
-    expect(body.creditorName.length).toBeGreaterThan(70);
-    expect(attachment(r, 'failing response')).toMatch(/^HTTP 200\n/);
-    const curl = attachment(r, 'failing replay (curl)');
-    expect(curl).toMatch(
-      /\ncurl -sS -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/v1\/payments\/norwegian-cross-border-credit-transfers\?allowLogicalDuplicate=true' -H /,
-    );
-    expect(curl).toContain(`--data-binary '${request.split('\n\n')[1]}'`);
-    const port = /^POST http:\/\/127\.0\.0\.1:(\d+)\//.exec(request)?.[1];
-    expect(curl).toContain(
-      `\n# The embedded bank stopped with the run; on its port again: npx psd2-conformance serve --port ${port} --fault accept-long-creditor-name --fault create-200\n`,
-    );
-    expect(JSON.parse(attachment(r, 'counterexample (shrunk, fast-check)'))).toEqual([
-      expect.objectContaining({ creditorName: expect.any(String) }),
-      [
-        expect.objectContaining({ requirementId: 'NCBCT.creditorName.max70', label: 'creditorName of 71+ characters' }),
-        expect.any(String),
-      ],
-    ]);
-    expect(attachment(r, 'replay the counterexample')).toMatch(
-      /^npx psd2-conformance run --fault 'accept-long-creditor-name' --fault 'create-200' --seed 7 --replay-path '[\d:]+' --grep 'NCBCT bodies that break it \\\(creditorName of 71\\\+ characters\\\) are rejected' --reports reports\/replay$/,
-    );
-    expect(r.statusDetails?.message).toContain('NCBCT.creditorName.max70');
-  });
+  it(
+    'the failed property test carries the exact failing request and ' +
+      'response, its curl, the counterexample and its replay command',
+    () => {
+      const r = find('NCBCT.creditorName.max70 [MUST]');
+      const request = attachment(r, 'failing request');
+      expect(request).toMatch(
+        new RegExp(
+          /^POST http:\/\/127\.0\.0\.1:\d+/.source +
+            /\/v1\/payments\/norwegian-cross-border-credit-transfers\?allowLogicalDuplicate=true\n/.source,
+        ),
+      );
+      expect(request).toMatch(/\nDigest: SHA-256=[A-Za-z0-9+/=]{44}\n/);
+      expect(request).toMatch(
+        /\nSignature: keyId="SN=[^"]+",algorithm="rsa-sha256",headers="[^"]+",signature="[^"]+"\n/,
+      );
+      const body = JSON.parse(request.split('\n\n')[1] as string) as { creditorName: string };
+      expect(body.creditorName.length).toBeGreaterThan(70);
+      expect(attachment(r, 'failing response')).toMatch(/^HTTP 200\n/);
+      const curl = attachment(r, 'failing replay (curl)');
+      expect(curl).toMatch(
+        new RegExp(
+          /\ncurl -sS -i -X POST 'http:\/\/127\.0\.0\.1:\d+/.source +
+            /\/v1\/payments\/norwegian-cross-border-credit-transfers\?allowLogicalDuplicate=true' -H /.source,
+        ),
+      );
+      expect(curl).toContain(`--data-binary '${request.split('\n\n')[1]}'`);
+      const port = /^POST http:\/\/127\.0\.0\.1:(\d+)\//.exec(request)?.[1];
+      expect(curl).toContain(
+        `\n# The embedded bank stopped with the run; on its port again: npx psd2-conformance ` +
+          `serve --port ${port} --fault accept-long-creditor-name --fault create-200\n`,
+      );
+      expect(JSON.parse(attachment(r, 'counterexample (shrunk, fast-check)'))).toEqual([
+        expect.objectContaining({ creditorName: expect.any(String) }),
+        [
+          expect.objectContaining({
+            requirementId: 'NCBCT.creditorName.max70',
+            label: 'creditorName of 71+ characters',
+          }),
+          expect.any(String),
+        ],
+      ]);
+      expect(attachment(r, 'replay the counterexample')).toMatch(
+        new RegExp(
+          /^npx psd2-conformance run --fault 'accept-long-creditor-name' --fault 'create-200' --seed 7/.source +
+            / --replay-path '[\d:]+' --grep 'NCBCT bodies that break it \\\(creditorName of 71\\\+/.source +
+            / characters\\\) are rejected' --reports reports\/replay$/.source,
+        ),
+      );
+      expect(r.statusDetails?.message).toContain('NCBCT.creditorName.max70');
+    },
+  );
 
-  it('a failure reads like the spec: the broken rule, its statement and its section in the console, JUnit and Allure', () => {
-    const line =
-      'broken: NCBCT.creditorName.max70 [MUST] creditorName has at most 70 characters. (interface.md › Resources › NCBCT payment request; Limits)';
-    const r = find('NCBCT.creditorName.max70 [MUST]');
-    // Allure's error box is the top of a failed test's page.
-    expect(r.statusDetails?.message?.split('\n')[0]).toBe(line);
-    expect(output).toContain(`\n      ${line}\n`);
-    const failure = /name="NCBCT bodies &gt; NCBCT\.creditorName\.max70 [^"]*"[^>]*>\s*<failure message="([^"]*)"/.exec(
-      readFileSync(join(dir, 'junit.xml'), 'utf8'),
-    );
-    expect(failure?.[1]?.split('&#10;')[0]).toBe(line);
-    // A test that failed on a rule it does not cite names that rule first, with its section.
-    const psu = find('Headers.X-PSU-IDENTITY.alternative [MUST]');
-    expect(psu.statusDetails?.message).toMatch(/^broken: \S+ \[MUST\] .+\. \((interface|platform-notes)\.md/);
-  });
+  it(
+    'a failure reads like the spec: the broken rule, its statement ' +
+      'and its section in the console, JUnit and Allure',
+    () => {
+      const line =
+        'broken: NCBCT.creditorName.max70 [MUST] creditorName has at most 70 ' +
+        'characters. (interface.md › Resources › NCBCT payment request; Limits)';
+      const r = find('NCBCT.creditorName.max70 [MUST]');
+      // Allure's error box is the top of a failed test's page.
+      expect(r.statusDetails?.message?.split('\n')[0]).toBe(line);
+      expect(output).toContain(`\n      ${line}\n`);
+      const failure =
+        /name="NCBCT bodies &gt; NCBCT\.creditorName\.max70 [^"]*"[^>]*>\s*<failure message="([^"]*)"/.exec(
+          readFileSync(join(dir, 'junit.xml'), 'utf8'),
+        );
+      expect(failure?.[1]?.split('&#10;')[0]).toBe(line);
+      // A test that failed on a rule it does not cite names that rule first, with its section.
+      const psu = find('Headers.X-PSU-IDENTITY.alternative [MUST]');
+      expect(psu.statusDetails?.message).toMatch(/^broken: \S+ \[MUST\] .+\. \((interface|platform-notes)\.md/);
+    },
+  );
 
   it('a failed example test carries the command that runs it again', () => {
     const r = find('Headers.X-PSU-IDENTITY.alternative [MUST]');
     expect(r.status).toBe('failed');
     expect(attachment(r, 'run this test again')).toMatch(
-      /^npx psd2-conformance run --fault 'accept-long-creditor-name' --fault 'create-200' --seed 7 --grep 'Headers\\.X-PSU-IDENTITY\\.alternative /,
+      new RegExp(
+        /^npx psd2-conformance run --fault 'accept-long-creditor-name' --fault 'create-200' --seed 7 --grep/.source +
+          / 'Headers\\.X-PSU-IDENTITY\\.alternative /.source,
+      ),
     );
     // A replay never writes over the run's own reports.
     expect(attachment(r, 'run this test again')).toMatch(/' --reports reports\/replay$/);
@@ -184,7 +216,10 @@ describe('Allure results of a failing run', () => {
       variants: [],
     });
     expect(output).toMatch(
-      /— NOT CONFORMANT: \d+ requirement\(s\) failed — target: the embedded reference bank with faults accept-long-creditor-name, create-200\n/,
+      new RegExp(
+        /— NOT CONFORMANT: \d+ requirement\(s\) failed — target: the embedded reference bank with faults/.source +
+          / accept-long-creditor-name, create-200\n/.source,
+      ),
     );
     expect(summary.durationSeconds).toBeGreaterThan(0);
     expect(summary.failedRequirements).toEqual(

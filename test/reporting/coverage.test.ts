@@ -35,23 +35,26 @@ describe('requirement coverage matrix', () => {
     expect(row('NCBCT.purposeCode.enum')?.state).toBe('no test');
   });
 
-  it('a requirement judged by a uniform check counts as covered, and fails only when that check failed the test', () => {
-    const judged = (state: TestOutcome['state'], failedChecks?: RequirementId[]): TestOutcome => ({
-      ...outcome(['Payment.create.201'], state),
-      meta: {
-        requirementIds: ['Payment.create.201'],
-        level: 'MUST',
-        operation: 'ncbct.create',
-        judged: ['Link.verbs.enum', 'Errors.body.shape'],
-        ...(failedChecks ? { failedChecks } : {}),
-      },
-    });
-    const passed = coverage([judged('passed')]);
-    expect(passed.find((r) => r.id === 'Link.verbs.enum')?.state).toBe('passed');
-    const failed = coverage([judged('failed', ['Link.verbs.enum'])]);
-    expect(failed.find((r) => r.id === 'Link.verbs.enum')?.state).toBe('failed');
-    expect(failed.find((r) => r.id === 'Errors.body.shape')?.state).not.toBe('failed');
-  });
+  it(
+    'a requirement judged by a uniform check counts as covered, ' + 'and fails only when that check failed the test',
+    () => {
+      const judged = (state: TestOutcome['state'], failedChecks?: RequirementId[]): TestOutcome => ({
+        ...outcome(['Payment.create.201'], state),
+        meta: {
+          requirementIds: ['Payment.create.201'],
+          level: 'MUST',
+          operation: 'ncbct.create',
+          judged: ['Link.verbs.enum', 'Errors.body.shape'],
+          ...(failedChecks ? { failedChecks } : {}),
+        },
+      });
+      const passed = coverage([judged('passed')]);
+      expect(passed.find((r) => r.id === 'Link.verbs.enum')?.state).toBe('passed');
+      const failed = coverage([judged('failed', ['Link.verbs.enum'])]);
+      expect(failed.find((r) => r.id === 'Link.verbs.enum')?.state).toBe('failed');
+      expect(failed.find((r) => r.id === 'Errors.body.shape')?.state).not.toBe('failed');
+    },
+  );
 
   it('a rule whose only test failed on another rule first is inconclusive, naming that rule', () => {
     const row = coverage([

@@ -58,7 +58,8 @@ async function withoutTheBank(line: string, env: Record<string, string>) {
 }
 
 const NO_BANK =
-  "psd2-conformance run: --profile sandbox judges the bank at BASE_URL, which is %s: set BASE_URL to the bank's URL, or pass --profile embedded to judge the embedded reference bank";
+  'psd2-conformance run: --profile sandbox judges the bank at BASE_URL, which is %s: set BASE_URL ' +
+  "to the bank's URL, or pass --profile embedded to judge the embedded reference bank";
 
 function usesOnlyDeclaredFlags(line: string): void {
   const command = /psd2-conformance (run|report)\b/.exec(line)?.[1];
@@ -206,14 +207,17 @@ describe('examples/gitlab-ci.yml', () => {
     expect(r.stderr.trim().split('\n')).toEqual([NO_BANK.replace('%s', 'not set')]);
   });
 
-  it('runs the suite against BASE_URL with the certificate and key from File variables, gating on the exit code', () => {
-    expect(job).toBeDefined();
-    expect(job?.variables).toMatchObject({ SIGNING_CERT_PATH: '$SIGNING_CERT', SIGNING_KEY_PATH: '$SIGNING_KEY' });
-    const run = job?.script.find((l) => l.includes('psd2-conformance run')) as string;
-    usesOnlyDeclaredFlags(run);
-    expect(job?.allow_failure).toBeUndefined();
-    expect(job?.script.join('\n')).not.toMatch(/\|\|\s*true/);
-  });
+  it(
+    'runs the suite against BASE_URL with the certificate and key ' + 'from File variables, gating on the exit code',
+    () => {
+      expect(job).toBeDefined();
+      expect(job?.variables).toMatchObject({ SIGNING_CERT_PATH: '$SIGNING_CERT', SIGNING_KEY_PATH: '$SIGNING_KEY' });
+      const run = job?.script.find((l) => l.includes('psd2-conformance run')) as string;
+      usesOnlyDeclaredFlags(run);
+      expect(job?.allow_failure).toBeUndefined();
+      expect(job?.script.join('\n')).not.toMatch(/\|\|\s*true/);
+    },
+  );
 
   it('keeps the HTML report, summary and JUnit as artifacts even when the job fails', () => {
     expect(job?.artifacts.when).toBe('always');

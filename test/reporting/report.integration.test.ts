@@ -46,7 +46,8 @@ describe('psd2-conformance report merges shards', () => {
     const codes: number[] = [];
     for (const [i, dir] of shards.entries()) {
       const r = await cli(['run', '--shard', `${i + 1}/4`, ...common, '--reports', dir]);
-      // The shard that holds the NCBCT.creditorName.max70 test fails (the fault); none may end in a configuration error.
+      // The shard that holds the NCBCT.creditorName.max70 test fails (the fault); none may end in a configuration
+      // error.
       expect([0, 1], r.stderr).toContain(r.code);
       codes.push(r.code as number);
     }
@@ -76,39 +77,43 @@ describe('psd2-conformance report merges shards', () => {
     expect(names(out).sort()).toEqual([...wholeRun].sort());
   });
 
-  it('summary.json: target, profile, seed, duration, and counts that are the sum of the shards and those of the whole run', () => {
-    const parts = summaries();
-    const m = json<ReportSummary>(join(out, 'summary.json'));
-    const w = json<ReportSummary>(join(whole, 'summary.json'));
-    expect(m).toMatchObject({ profile: 'embedded', seed: 3, exitCode: 1 });
-    // Each shard started its own embedded bank: the merged target names it in words, without the ports.
-    expect(parts[0]?.target).toMatchObject({
-      kind: 'embedded',
-      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
-    });
-    expect(m.target).toEqual({
-      kind: 'embedded',
-      description: 'the embedded reference bank with fault accept-long-creditor-name',
-      faults: ['accept-long-creditor-name'],
-      variants: [],
-    });
-    expect(m.durationSeconds).toBe(Math.max(...parts.map((s) => s.durationSeconds)));
-    const sum = (f: (s: ReportSummary) => number) => parts.reduce((n, s) => n + f(s), 0);
-    expect([m.total, m.passed, m.failed, m.skipped]).toEqual([
-      sum((s) => s.total),
-      sum((s) => s.passed),
-      sum((s) => s.failed),
-      sum((s) => s.skipped),
-    ]);
-    expect([m.total, m.passed, m.failed, m.skipped]).toEqual([w.total, w.passed, w.failed, w.skipped]);
-    expect(m.byLevel).toEqual(parts.map((s) => s.byLevel).reduce(add));
-    expect(m.byOperation).toEqual(parts.map((s) => s.byOperation).reduce(add));
-    expect(m.byOperation).toEqual(w.byOperation);
-    expect(m.failedRequirements).toEqual([...new Set(parts.flatMap((s) => s.failedRequirements))].sort());
-    expect(m.failedRequirements).toContain('NCBCT.creditorName.max70');
-    expect(m.shards?.map((s) => [s.total, s.shard])).toEqual(parts.map((s, k) => [s.total, `${k + 1}/4`]));
-    expect(first.code).toBe(1);
-  });
+  it(
+    'summary.json: target, profile, seed, duration, and counts that ' +
+      'are the sum of the shards and those of the whole run',
+    () => {
+      const parts = summaries();
+      const m = json<ReportSummary>(join(out, 'summary.json'));
+      const w = json<ReportSummary>(join(whole, 'summary.json'));
+      expect(m).toMatchObject({ profile: 'embedded', seed: 3, exitCode: 1 });
+      // Each shard started its own embedded bank: the merged target names it in words, without the ports.
+      expect(parts[0]?.target).toMatchObject({
+        kind: 'embedded',
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      });
+      expect(m.target).toEqual({
+        kind: 'embedded',
+        description: 'the embedded reference bank with fault accept-long-creditor-name',
+        faults: ['accept-long-creditor-name'],
+        variants: [],
+      });
+      expect(m.durationSeconds).toBe(Math.max(...parts.map((s) => s.durationSeconds)));
+      const sum = (f: (s: ReportSummary) => number) => parts.reduce((n, s) => n + f(s), 0);
+      expect([m.total, m.passed, m.failed, m.skipped]).toEqual([
+        sum((s) => s.total),
+        sum((s) => s.passed),
+        sum((s) => s.failed),
+        sum((s) => s.skipped),
+      ]);
+      expect([m.total, m.passed, m.failed, m.skipped]).toEqual([w.total, w.passed, w.failed, w.skipped]);
+      expect(m.byLevel).toEqual(parts.map((s) => s.byLevel).reduce(add));
+      expect(m.byOperation).toEqual(parts.map((s) => s.byOperation).reduce(add));
+      expect(m.byOperation).toEqual(w.byOperation);
+      expect(m.failedRequirements).toEqual([...new Set(parts.flatMap((s) => s.failedRequirements))].sort());
+      expect(m.failedRequirements).toContain('NCBCT.creditorName.max70');
+      expect(m.shards?.map((s) => [s.total, s.shard])).toEqual(parts.map((s, k) => [s.total, `${k + 1}/4`]));
+      expect(first.code).toBe(1);
+    },
+  );
 
   it('the coverage matrix lists every requirement of `requirements --json` with the tests of all shards', () => {
     const parts = shards.map((d) => json<CoverageRow[]>(join(d, 'coverage.json')));
@@ -126,7 +131,10 @@ describe('psd2-conformance report merges shards', () => {
       '# Requirement coverage of the embedded reference bank with fault accept-long-creditor-name',
       '',
       expect.stringMatching(
-        /^NOT CONFORMANT: \d+ requirement\(s\) failed\. Target: the embedded reference bank with fault accept-long-creditor-name; profile embedded, seed 3\.$/,
+        new RegExp(
+          /^NOT CONFORMANT: \d+ requirement\(s\) failed\. Target: the embedded reference bank with fault/.source +
+            / accept-long-creditor-name; profile embedded, seed 3\.$/.source,
+        ),
       ),
     ]);
   });
@@ -155,7 +163,8 @@ describe('psd2-conformance report merges shards', () => {
       '<testsuites name="psd2-conformance: the embedded reference bank with fault accept-long-creditor-name"',
     );
     const named =
-      '<property name="psd2-conformance.target" value="the embedded reference bank with fault accept-long-creditor-name"/>';
+      '<property name="psd2-conformance.target" value="the embedded ' +
+      'reference bank with fault accept-long-creditor-name"/>';
     expect(xml.split(named).length - 1).toBe(doc.testsuites.testsuite.length);
     expect(xml).not.toContain('psd2-conformance.target.url');
   });
@@ -201,16 +210,21 @@ describe('psd2-conformance report merges shards', () => {
     }
   });
 
-  it('history: a second report over the same folder appends one history entry (the single-file variant appends none)', async () => {
-    const before = readFileSync(join(out, 'history.jsonl'), 'utf8').trim().split('\n').length;
-    const again = await cli(['report', ...shards, '--out', out]);
-    expect(again.code).toBe(1);
-    expect(readFileSync(join(out, 'history.jsonl'), 'utf8').trim().split('\n').length).toBe(before + 1);
-    expect(before).toBe(1);
-    // Over the earlier report's folders: Allure flattens its output only into an empty folder.
-    expect(existsSync(join(out, 'html', 'index.html'))).toBe(true);
-    expect(existsSync(join(out, 'html', 'awesome'))).toBe(false);
-  }, 120_000);
+  it(
+    'history: a second report over the same folder appends one ' +
+      'history entry (the single-file variant appends none)',
+    async () => {
+      const before = readFileSync(join(out, 'history.jsonl'), 'utf8').trim().split('\n').length;
+      const again = await cli(['report', ...shards, '--out', out]);
+      expect(again.code).toBe(1);
+      expect(readFileSync(join(out, 'history.jsonl'), 'utf8').trim().split('\n').length).toBe(before + 1);
+      expect(before).toBe(1);
+      // Over the earlier report's folders: Allure flattens its output only into an empty folder.
+      expect(existsSync(join(out, 'html', 'index.html'))).toBe(true);
+      expect(existsSync(join(out, 'html', 'awesome'))).toBe(false);
+    },
+    120_000,
+  );
 
   it('the HTML opens with the verdict: NOT CONFORMANT in red, with the failed MUST requirements', () => {
     for (const dir of ['html', 'html-single']) {
@@ -222,49 +236,60 @@ describe('psd2-conformance report merges shards', () => {
         'style="background:#b42318;color:#ffffff"><div class="psd2-verdict-headline"><strong>NOT CONFORMANT</strong>',
       );
       expect(html).toMatch(
-        /\d MUST requirements failed: [^\n]*<code title="creditorName has at most 70 characters\.">NCBCT\.creditorName\.max70<\/code>/,
+        new RegExp(
+          /\d MUST requirements failed: [^\n]*<code title="creditorName has at most 70/.source +
+            / characters\.">NCBCT\.creditorName\.max70<\/code>/.source,
+        ),
       );
     }
   });
 
-  it('refuses an incomplete set of shards: missing, doubled, of another n or another split (exit 2, one line)', async () => {
-    const refused = async (dirs: string[], line: string) => {
-      const r = await cli(['report', ...dirs, '--out', join(root, 'refused'), '--no-html']);
-      expect(r.code).toBe(2);
-      expect(r.stderr.trim().split('\n')).toEqual([`psd2-conformance report: ${line}`]);
-      expect(existsSync(join(root, 'refused', 'summary.json'))).toBe(false);
-    };
-    const [s1, s2, s3, s4] = shards as [string, string, string, string];
-    await refused([s1, s2, s3], 'shard 4/4 missing (given: 1/4, 2/4, 3/4): merge all 4 shards of the run, or none');
-    await refused([s1, s2, s4], 'shard 3/4 missing (given: 1/4, 2/4, 4/4): merge all 4 shards of the run, or none');
-    await refused([s1, s2, s3, s3], `shard 3/4 is given twice: ${s3} and ${s3}`);
-    await refused([s1], 'shards 2/4, 3/4, 4/4 missing (given: 1/4): merge all 4 shards of the run, or none');
-    await refused(
-      [s1, s2, s3, s4, whole],
-      `cannot merge ${whole} (a whole run) with shards (${s1} (shard 1/4)): give the shards of one run only`,
-    );
-    const edited = (from: string, to: string, change: (s: Record<string, Record<string, unknown>>) => void) => {
-      mkdirSync(to, { recursive: true });
-      for (const f of ['outcomes.json', 'summary.json']) copyFileSync(join(from, f), join(to, f));
-      const s = json<Record<string, Record<string, unknown>>>(join(to, 'summary.json'));
-      change(s);
-      writeFileSync(join(to, 'summary.json'), JSON.stringify(s));
-      return to;
-    };
-    const of3 = edited(s4, join(root, 'shard-of-3'), (s) => Object.assign(s.shard as object, { count: 3, index: 3 }));
-    await refused([s1, s2, s3, of3], `the shards disagree on n: ${s1} (shard 1/4) and ${of3} (shard 3/3)`);
-    const other = edited(s4, join(root, 'shard-other'), (s) => Object.assign(s.shard as object, { split: 'another' }));
-    await refused(
-      [s1, s2, s3, other],
-      `${s1} (shard 1/4) and ${other} (shard 4/4) were split differently (other tests, or other durations): run every shard from the same commit, options and history.jsonl`,
-    );
-  }, 120_000);
+  it(
+    'refuses an incomplete set of shards: missing, doubled, of ' + 'another n or another split (exit 2, one line)',
+    async () => {
+      const refused = async (dirs: string[], line: string) => {
+        const r = await cli(['report', ...dirs, '--out', join(root, 'refused'), '--no-html']);
+        expect(r.code).toBe(2);
+        expect(r.stderr.trim().split('\n')).toEqual([`psd2-conformance report: ${line}`]);
+        expect(existsSync(join(root, 'refused', 'summary.json'))).toBe(false);
+      };
+      const [s1, s2, s3, s4] = shards as [string, string, string, string];
+      await refused([s1, s2, s3], 'shard 4/4 missing (given: 1/4, 2/4, 3/4): merge all 4 shards of the run, or none');
+      await refused([s1, s2, s4], 'shard 3/4 missing (given: 1/4, 2/4, 4/4): merge all 4 shards of the run, or none');
+      await refused([s1, s2, s3, s3], `shard 3/4 is given twice: ${s3} and ${s3}`);
+      await refused([s1], 'shards 2/4, 3/4, 4/4 missing (given: 1/4): merge all 4 shards of the run, or none');
+      await refused(
+        [s1, s2, s3, s4, whole],
+        `cannot merge ${whole} (a whole run) with shards (${s1} (shard 1/4)): give the shards of one run only`,
+      );
+      const edited = (from: string, to: string, change: (s: Record<string, Record<string, unknown>>) => void) => {
+        mkdirSync(to, { recursive: true });
+        for (const f of ['outcomes.json', 'summary.json']) copyFileSync(join(from, f), join(to, f));
+        const s = json<Record<string, Record<string, unknown>>>(join(to, 'summary.json'));
+        change(s);
+        writeFileSync(join(to, 'summary.json'), JSON.stringify(s));
+        return to;
+      };
+      const of3 = edited(s4, join(root, 'shard-of-3'), (s) => Object.assign(s.shard as object, { count: 3, index: 3 }));
+      await refused([s1, s2, s3, of3], `the shards disagree on n: ${s1} (shard 1/4) and ${of3} (shard 3/3)`);
+      const other = edited(s4, join(root, 'shard-other'), (s) =>
+        Object.assign(s.shard as object, { split: 'another' }),
+      );
+      await refused(
+        [s1, s2, s3, other],
+        `${s1} (shard 1/4) and ${other} (shard 4/4) were split differently (other tests, or other ` +
+          `durations): run every shard from the same commit, options and history.jsonl`,
+      );
+    },
+    120_000,
+  );
 
   it('a folder without results: one line, exit 2', async () => {
     const r = await cli(['report', join(root, 'nothing-here'), '--out', join(root, 'x')]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toEqual([
-      `psd2-conformance report: ${join(root, 'nothing-here')} does not exist: give the folder \`psd2-conformance run --reports DIR\` wrote`,
+      `psd2-conformance report: ${join(root, 'nothing-here')} does not exist: ` +
+        `give the folder \`psd2-conformance run --reports DIR\` wrote`,
     ]);
   });
 });

@@ -50,7 +50,8 @@ describe('report:screenshot', () => {
     });
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toEqual([
-      "report:screenshot: chromium not found: install Debian's package (apt-get install chromium) or set CHROMIUM to its path",
+      "report:screenshot: chromium not found: install Debian's package " +
+        '(apt-get install chromium) or set CHROMIUM to its path',
     ]);
   });
 
@@ -59,7 +60,8 @@ describe('report:screenshot', () => {
     const r = await screenshot(['--report', empty], { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' });
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe(
-      `report:screenshot: no report at ${join(empty, 'index.html')}: run \`npx psd2-conformance run\` (or \`report\`) first`,
+      `report:screenshot: no report at ${join(empty, 'index.html')}: run ` +
+        `\`npx psd2-conformance run\` (or \`report\`) first`,
     );
   });
 });

@@ -41,7 +41,8 @@ describe('the verdict the HTML report opens with', () => {
     expect(banner).toContain('data-verdict="not conformant" style="background:#b42318;color:#ffffff"');
     expect(banner).toContain('<strong>NOT CONFORMANT</strong>');
     expect(banner).toContain(
-      '1 MUST requirement failed: <code title="creditorName has at most 70 characters.">NCBCT.creditorName.max70</code>',
+      '1 MUST requirement failed: <code title="creditorName has at ' +
+        'most 70 characters.">NCBCT.creditorName.max70</code>',
     );
     expect(banner).toContain('1 SHOULD requirement failed (counted with --strict only): ');
     expect(banner).toContain('7 passed, 3 failed, 0 skipped · target: https://bank.example (profile sandbox)');
@@ -58,7 +59,8 @@ describe('the verdict the HTML report opens with', () => {
   it("a shard's report says that it judges its share of the tests only", () => {
     const shard = { index: 2, count: 4, tests: ['a', 'b'], total: 8, split: 'x', balancedBy: 'test count' };
     expect(verdictOf(summary({ shard })).details.at(-1)).toBe(
-      'shard 2/4 only (2 of 8 tests): merge every shard with `psd2-conformance report` for the verdict on the whole interface',
+      'shard 2/4 only (2 of 8 tests): merge every shard with ' +
+        '`psd2-conformance report` for the verdict on the whole interface',
     );
   });
 

@@ -16,7 +16,9 @@ function run(command: string, args: string[]): Promise<{ code: number | null; st
 }
 
 const MISSING = '/nonexistent/bank.env';
-const LINE = `psd2-conformance run: --env-file ${MISSING}: no such file (leave --env-file out to read ./.env, if there is one)`;
+const LINE =
+  `psd2-conformance run: --env-file ${MISSING}: no such file ` +
+  `(leave --env-file out to read ./.env, if there is one)`;
 const lines = (text: string) =>
   text
     .split('\n')

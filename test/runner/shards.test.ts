@@ -151,46 +151,50 @@ describe('a shard of a run', () => {
     }
   });
 
-  it("reads an earlier run's durations from history.jsonl (the latest line), or a whole run's outcomes.json, in the folder or its parent", async () => {
-    const root = mkdtempSync(join(tmpdir(), 'psd2-durations-'));
-    const shardDir = join(root, 'shard-2');
-    mkdirSync(shardDir);
-    expect(await earlierDurations(shardDir)).toEqual([]);
-    const result = (t: CollectedTest, duration: number, start: number) => ({
-      fullName: `psd2-conformance:suites/${fileOf(t.key)}.suite.ts#${t.key.split(' > ').join(' ')}`,
-      status: 'passed',
-      duration,
-      start,
-      stop: start + duration,
-    });
-    const old = { testResults: { a: result(TESTS[0] as CollectedTest, 1, 0) } };
-    // Ten tests of 0.1 s from two files in a 2.5 s span: 1.5 s outside the tests, 0.75 s for each file.
-    const latest = {
-      testResults: Object.fromEntries(
-        TESTS.slice(90, 100).map((t, i) => [`h${i}`, result(t, 100, i < 5 ? 1000 + i * 100 : 2500 + i * 100)]),
-      ),
-    };
-    writeFileSync(join(root, 'history.jsonl'), `${JSON.stringify(old)}\n${JSON.stringify(latest)}\n`);
-    const [found] = await earlierDurations(shardDir);
-    expect(found?.source).toBe(join(root, 'history.jsonl'));
-    expect(found?.byTest.size).toBe(10);
-    expect(found?.fileCostMs).toBe(750);
-    expect(
-      found?.byTest.get(`payment-bodies.suite.ts#${(TESTS[90] as CollectedTest).key.split(' > ').join(' ')}`),
-    ).toBe(100);
-    // A shard's own outcomes.json (a share of the tests) is not used; a whole run's is, before the parent's history.
-    const outcomes = TESTS.map((t, i) => ({ name: t.key, file: t.file, state: 'passed', durationMs: i }));
-    writeFileSync(join(shardDir, 'outcomes.json'), JSON.stringify(outcomes));
-    writeFileSync(join(shardDir, 'summary.json'), JSON.stringify({ shard: { index: 2, count: 4 } }));
-    expect((await earlierDurations(shardDir)).map((d) => d.source)).toEqual([join(root, 'history.jsonl')]);
-    writeFileSync(join(shardDir, 'summary.json'), JSON.stringify({ total: 232 }));
-    const both = await earlierDurations(shardDir);
-    expect(both.map((d) => d.source)).toEqual([join(shardDir, 'outcomes.json'), join(root, 'history.jsonl')]);
-    expect(both[0]?.byTest.size).toBe(KEYS.length);
-    // The first source that knows at least half of the tests balances the plan, which says so.
-    const plan = planShard({ index: 1, count: 4 }, TESTS, both);
-    expect(plan.record.balancedBy).toBe(`durations in ${join(shardDir, 'outcomes.json')}`);
-    // The history knows 10 of 232 tests: alone, it is not used.
-    expect(planShard({ index: 1, count: 4 }, TESTS, both.slice(1)).record.balancedBy).toBe('test count');
-  });
+  it(
+    "reads an earlier run's durations from history.jsonl (the latest line), " +
+      "or a whole run's outcomes.json, in the folder or its parent",
+    async () => {
+      const root = mkdtempSync(join(tmpdir(), 'psd2-durations-'));
+      const shardDir = join(root, 'shard-2');
+      mkdirSync(shardDir);
+      expect(await earlierDurations(shardDir)).toEqual([]);
+      const result = (t: CollectedTest, duration: number, start: number) => ({
+        fullName: `psd2-conformance:suites/${fileOf(t.key)}.suite.ts#${t.key.split(' > ').join(' ')}`,
+        status: 'passed',
+        duration,
+        start,
+        stop: start + duration,
+      });
+      const old = { testResults: { a: result(TESTS[0] as CollectedTest, 1, 0) } };
+      // Ten tests of 0.1 s from two files in a 2.5 s span: 1.5 s outside the tests, 0.75 s for each file.
+      const latest = {
+        testResults: Object.fromEntries(
+          TESTS.slice(90, 100).map((t, i) => [`h${i}`, result(t, 100, i < 5 ? 1000 + i * 100 : 2500 + i * 100)]),
+        ),
+      };
+      writeFileSync(join(root, 'history.jsonl'), `${JSON.stringify(old)}\n${JSON.stringify(latest)}\n`);
+      const [found] = await earlierDurations(shardDir);
+      expect(found?.source).toBe(join(root, 'history.jsonl'));
+      expect(found?.byTest.size).toBe(10);
+      expect(found?.fileCostMs).toBe(750);
+      expect(
+        found?.byTest.get(`payment-bodies.suite.ts#${(TESTS[90] as CollectedTest).key.split(' > ').join(' ')}`),
+      ).toBe(100);
+      // A shard's own outcomes.json (a share of the tests) is not used; a whole run's is, before the parent's history.
+      const outcomes = TESTS.map((t, i) => ({ name: t.key, file: t.file, state: 'passed', durationMs: i }));
+      writeFileSync(join(shardDir, 'outcomes.json'), JSON.stringify(outcomes));
+      writeFileSync(join(shardDir, 'summary.json'), JSON.stringify({ shard: { index: 2, count: 4 } }));
+      expect((await earlierDurations(shardDir)).map((d) => d.source)).toEqual([join(root, 'history.jsonl')]);
+      writeFileSync(join(shardDir, 'summary.json'), JSON.stringify({ total: 232 }));
+      const both = await earlierDurations(shardDir);
+      expect(both.map((d) => d.source)).toEqual([join(shardDir, 'outcomes.json'), join(root, 'history.jsonl')]);
+      expect(both[0]?.byTest.size).toBe(KEYS.length);
+      // The first source that knows at least half of the tests balances the plan, which says so.
+      const plan = planShard({ index: 1, count: 4 }, TESTS, both);
+      expect(plan.record.balancedBy).toBe(`durations in ${join(shardDir, 'outcomes.json')}`);
+      // The history knows 10 of 232 tests: alone, it is not used.
+      expect(planShard({ index: 1, count: 4 }, TESTS, both.slice(1)).record.balancedBy).toBe('test count');
+    },
+  );
 });

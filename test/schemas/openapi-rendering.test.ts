@@ -118,25 +118,28 @@ describe('the OpenAPI rendering', () => {
     expect(suitesVerdict('ErrorBody', body('NOT_A_CODE'))).toBe(true);
   });
 
-  it('keeps the requirement ids where tools tolerate them: lists of catalogue ids, never keyword-shaped objects', () => {
-    for (const version of VERSIONS) {
-      for (const [key, value] of entries(docs[version])) {
-        // Portman's fuzzer calls forEach on any allOf/anyOf/oneOf it meets, extensions included.
-        if (['allOf', 'anyOf', 'oneOf'].includes(key)) expect(Array.isArray(value), `${version} ${key}`).toBe(true);
-        if (key.startsWith('x-')) expect(typeof value === 'object' && !Array.isArray(value), key).toBe(false);
-        expect(key).not.toBe(X_REQUIREMENT);
+  it(
+    'keeps the requirement ids where tools tolerate them: lists ' + 'of catalogue ids, never keyword-shaped objects',
+    () => {
+      for (const version of VERSIONS) {
+        for (const [key, value] of entries(docs[version])) {
+          // Portman's fuzzer calls forEach on any allOf/anyOf/oneOf it meets, extensions included.
+          if (['allOf', 'anyOf', 'oneOf'].includes(key)) expect(Array.isArray(value), `${version} ${key}`).toBe(true);
+          if (key.startsWith('x-')) expect(typeof value === 'object' && !Array.isArray(value), key).toBe(false);
+          expect(key).not.toBe(X_REQUIREMENT);
+        }
       }
-    }
-    const ids = [...entries(docs['3.1'])].filter(([k]) => k === 'x-requirements').flatMap(([, v]) => v as string[]);
-    expect(ids.length).toBeGreaterThan(100);
-    for (const id of new Set(ids)) expect(hasRequirement(id), id).toBe(true);
-    // The 3.0 document carries them in descriptions: Dredd's parser warns about every x- key in a Schema Object.
-    const schemas30 = [...entries(docs['3.0'].components.schemas)].filter(([k]) => k.startsWith('x-'));
-    expect(schemas30).toEqual([]);
-    const creditorName = (docs['3.0'].components.schemas.NcbctPaymentRequest?.properties as Record<string, Schema>)
-      .creditorName;
-    expect(creditorName?.description).toBe('Requirement ids: NCBCT.creditorName.max70.');
-  });
+      const ids = [...entries(docs['3.1'])].filter(([k]) => k === 'x-requirements').flatMap(([, v]) => v as string[]);
+      expect(ids.length).toBeGreaterThan(100);
+      for (const id of new Set(ids)) expect(hasRequirement(id), id).toBe(true);
+      // The 3.0 document carries them in descriptions: Dredd's parser warns about every x- key in a Schema Object.
+      const schemas30 = [...entries(docs['3.0'].components.schemas)].filter(([k]) => k.startsWith('x-'));
+      expect(schemas30).toEqual([]);
+      const creditorName = (docs['3.0'].components.schemas.NcbctPaymentRequest?.properties as Record<string, Schema>)
+        .creditorName;
+      expect(creditorName?.description).toBe('Requirement ids: NCBCT.creditorName.max70.');
+    },
+  );
 
   it('decides every hand-written case as the suites’ JSON Schemas do, in both versions', () => {
     const cases = [

@@ -51,22 +51,26 @@ describe('schemas/openapi.json and schemas/openapi-3.0.json', () => {
     );
   });
 
-  it('marks the NCBCT headers interface.md requires as required (X-Request-ID, PSU-IP-Address, x-accept-fix) and PSU-Corporate-ID as optional', () => {
-    const doc = loadDoc('3.1');
-    const ncbct = doc.paths['/v1/payments/norwegian-cross-border-credit-transfers']?.post;
-    const params = parametersOf(doc, ncbct as never);
-    const required = (name: string) => params.find((p) => p.in === 'header' && p.name === name)?.required;
-    expect([
-      required('X-Request-ID'),
-      required('PSU-IP-Address'),
-      required('x-accept-fix'),
-      required('PSU-Corporate-ID'),
-    ]).toEqual([true, true, true, false]);
-    expect(params.find((p) => p.in === 'query')?.name).toBe('allowLogicalDuplicate');
-    // x-accept-fix is optional on bulk creation only.
-    const bulk = doc.paths['/v1/bulk-payments/norwegian-domestic-credit-transfers']?.post;
-    expect(parametersOf(doc, bulk as never).find((p) => p.name === 'x-accept-fix')?.required).toBe(false);
-  });
+  it(
+    'marks the NCBCT headers interface.md requires as required (X-Request-ID, ' +
+      'PSU-IP-Address, x-accept-fix) and PSU-Corporate-ID as optional',
+    () => {
+      const doc = loadDoc('3.1');
+      const ncbct = doc.paths['/v1/payments/norwegian-cross-border-credit-transfers']?.post;
+      const params = parametersOf(doc, ncbct as never);
+      const required = (name: string) => params.find((p) => p.in === 'header' && p.name === name)?.required;
+      expect([
+        required('X-Request-ID'),
+        required('PSU-IP-Address'),
+        required('x-accept-fix'),
+        required('PSU-Corporate-ID'),
+      ]).toEqual([true, true, true, false]);
+      expect(params.find((p) => p.in === 'query')?.name).toBe('allowLogicalDuplicate');
+      // x-accept-fix is optional on bulk creation only.
+      const bulk = doc.paths['/v1/bulk-payments/norwegian-domestic-credit-transfers']?.post;
+      expect(parametersOf(doc, bulk as never).find((p) => p.name === 'x-accept-fix')?.required).toBe(false);
+    },
+  );
 
   it.each(VERSIONS)(
     '%s states that PSU-ID or X-PSU-IDENTITY is required, on every operation and header that takes them',
@@ -74,7 +78,8 @@ describe('schemas/openapi.json and schemas/openapi-3.0.json', () => {
       const doc = loadDoc(version);
       const sentence = 'Required: PSU-ID, or X-PSU-IDENTITY instead: one of the two identifies the PSU';
       const notShown =
-        'PSU-ID, or X-PSU-IDENTITY instead, identifies the PSU (interface.md › Authentication 4); whether this operation requires it: not shown.';
+        'PSU-ID, or X-PSU-IDENTITY instead, identifies the PSU (interface.md › ' +
+        'Authentication 4); whether this operation requires it: not shown.';
       const withPsuId = operations(doc).filter(({ op }) => parametersOf(doc, op).some((p) => p.name === 'PSU-ID'));
       // Basket start and read, NCBCT, SCT, bulk, payment status, basket creation.
       expect(withPsuId.map(({ op }) => op.operationId).sort()).toEqual(

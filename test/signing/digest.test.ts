@@ -15,7 +15,8 @@ const b64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
 // FIPS 180-4 digests of the empty message, as published.
 const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 const EMPTY_SHA512 =
-  'cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e';
+  'cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a' +
+  '81a538327af927da3e';
 
 /** node-forge's own SHA implementation: independent of node:crypto. */
 function forgeDigest(body: Uint8Array, algorithm: 'SHA-256' | 'SHA-512'): string {

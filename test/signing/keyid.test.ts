@@ -34,23 +34,31 @@ describe('keyId (Authentication 1; platform-notes.md › Signatures)', () => {
     expect(new X509Certificate(tpp.certificateDer).serialNumber.toUpperCase()).toBe('9FA1B2C3D4');
   });
 
-  it('Auth.signature.keyId.form: the platform form: upper-case hex without leading zeros, CN,O,OU,L,S,C without spaces', () => {
-    expect(identity.issuerDn).toBe(
-      'CN=Test QTSP CA,organizationIdentifier=NTRNO-999999999,OU=PSD2,O=Tillit\\, Test AS,L=Oslo,ST=Oslo,C=NO',
-    );
-    expect(buildKeyId(identity)).toBe(
-      'SN=9FA1B2C3D4,CA=CN=Test QTSP CA,O=Tillit\\, Test AS,OU=PSD2,L=Oslo,S=Oslo,C=NO',
-    );
-  });
+  it(
+    'Auth.signature.keyId.form: the platform form: upper-case hex ' +
+      'without leading zeros, CN,O,OU,L,S,C without spaces',
+    () => {
+      expect(identity.issuerDn).toBe(
+        'CN=Test QTSP CA,organizationIdentifier=NTRNO-999999999,OU=PSD2,O=Tillit\\, Test AS,L=Oslo,ST=Oslo,C=NO',
+      );
+      expect(buildKeyId(identity)).toBe(
+        'SN=9FA1B2C3D4,CA=CN=Test QTSP CA,O=Tillit\\, Test AS,OU=PSD2,L=Oslo,S=Oslo,C=NO',
+      );
+    },
+  );
 
-  it('Auth.signature.keyId.form: lower case, the DER bytes with their zero byte, RFC 2253 style and %20 on request', () => {
-    expect(buildKeyId(identity, { serialCase: 'lower' })).toMatch(/^SN=9fa1b2c3d4,CA=/);
-    expect(buildKeyId(identity, { leadingZeros: true })).toMatch(/^SN=009FA1B2C3D4,CA=/);
-    expect(buildKeyId(identity, { dnStyle: 'rfc2253' })).toBe(`SN=9FA1B2C3D4,CA=${identity.issuerDn}`);
-    expect(buildKeyId(identity, { dnStyle: 'rfc2253', percentEncodeSpaces: true })).toBe(
-      'SN=9FA1B2C3D4,CA=CN=Test%20QTSP%20CA,organizationIdentifier=NTRNO-999999999,OU=PSD2,O=Tillit\\,%20Test%20AS,L=Oslo,ST=Oslo,C=NO',
-    );
-  });
+  it(
+    'Auth.signature.keyId.form: lower case, the DER bytes with ' + 'their zero byte, RFC 2253 style and %20 on request',
+    () => {
+      expect(buildKeyId(identity, { serialCase: 'lower' })).toMatch(/^SN=9fa1b2c3d4,CA=/);
+      expect(buildKeyId(identity, { leadingZeros: true })).toMatch(/^SN=009FA1B2C3D4,CA=/);
+      expect(buildKeyId(identity, { dnStyle: 'rfc2253' })).toBe(`SN=9FA1B2C3D4,CA=${identity.issuerDn}`);
+      expect(buildKeyId(identity, { dnStyle: 'rfc2253', percentEncodeSpaces: true })).toBe(
+        'SN=9FA1B2C3D4,CA=CN=Test%20QTSP%20CA,organizationIdentifier=NTRNO-999999999,OU=PSD2,' +
+          'O=Tillit\\,%20Test%20AS,L=Oslo,ST=Oslo,C=NO',
+      );
+    },
+  );
 
   it('writes a serial with a leading zero nibble as whole bytes or without the zero', () => {
     const small = identityFrom(
@@ -83,11 +91,14 @@ describe('keyId (Authentication 1; platform-notes.md › Signatures)', () => {
     ['an unescaped comma inside O', 'SN=9FA1B2C3D4,CA=CN=Test QTSP CA,O=Tillit, Test AS,OU=PSD2,L=Oslo,S=Oslo,C=NO'],
     [
       'long attribute names and case',
-      'SN=9fa1b2c3d4,CA=commonName=test qtsp ca,organizationName=Tillit\\, Test AS,OU=PSD2,L=Oslo,stateOrProvinceName=Oslo,countryName=NO',
+      'SN=9fa1b2c3d4,CA=commonName=test qtsp ca,organizationName=Tillit\\, Test ' +
+        'AS,OU=PSD2,L=Oslo,stateOrProvinceName=Oslo,countryName=NO',
     ],
     [
       'OID names',
-      'SN=9FA1B2C3D4,CA=2.5.4.3=Test QTSP CA,OID.2.5.4.97=NTRNO-999999999,O=Tillit\\, Test AS,OU=PSD2,L=Oslo,S=Oslo,C=NO',
+      'SN=9FA1B2C3D4,CA=2.5.4.3=Test QTSP ' +
+        'CA,OID.2.5.4.97=NTRNO-999999999,O=Tillit\\, Test ' +
+        'AS,OU=PSD2,L=Oslo,S=Oslo,C=NO',
     ],
   ])('Auth.signature.keyId.form: accepts %s', (_label, keyId) => {
     expect(matchKeyId(keyId, facts)).toEqual({ ok: true });

@@ -20,7 +20,9 @@ import {
   type SigningIdentity,
 } from '../../signing/index.js';
 
-/** interface.md › Authentication 1 and 2 with an issuer DN that is not ASCII (Norwegian issuers' names can hold æøå). */
+/**
+ * interface.md › Authentication 1 and 2 with an issuer DN that is not ASCII (Norwegian issuers' names can hold æøå).
+ */
 const ISSUER = 'CN=Bankenes Testsertifikat Ærø,O=Bankenes Betalingssentral Blåbær AS,C=NO';
 const KEY_ID = `SN=1A2B3C,CA=${ISSUER}`;
 /** KEY_ID as RFC 2047 B words of at most 75 characters, cut between characters (worked out apart from this code). */
@@ -108,15 +110,18 @@ describe('a signing identity whose issuer DN has æ, ø and å (Authentication 1
     expect(result).toMatchObject({ ok: false, reason: 'keyid-mismatch' });
   });
 
-  it('matches the issuer however keyId writes æøå: decomposed (NFD), RFC 4514 hex escapes, percent-encoded UTF-8', () => {
-    const facts = certificateFacts(norwegian.certificateDer);
-    expect(matchKeyId(KEY_ID.normalize('NFD'), facts)).toEqual({ ok: true });
-    expect(KEY_ID.normalize('NFD')).not.toBe(KEY_ID);
-    const hex = KEY_ID.replace('Ærø', '\\C3\\86r\\C3\\B8').replace('Blåbær', 'Bl\\C3\\A5b\\C3\\A6r');
-    expect(matchKeyId(hex, facts)).toEqual({ ok: true });
-    const percent = KEY_ID.replace('Ærø', '%C3%86r%C3%B8').replace(/ /g, '%20');
-    expect(matchKeyId(percent, facts)).toEqual({ ok: true });
-  });
+  it(
+    'matches the issuer however keyId writes æøå: decomposed ' + '(NFD), RFC 4514 hex escapes, percent-encoded UTF-8',
+    () => {
+      const facts = certificateFacts(norwegian.certificateDer);
+      expect(matchKeyId(KEY_ID.normalize('NFD'), facts)).toEqual({ ok: true });
+      expect(KEY_ID.normalize('NFD')).not.toBe(KEY_ID);
+      const hex = KEY_ID.replace('Ærø', '\\C3\\86r\\C3\\B8').replace('Blåbær', 'Bl\\C3\\A5b\\C3\\A6r');
+      expect(matchKeyId(hex, facts)).toEqual({ ok: true });
+      const percent = KEY_ID.replace('Ærø', '%C3%86r%C3%B8').replace(/ /g, '%20');
+      expect(matchKeyId(percent, facts)).toEqual({ ok: true });
+    },
+  );
 });
 
 describe('norwegianTestIdentity', () => {

@@ -41,7 +41,9 @@ describe('RFC 2047 encoded words (Authentication 2)', () => {
 
   it("decodes the platform's whole-Signature-value word, longer than 75 characters", () => {
     const value =
-      'keyId="SN=9FA1,CA=CN=Bank Ærlig CA,O=Bank Ærlig AS,C=NO",algorithm="rsa-sha256",headers="date digest x-request-id",signature="AAAA"';
+      'keyId="SN=9FA1,CA=CN=Bank Ærlig CA,O=Bank Ærlig ' +
+      'AS,C=NO",algorithm="rsa-sha256",headers="date digest ' +
+      'x-request-id",signature="AAAA"';
     const word = `=?utf-8?B?${Buffer.from(value, 'utf8').toString('base64')}?=`;
     expect(word.length).toBeGreaterThan(MAX_WORD_LENGTH);
     expect(decodeRfc2047(word)).toBe(value);

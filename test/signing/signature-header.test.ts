@@ -3,11 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { buildSignatureHeader, parseSignatureHeader, SignatureHeaderError } from '../../signing/index.js';
 
 const SIG =
-  'SjWJWbWN7i0wzBvtPl8rbASWz5xQW6mcJmn+ibttBqtifLN7Sazz6m79cNfwwb8DMJ5cou1s7uEGKKCs+FLEEaDV5lp7q25WqS+lavg7T8hc0GppauB6hbgEKTwblDHYGEtbGmtdHgVCk9SuS13F0hZ8FD0k/5OxEPXe5WozsbM=';
+  'SjWJWbWN7i0wzBvtPl8rbASWz5xQW6mcJmn+ibttBqtifLN7Sazz6m79cNfwwb8DMJ5cou1s7uEGKKCs+FLEEaDV5lp7q25WqS+lavg7T8hc0G' +
+  'ppauB6hbgEKTwblDHYGEtbGmtdHgVCk9SuS13F0hZ8FD0k/5OxEPXe5WozsbM=';
 
 describe('Signature header', () => {
   it('Auth.signature.keyId.form: parses a keyId whose quoted value holds commas and "=" (the CA DN)', () => {
-    const header = `keyId="SN=9FA1,CA=CN=D-TRUST CA 2-1 2015,O=D-Trust GmbH,C=DE",algorithm="rsa-sha256",headers="date digest x-request-id",signature="${SIG}"`;
+    const header =
+      `keyId="SN=9FA1,CA=CN=D-TRUST CA 2-1 2015,O=D-Trust ` +
+      `GmbH,C=DE",algorithm="rsa-sha256",headers="date digest ` +
+      `x-request-id",signature="${SIG}"`;
     expect(parseSignatureHeader(header)).toEqual({
       keyId: 'SN=9FA1,CA=CN=D-TRUST CA 2-1 2015,O=D-Trust GmbH,C=DE',
       algorithm: 'rsa-sha256',

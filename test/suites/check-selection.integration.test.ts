@@ -7,7 +7,9 @@ import { runCli } from './run-cli.js';
 const outcomes = (reports: string): TestOutcome[] =>
   JSON.parse(readFileSync(join(reports, 'outcomes.json'), 'utf8')) as TestOutcome[];
 
-/** `run --checks` / `--exclude-checks`: only the chosen checks judge; a test none of whose checks is left is not judged. */
+/**
+ * `run --checks` / `--exclude-checks`: only the chosen checks judge; a test none of whose checks is left is not judged.
+ */
 describe('run --checks and --exclude-checks', () => {
   it(
     '--checks paging: the paging test is judged by paging alone, the others are skipped as not judged',

@@ -182,7 +182,8 @@ export function toHar(wires: Wire[], at = RECORDED_AT): string {
     cache: {},
     timings: { send: 0, wait: 12, receive: 0 },
   }));
-  return `${JSON.stringify({ log: { version: '1.2', creator: { name: 'psd2-conformance make-fixtures', version: '1' }, entries } }, null, 2)}\n`;
+  const creator = { name: 'psd2-conformance make-fixtures', version: '1' };
+  return `${JSON.stringify({ log: { version: '1.2', creator, entries } }, null, 2)}\n`;
 }
 
 export function write(name: string, content: string | Buffer): void {

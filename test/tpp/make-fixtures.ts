@@ -199,7 +199,8 @@ write(
 }
 {
   const base = ncbct('valid-sha512', { sign: { digestAlgorithm: 'SHA-512' } });
-  // Digest algorithm tokens are case-insensitive (RFC 3230 §4.1.1): sha-512 as some clients write it. Digest is signed, so sign again.
+  // Digest algorithm tokens are case-insensitive (RFC 3230 §4.1.1): sha-512 as some clients write it. Digest is signed,
+  // so sign again.
   const lower = withHeader(base, 'Digest', (header(base, 'Digest') as string).replace('SHA-512', 'sha-512'));
   write('valid-sha512-lower-case-token.http', toHttp(resign(lower, tpp, signingText(lower, STANDARD))));
 }

@@ -28,33 +28,38 @@ describe('the README library example', () => {
   });
   afterAll(() => bank.close());
 
-  it('runs as printed: verifyRequest names the missing signature, the proxy signs a plain request into a 201, replay re-signs it', async () => {
-    // reports/ is not in git: on a fresh clone this test may run before anything has created it.
-    mkdirSync(join(ROOT, 'reports'), { recursive: true });
-    const dir = mkdtempSync(join(ROOT, 'reports', 'readme-example-'));
-    const file = join(dir, 'example.mts');
-    writeFileSync(file, example());
-    // Not spawnSync: the bank answers from this process, whose event loop must keep running.
-    const child = spawn(process.execPath, ['--import', 'tsx', file], {
-      cwd: dir,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', BASE_URL: bank.url },
-    });
-    const run = { status: null as number | null, stdout: '', stderr: '' };
-    child.stdout.on('data', (d: Buffer) => (run.stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (run.stderr += d.toString()));
-    run.status = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    rmSync(dir, { recursive: true, force: true });
-    expect(run.status, run.stderr).toBe(0);
-    const lines = run.stdout.trim().split('\n');
-    expect(lines.slice(0, 4)).toEqual([
-      'MUST Headers.X-Request-ID.required: X-Request-ID is missing',
-      'MUST Headers.TPP-Signature-Certificate.required: TPP-Signature-Certificate is missing',
-      'MUST Headers.Signature.required: Signature is missing',
-      'MUST Headers.Digest.requiredWithBody: the request carries a body but no Digest',
-    ]);
-    expect(lines[4]).toMatch(
-      /^✓ POST \/v1\/payments\/norwegian-cross-border-credit-transfers\?allowLogicalDuplicate=true 201 \(\d+ ms\)$/,
-    );
-    expect(lines.slice(5)).toEqual(['HTTP 201', 'replayed: HTTP 201, 0 MUST failure(s)']);
-  }, 90_000);
+  it(
+    'runs as printed: verifyRequest names the missing signature, the ' +
+      'proxy signs a plain request into a 201, replay re-signs it',
+    async () => {
+      // reports/ is not in git: on a fresh clone this test may run before anything has created it.
+      mkdirSync(join(ROOT, 'reports'), { recursive: true });
+      const dir = mkdtempSync(join(ROOT, 'reports', 'readme-example-'));
+      const file = join(dir, 'example.mts');
+      writeFileSync(file, example());
+      // Not spawnSync: the bank answers from this process, whose event loop must keep running.
+      const child = spawn(process.execPath, ['--import', 'tsx', file], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', BASE_URL: bank.url },
+      });
+      const run = { status: null as number | null, stdout: '', stderr: '' };
+      child.stdout.on('data', (d: Buffer) => (run.stdout += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (run.stderr += d.toString()));
+      run.status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      rmSync(dir, { recursive: true, force: true });
+      expect(run.status, run.stderr).toBe(0);
+      const lines = run.stdout.trim().split('\n');
+      expect(lines.slice(0, 4)).toEqual([
+        'MUST Headers.X-Request-ID.required: X-Request-ID is missing',
+        'MUST Headers.TPP-Signature-Certificate.required: TPP-Signature-Certificate is missing',
+        'MUST Headers.Signature.required: Signature is missing',
+        'MUST Headers.Digest.requiredWithBody: the request carries a body but no Digest',
+      ]);
+      expect(lines[4]).toMatch(
+        /^✓ POST \/v1\/payments\/norwegian-cross-border-credit-transfers\?allowLogicalDuplicate=true 201 \(\d+ ms\)$/,
+      );
+      expect(lines.slice(5)).toEqual(['HTTP 201', 'replayed: HTTP 201, 0 MUST failure(s)']);
+    },
+    90_000,
+  );
 });

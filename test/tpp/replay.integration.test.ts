@@ -95,16 +95,20 @@ describe('a failed test replayed 10 minutes later (the bank’s clock moved on)'
     expect(result?.sameVerdict).toBe(false);
   });
 
-  it('the recorded request sent as it is, with its old Date, is refused for clock skew: which is why replay re-signs', async () => {
-    const { method, url, headers, body } = record().request;
-    const response = await fetch(`${faulty.url}${new URL(url).pathname}${new URL(url).search}`, {
-      method,
-      headers,
-      ...(body !== undefined ? { body } : {}),
-    });
-    expect(response.status).toBe(401);
-    expect(((await response.json()) as { message: string }).message).toMatch(/^date-skew: /);
-  });
+  it(
+    'the recorded request sent as it is, with its old Date, is ' +
+      'refused for clock skew: which is why replay re-signs',
+    async () => {
+      const { method, url, headers, body } = record().request;
+      const response = await fetch(`${faulty.url}${new URL(url).pathname}${new URL(url).search}`, {
+        method,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+      });
+      expect(response.status).toBe(401);
+      expect(((await response.json()) as { message: string }).message).toMatch(/^date-skew: /);
+    },
+  );
 });
 
 describe('psd2-conformance replay', () => {
@@ -137,7 +141,11 @@ describe('psd2-conformance replay', () => {
       expect(result.code, result.stderr).toBe(1);
       const [first, test, failure] = result.stdout.split('\n');
       expect(first).toMatch(
-        /^✗ POST \/v1\/payments\/sepa-credit-transfers\?allowLogicalDuplicate=true → 201 \(\d+ ms\), judged as the test judged it — MUST PaymentResponse\.transactionStatus\.enum — the same verdict as recorded$/,
+        new RegExp(
+          /^✗ POST \/v1\/payments\/sepa-credit-transfers\?allowLogicalDuplicate=true → 201 \(\d+ ms\), judged/.source +
+            / as the test judged it — MUST PaymentResponse\.transactionStatus\.enum — the same verdict as/.source +
+            / recorded$/.source,
+        ),
       );
       expect(test).toBe(`  test: ${failed.name}`);
       expect(failure).toMatch(/^ {2}MUST PaymentResponse\.transactionStatus\.enum \(response_schema_conformance\): /);
@@ -156,7 +164,10 @@ describe('psd2-conformance replay', () => {
       const verdicts = result.stdout.split('\n').filter((line) => /^[✓✗] /.test(line));
       expect(verdicts.slice(0, -1).every((line) => line.startsWith('✓ POST /v1/sandbox/'))).toBe(true);
       expect(verdicts.at(-1)).toMatch(
-        /^✗ POST \/v1\/payments\/sepa-credit-transfers\?allowLogicalDuplicate=true → 201 \(\d+ ms\), judged as the proxy judges one — MUST PaymentResponse\.transactionStatus\.enum$/,
+        new RegExp(
+          /^✗ POST \/v1\/payments\/sepa-credit-transfers\?allowLogicalDuplicate=true → 201 \(\d+ ms\), judged/.source +
+            / as the proxy judges one — MUST PaymentResponse\.transactionStatus\.enum$/.source,
+        ),
       );
     } finally {
       bank.stop();

@@ -73,18 +73,21 @@ const judged = (headers: Record<string, string>, body: string | Uint8Array | und
 const ids = (verdict: RequestVerdict) => verdict.findings.map((f) => f.requirementId);
 
 describe('resign', () => {
-  it('renews Date and X-Request-ID and signs again over the same headers list: the request verifies an hour later', () => {
-    const original = recorded(tpp);
-    expect(ids(judged(original.headers, BODY))).toEqual(['Auth.date.window']);
-    const { headers, notes } = again(original);
-    expect(headers.Date).toBe('Fri, 20 Nov 2026 11:00:00 GMT');
-    expect(headers['X-Request-ID']).toBe('fresh-request-id');
-    expect(headers.Digest).toBe(original.headers.Digest);
-    expect(headers.Signature).toContain('headers="date digest x-request-id psu-id tpp-redirect-uri"');
-    expect(headers.Signature).not.toBe(original.headers.Signature);
-    expect(judged(headers, BODY)).toMatchObject({ conforms: true, findings: [] });
-    expect(notes.at(-1)).toMatch(/^re-signed over date digest x-request-id psu-id tpp-redirect-uri, keyId SN=/);
-  });
+  it(
+    'renews Date and X-Request-ID and signs again over the same ' + 'headers list: the request verifies an hour later',
+    () => {
+      const original = recorded(tpp);
+      expect(ids(judged(original.headers, BODY))).toEqual(['Auth.date.window']);
+      const { headers, notes } = again(original);
+      expect(headers.Date).toBe('Fri, 20 Nov 2026 11:00:00 GMT');
+      expect(headers['X-Request-ID']).toBe('fresh-request-id');
+      expect(headers.Digest).toBe(original.headers.Digest);
+      expect(headers.Signature).toContain('headers="date digest x-request-id psu-id tpp-redirect-uri"');
+      expect(headers.Signature).not.toBe(original.headers.Signature);
+      expect(judged(headers, BODY)).toMatchObject({ conforms: true, findings: [] });
+      expect(notes.at(-1)).toMatch(/^re-signed over date digest x-request-id psu-id tpp-redirect-uri, keyId SN=/);
+    },
+  );
 
   it('signs with another identity in the keyId form and RFC 2047 wrapping the recording used', () => {
     const original = recorded(tpp, { keyId: { serialCase: 'lower', dnStyle: 'rfc2253' } });

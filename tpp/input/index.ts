@@ -42,7 +42,8 @@ export function detectFormat(text: string): InputFormat {
   if (/^(\$\s+)?(\S*\/)?curl(\s|$)/.test(line)) return 'curl';
   if (/^[A-Za-z]+ +\S+( +HTTP\/\d(\.\d)?)? *$/.test(line)) return 'http';
   throw new InputError(
-    'cannot tell the format: expected a HAR file (JSON with log.entries), a curl command or a raw HTTP request (use --format har|curl|http)',
+    'cannot tell the format: expected a HAR file (JSON with log.entries), a ' +
+      'curl command or a raw HTTP request (use --format har|curl|http)',
   );
 }
 
