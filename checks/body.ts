@@ -6,7 +6,7 @@ import {
   type RequirementId,
   type SchemaName,
 } from '../spec/index.js';
-import { validate } from '../schemas/index.js';
+import { schemaRules, validate } from '../schemas/index.js';
 import { defineCheck, type CheckVerdict } from './registry.js';
 import { header } from './result.js';
 import type { CheckResult, ObservedExchange } from './types.js';
@@ -53,7 +53,8 @@ export const responseSchemaCheck = defineCheck<{ schema?: SchemaName }>({
     const parsed = jsonBody(exchange, verdict, requirementId);
     if (!('body' in parsed)) return [parsed];
     const violations = validate(schema, parsed.body);
-    if (violations.length === 0) return [verdict(requirementId, true, `conforms to ${schema}`)];
+    if (violations.length === 0)
+      return [verdict(requirementId, true, `conforms to ${schema}`, { holds: schemaRules(schema) })];
     return violations.map((v) => verdict(v.requirementId, false, `${schema}${at(v.pointer)}: ${v.message}`));
   },
 });
@@ -111,7 +112,12 @@ export const errorBodyCheck = defineCheck({
     if (challengeOn401(exchange, form)) {
       const violations = validate('ChallengeBody', parsed.body);
       if (violations.length === 0)
-        return [verdict('Errors.body.shape', true, '401 with the Challenge body', { detail })];
+        return [
+          verdict('Errors.body.shape', true, '401 with the Challenge body', {
+            detail,
+            holds: schemaRules('ChallengeBody'),
+          }),
+        ];
       return violations.map((v) =>
         verdict(v.requirementId, false, `Challenge body${at(v.pointer)}: ${v.message}`, { detail }),
       );
@@ -125,7 +131,8 @@ export const errorBodyCheck = defineCheck({
       ];
     }
     const violations = validate('ErrorBody', parsed.body);
-    if (violations.length === 0) return [verdict('Errors.body.shape', true, 'interface Error body', { detail })];
+    if (violations.length === 0)
+      return [verdict('Errors.body.shape', true, 'interface Error body', { detail, holds: schemaRules('ErrorBody') })];
     return violations.map((v) =>
       verdict(v.requirementId, false, `Error body${at(v.pointer)}: ${v.message}`, { detail }),
     );

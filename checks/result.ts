@@ -14,12 +14,14 @@ export interface VerdictOptions {
   atMost?: Level;
   /** Evidence a report shows beside the message. */
   detail?: Record<string, unknown>;
+  /** On a pass: further rules found holding (CheckResult.holds). */
+  holds?: RequirementId[];
 }
 
 /** Builds a CheckResult whose level comes from the catalogue, so no check can disagree with it. */
-export function verdict({ check, requirementId, ok, message, atMost, detail }: VerdictOptions): CheckResult {
+export function verdict({ check, requirementId, ok, message, atMost, detail, holds }: VerdictOptions): CheckResult {
   const level = atMost === 'SHOULD' ? 'SHOULD' : requirement(requirementId).level;
-  return { check, requirementId, level, ok, message, ...(detail ? { detail } : {}) };
+  return { check, requirementId, level, ok, message, ...(detail ? { detail } : {}), ...(ok && holds ? { holds } : {}) };
 }
 
 /** A response header in any letter case (core/headers.ts). */

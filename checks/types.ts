@@ -26,4 +26,9 @@ export interface CheckResult {
   message: string;
   /** Extra facts for the report (e.g. which error body form was seen). */
   detail?: Record<string, unknown>;
+  /**
+   * On a pass, the further rules the check found holding: a body that validates against its schema holds every rule
+   * annotated in it. The coverage matrix counts them as judged by the test (they are not failures of their own).
+   */
+  holds?: RequirementId[];
 }

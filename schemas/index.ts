@@ -96,5 +96,44 @@ export function validate(name: AnySchemaName, value: unknown, options: ValidateO
   return violations;
 }
 
+const annotated = new Map<string, RequirementId[]>();
+
+/**
+ * Every rule annotated (`x-requirement`) in a schema and the schemas it references: what a body that validates
+ * against it was found to hold. Rules of its code validators are not listed (they run as code, not as keywords).
+ */
+export function schemaRules(name: AnySchemaName): RequirementId[] {
+  const known = annotated.get(name);
+  if (known) return known;
+  const ids = new Set<RequirementId>();
+  const seen = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+      if (key === X_REQUIREMENT) collect(value as RequirementAnnotation);
+      else if (key === '$ref' && typeof value === 'string') follow(value);
+      else walk(value);
+    }
+  };
+  const collect = (annotation: RequirementAnnotation): void => {
+    if (typeof annotation === 'string') ids.add(annotation);
+    else
+      for (const entry of Object.values(annotation))
+        if (typeof entry === 'string') ids.add(entry);
+        else for (const id of Object.values(entry)) ids.add(id);
+  };
+  const follow = (reference: string): void => {
+    const target = reference.startsWith(SCHEMA_BASE) ? reference.slice(SCHEMA_BASE.length) : reference;
+    if (seen.has(target)) return;
+    seen.add(target);
+    walk((SCHEMAS as Record<string, unknown>)[target]);
+  };
+  follow(name);
+  const rules = [...ids].sort();
+  annotated.set(name, rules);
+  return rules;
+}
+
 /** True when the schema is one of the operation bodies (and not a shared type). */
 export const isBodySchema = (name: string): name is SchemaName => (BODY_SCHEMAS as readonly string[]).includes(name);

@@ -54,7 +54,7 @@ export const exchangeOf = (err: ConformanceError): Exchange | undefined => excha
 export function judge(meta: ConformanceMeta, exchange: Exchange, results: CheckResult[], strict: boolean): void {
   const counted = failures(results, strict);
   const judged = new Set(meta.judged ?? []);
-  for (const r of results) judged.add(r.requirementId);
+  for (const r of results) for (const id of [r.requirementId, ...(r.holds ?? [])]) judged.add(id);
   meta.judged = [...judged];
   if (counted.length)
     meta.failedChecks = [...new Set([...(meta.failedChecks ?? []), ...counted.map((r) => r.requirementId)])];

@@ -103,6 +103,24 @@ describe('checks', () => {
     ]);
   });
 
+  it('a body that conforms to its schema holds the rules annotated in it (coverage counts them as judged)', () => {
+    const results = checkAccepted(exchange(201, created), ncbct, 'Payment.create.201');
+    const schema = results.find((r) => r.check === 'response_schema_conformance');
+    expect(schema?.ok).toBe(true);
+    expect(schema?.holds).toEqual(
+      expect.arrayContaining([
+        'PaymentResponse.paymentId.required',
+        'PaymentResponse.transactionStatus.enum',
+        // Through $ref: tppMessages items are TppMessage, _links members are Link.
+        'TppMessage.text.max512',
+        'Link.href.required',
+      ]),
+    );
+    // A failed schema check holds nothing: its violations name their rules.
+    const bad = checkAccepted(exchange(201, { ...created, transactionStatus: 'DONE' }), ncbct, 'Payment.create.201');
+    expect(bad.filter((r) => r.holds)).toEqual([]);
+  });
+
   it('Negotiation.contentType.json: text/plain fails, +json and an empty body pass', () => {
     expect(contentType(exchange(201, created, 'text/plain')).ok).toBe(false);
     expect(contentType(exchange(201, created, 'application/problem+json')).ok).toBe(true);

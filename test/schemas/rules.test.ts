@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SCHEMAS, X_REQUIREMENT, validate } from '../../schemas/index.js';
+import { SCHEMAS, X_REQUIREMENT, schemaRules, validate } from '../../schemas/index.js';
 import { hasRequirement } from '../../spec/index.js';
 import { CONFORMANT, NEGATIVE_CASES } from './cases.js';
 
@@ -34,6 +34,16 @@ describe('schemas: each broken rule is reported with its requirement id', () => 
   it.each(NEGATIVE_CASES.map((c) => [`${c.requirementId}: ${c.schema} ${c.label}`, c] as const))('%s', (_, c) => {
     const ids = validate(c.schema, c.body).map((v) => v.requirementId);
     expect(ids).toContain(c.requirementId);
+  });
+});
+
+describe('schemaRules: the rules a conforming body holds', () => {
+  it('lists the annotations of the schema and of the schemas it references, each once', () => {
+    expect(schemaRules('ErrorBody')).toEqual(['Errors.body.shape']);
+    const payment = schemaRules('PaymentInitiationResponse');
+    expect(payment).toEqual(expect.arrayContaining(['PaymentResponse.paymentId.required', 'TppMessage.code.enum']));
+    expect(new Set(payment).size).toBe(payment.length);
+    for (const id of payment) expect(hasRequirement(id), id).toBe(true);
   });
 });
 
