@@ -37,6 +37,8 @@ export interface Config {
   /** The corporate test PSU, a different person from `psu` (a bank may remember who is corporate). */
   corporatePsu: { id: string; corporateId: string; identity?: string };
   tpp: { redirectUri: string; sessionId?: string };
+  /** HTTP_CONCURRENCY was not set: the runner may choose for a target that is not a real bank (runner/run.ts). */
+  concurrencyDefaulted?: true;
 }
 
 const KNOWN = new Map(VARIABLES.map((v) => [v.name, v]));
@@ -170,6 +172,7 @@ export function loadConfig(
     ...(profile ? { profile } : {}),
     // Only the env file is ours: the environment holds many variables of other programs.
     nearMisses: envFile === undefined ? [] : nearMisses(Object.keys(fromFile), [...KNOWN.keys()], envFile),
+    ...(env.HTTP_CONCURRENCY?.trim() ? {} : { concurrencyDefaulted: true as const }),
     seed: must(int('SEED', 0)),
     numRuns: must(int('NUM_RUNS', 1)),
     paths,

@@ -41,7 +41,11 @@ export const VARIABLES: Variable[] = [
     meaning: 'Responses beyond this size are cut off and reported.',
   },
   { name: 'HTTP_REQUESTS_PER_SECOND', meaning: 'Request rate limit (sandboxes throttle); unset: no limit.' },
-  { name: 'HTTP_CONCURRENCY', default: '4', meaning: 'Requests in flight at most.' },
+  {
+    name: 'HTTP_CONCURRENCY',
+    default: '4',
+    meaning: 'Requests in flight at most (unset, against the embedded reference bank: 16).',
+  },
   { name: 'HTTP_RETRY_BUDGET_MS', default: '10000', meaning: 'Total time a request may wait on 429 Retry-After.' },
   { name: 'HTTP_PROXY', meaning: 'HTTP proxy URL for the target.' },
   { name: 'MTLS_CERT_PATH', meaning: 'QWAC certificate (PEM) for mutual TLS.' },
