@@ -1,6 +1,6 @@
 import { loadConfig } from '../../config/index.js';
 import type { ProxyExchange } from '../../tpp/index.js';
-import { DEFAULT_MAX_EXCHANGES } from '../../tpp/proxy-report.js';
+import { DEFAULT_MAX_EXCHANGES } from '../../tpp/proxy/log.js';
 import { InvalidArgumentError, Option, envFileOption, examples, exits, newCommand } from '../command.js';
 import { UserError } from '../../core/index.js';
 

@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { certificateFacts } from '../../signing/index.js';
-import { judgeCertificate } from '../../tpp/certificate.js';
-import { judgeDigest } from '../../tpp/digest.js';
+import { judgeCertificate } from '../../tpp/verify/signature/certificate.js';
+import { judgeDigest } from '../../tpp/verify/digest.js';
 import { headerLines, maskNationalId, matchOperation, verifyRequest } from '../../tpp/index.js';
-import { judgeKeyId } from '../../tpp/keyid.js';
+import { judgeKeyId } from '../../tpp/verify/signature/keyid.js';
 
 /** The single checks behind verifyRequest, on the mistakes the fixtures do not each carry. */
 

@@ -1,7 +1,7 @@
-import type { CheckResult } from '../checks/index.js';
-import type { Level, OperationId, RequirementId } from '../spec/index.js';
-import type { RecordedExchange } from './recorded.js';
-import type { RequestVerdict } from './types.js';
+import type { CheckResult } from '../../checks/index.js';
+import type { Level, OperationId, RequirementId } from '../../spec/index.js';
+import type { RecordedExchange } from '../recorded.js';
+import type { RequestVerdict } from '../types.js';
 
 /** One broken rule of an exchange, and whose it is: the TPP's request or the bank's response. */
 export interface BrokenRule {

@@ -1,5 +1,5 @@
-import type { Level, RequirementId } from '../spec/index.js';
-import type { BrokenRule, ProxyExchange } from './proxy-exchange.js';
+import type { Level, RequirementId } from '../../spec/index.js';
+import type { BrokenRule, ProxyExchange } from './exchange.js';
 
 /** How often each rule broke over every exchange, kept or not. */
 export interface RuleCount {

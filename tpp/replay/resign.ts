@@ -14,11 +14,11 @@ import {
   type KeyIdStyle,
   type Rfc2047Options,
   type SigningIdentity,
-} from '../signing/index.js';
-import { findHeaderName } from '../core/index.js';
-import { parseHttpDate } from './date.js';
-import { parseSignature } from './signature-parse.js';
-import { verifyRequest } from './verify.js';
+} from '../../signing/index.js';
+import { findHeaderName } from '../../core/index.js';
+import { parseHttpDate } from '../verify/signature/date.js';
+import { parseSignature } from '../verify/signature/signature-parse.js';
+import { verifyRequest } from '../verify/judge-request.js';
 
 export interface ResignOptions {
   /** The time the new Date says. */

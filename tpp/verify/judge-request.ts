@@ -1,11 +1,11 @@
 import { judgeBody } from './body.js';
 import { judgeDigest } from './digest.js';
 import { judgeHeaders, oddCaseNote } from './headers.js';
-import { matchOperation } from './operation.js';
+import { matchOperation } from '../operation.js';
 import { judgeQuery } from './query.js';
-import { viewOf } from './request-view.js';
-import { judgeSignature } from './signature.js';
-import type { RecordedRequest, RequestVerdict, TppVerifyOptions } from './types.js';
+import { viewOf } from '../request-view.js';
+import { judgeSignature } from './signature/signature.js';
+import type { RecordedRequest, RequestVerdict, TppVerifyOptions } from '../types.js';
 
 /** The reference bank's clock-skew window. */
 export const DEFAULT_MAX_SKEW_SECONDS = 300;

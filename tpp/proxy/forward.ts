@@ -1,18 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
-import type { CheckResult, ObservedExchange } from '../checks/index.js';
-import type { SignOptions, SigningIdentity } from '../signing/index.js';
-import { judgeAnswer } from './answer.js';
-import { maskHeaderValue } from './mask.js';
-import { matchOperation } from './operation.js';
-import { brokenRules, type ProxyExchange } from './proxy-exchange.js';
-import { signLines } from './proxy-sign.js';
-import type { RecordedExchange } from './recorded.js';
-import { headerLines } from './request-view.js';
-import type { HeaderLine, RequestVerdict } from './types.js';
-import { decodedText, errorText, forwarded, transportKind } from './upstream.js';
-import { verifyRequest } from './verify.js';
+import type { CheckResult, ObservedExchange } from '../../checks/index.js';
+import type { SignOptions, SigningIdentity } from '../../signing/index.js';
+import { judgeAnswer } from '../answer.js';
+import { maskHeaderValue } from '../mask.js';
+import { matchOperation } from '../operation.js';
+import { brokenRules, type ProxyExchange } from './exchange.js';
+import { signLines } from './sign.js';
+import type { RecordedExchange } from '../recorded.js';
+import { headerLines } from '../request-view.js';
+import type { HeaderLine, RequestVerdict } from '../types.js';
+import { decodedText, errorText, forwarded, transportKind } from '../upstream.js';
+import { verifyRequest } from '../verify/judge-request.js';
 
 /** What one forwarded exchange needs of the proxy around it. */
 export interface ForwardContext {

@@ -1,16 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { request, type Dispatcher } from 'undici';
-import type { CheckResult, ObservedExchange } from '../checks/index.js';
-import type { RequirementId } from '../spec/index.js';
-import type { SigningIdentity } from '../signing/index.js';
-import { judgeAnswer, judgeExpectation } from './answer.js';
-import { maskHeaderValue } from './mask.js';
-import { interfacePath, type RecordedExchange } from './recorded.js';
-import { targetOf } from './request-view.js';
+import type { CheckResult, ObservedExchange } from '../../checks/index.js';
+import type { RequirementId } from '../../spec/index.js';
+import type { SigningIdentity } from '../../signing/index.js';
+import { judgeAnswer, judgeExpectation } from '../answer.js';
+import { maskHeaderValue } from '../mask.js';
+import { interfacePath, type RecordedExchange } from '../recorded.js';
+import { targetOf } from '../request-view.js';
 import { resign } from './resign.js';
-import type { RequestVerdict } from './types.js';
-import { decodedText, errorText, maxBodyBytes, transportKind, upstreamAgent, type TppHttpOptions } from './upstream.js';
-import { verifyRequest } from './verify.js';
+import type { RequestVerdict } from '../types.js';
+import {
+  decodedText,
+  errorText,
+  maxBodyBytes,
+  transportKind,
+  upstreamAgent,
+  type TppHttpOptions,
+} from '../upstream.js';
+import { verifyRequest } from '../verify/judge-request.js';
 
 export interface ReplayOptions {
   /** Where to send: the bank's base URL (`https://bank.example/api-sandbox`); default each recording's own. */

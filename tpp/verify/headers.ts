@@ -5,11 +5,11 @@ import {
   PSU_HTTP_METHODS,
   type OperationSpec,
   type RequirementId,
-} from '../spec/index.js';
+} from '../../spec/index.js';
 import { appliesTo, finding } from './finding.js';
-import { maskHeaderValue } from './mask.js';
-import type { RequestView } from './request-view.js';
-import type { Finding } from './types.js';
+import { maskHeaderValue } from '../mask.js';
+import type { RequestView } from '../request-view.js';
+import type { Finding } from '../types.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

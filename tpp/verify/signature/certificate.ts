@@ -1,6 +1,6 @@
-import { certificateBytes, certificateFacts, type CertificateFacts } from '../signing/index.js';
-import { finding } from './finding.js';
-import type { Finding } from './types.js';
+import { certificateBytes, certificateFacts, type CertificateFacts } from '../../../signing/index.js';
+import { finding } from '../finding.js';
+import type { Finding } from '../../types.js';
 
 export interface CertificateVerdict {
   facts?: CertificateFacts;

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { SignOptions, SigningIdentity } from '../signing/index.js';
-import { forward, type ForwardContext } from './proxy-forward.js';
-import type { ProxyExchange } from './proxy-exchange.js';
-import { DEFAULT_MAX_EXCHANGES, ProxyLog, type ProxyReport } from './proxy-report.js';
-import { maxBodyBytes, upstreamAgent, type TppHttpOptions } from './upstream.js';
+import type { SignOptions, SigningIdentity } from '../../signing/index.js';
+import { forward, type ForwardContext } from './forward.js';
+import type { ProxyExchange } from './exchange.js';
+import { DEFAULT_MAX_EXCHANGES, ProxyLog, type ProxyReport } from './log.js';
+import { maxBodyBytes, upstreamAgent, type TppHttpOptions } from '../upstream.js';
 
 export interface ProxyOptions {
   /** The bank: `https://bank.example/api-sandbox` (a base path before `/v1` is kept). */

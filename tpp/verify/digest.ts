@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { parseDigestHeader } from '../signing/index.js';
+import { parseDigestHeader } from '../../signing/index.js';
 import { finding } from './finding.js';
 import { bodyVariants } from './reserialise.js';
-import type { Finding } from './types.js';
+import type { Finding } from '../types.js';
 
 const HASHES = { 'SHA-256': 'sha256', 'SHA-512': 'sha512' } as const;
 type Algorithm = keyof typeof HASHES;

@@ -1,5 +1,5 @@
-import { finding } from './finding.js';
-import type { Finding } from './types.js';
+import { finding } from '../finding.js';
+import type { Finding } from '../../types.js';
 
 const DAY = '(Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
 const MONTH = '(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
