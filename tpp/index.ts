@@ -1,6 +1,6 @@
 /**
  * The TPP's lens, one folder per job: `input/` reads HAR, curl or raw HTTP (`readRequests`); `verify/` judges one
- * request as a conformant bank would, by requirement id, with the likely cause of each failure (`verifyRequest`,
+ * request as a conformant bank would, by requirement id, with the likely cause of each failure (`judgeRequest`,
  * printed by `formatVerdicts` and `verdictsJson`); `proxy/` signs and judges live traffic in front of a bank
  * (`createProxy`); `replay/` sends recorded exchanges again, signed afresh, and judges the answers (`replay`).
  * What the jobs share stays here: the request and verdict types, the recorded exchange, the operation a path
@@ -12,7 +12,7 @@ export type {
   RecordedRequest,
   RequestVerdict,
   SigningStringReport,
-  TppVerifyOptions,
+  JudgeRequestOptions,
 } from './types.js';
 export {
   readRequests,

@@ -4,7 +4,7 @@ import type { Level, OperationId, RequirementId } from '../spec/index.js';
 export type HeaderLine = readonly [name: string, value: string];
 
 /**
- * A request as it went on the wire, which is what verifyRequest judges: a proxy builds one from each request it
+ * A request as it went on the wire, which is what judgeRequest judges: a proxy builds one from each request it
  * sees (node's `rawHeaders` pair up into `headers`), the input readers build them from HAR, curl and raw HTTP.
  */
 export interface RecordedRequest {
@@ -21,7 +21,7 @@ export interface RecordedRequest {
   recordedAt?: Date;
 }
 
-export interface TppVerifyOptions {
+export interface JudgeRequestOptions {
   /** The time Date is judged against; default `request.recordedAt`, else this machine's clock. */
   now?: Date;
   /** Largest allowed difference between Date and now, in seconds; default 300 (the reference bank's). */

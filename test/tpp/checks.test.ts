@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { certificateFacts } from '../../signing/index.js';
 import { judgeCertificate } from '../../tpp/verify/signature/certificate.js';
 import { judgeDigest } from '../../tpp/verify/digest.js';
-import { headerLines, maskNationalId, matchOperation, verifyRequest } from '../../tpp/index.js';
+import { headerLines, maskNationalId, matchOperation, judgeRequest } from '../../tpp/index.js';
 import { judgeKeyId } from '../../tpp/verify/signature/keyid.js';
 
-/** The single checks behind verifyRequest, on the mistakes the fixtures do not each carry. */
+/** The single checks behind judgeRequest, on the mistakes the fixtures do not each carry. */
 
 const pem = readFileSync(new URL('../fixtures/verify/tpp-certificate.pem', import.meta.url), 'utf8');
 const facts = certificateFacts(new X509Certificate(pem));
@@ -137,7 +137,7 @@ describe('TPP-Signature-Certificate', () => {
 
 describe('secrets and the rest of a request', () => {
   const request = (headers: [string, string][], url = '/v1/payments/sepa-credit-transfers') =>
-    verifyRequest({ method: 'POST', url, headers, body: Buffer.from('{}') }, { now: new Date() });
+    judgeRequest({ method: 'POST', url, headers, body: Buffer.from('{}') }, { now: new Date() });
 
   it('masks a national identity number wherever a finding quotes it', () => {
     expect(maskNationalId('01017012345')).toBe('*********45');
@@ -203,7 +203,7 @@ describe('any request', () => {
   it('gets a verdict, never an exception, and conforms exactly when no MUST rule is broken', () => {
     fc.assert(
       fc.property(request, (r) => {
-        const verdict = verifyRequest(r, { now: new Date('2026-11-20T10:00:00Z') });
+        const verdict = judgeRequest(r, { now: new Date('2026-11-20T10:00:00Z') });
         expect(verdict.conforms).toBe(!verdict.findings.some((f) => f.level === 'MUST'));
       }),
       { numRuns: 300, seed: 17 },

@@ -20,7 +20,7 @@ export interface ProxyOptions {
   http?: TppHttpOptions;
   /** Exchanges whose details the report keeps (the rest are counted); default 500. */
   maxExchanges?: number;
-  /** The clock-skew window verifyRequest judges Date by (default 300 s). */
+  /** The clock-skew window judgeRequest judges Date by (default 300 s). */
   maxSkewSeconds?: number;
   /** The clock for Date, signing and judging; default this machine's. */
   now?: () => Date;
@@ -50,7 +50,7 @@ function parseTarget(target: string): { origin: string; basePath: string } {
 
 /**
  * A local HTTP proxy in front of a bank: a TPP points its app, Postman or curl at it. It signs each request when
- * asked, judges it with verifyRequest (after signing) and the answer with the suites' checks, and passes both on
+ * asked, judges it with judgeRequest (after signing) and the answer with the suites' checks, and passes both on
  * unchanged otherwise. It never follows redirects and never retries.
  */
 export async function createProxy(options: ProxyOptions): Promise<RunningProxy> {

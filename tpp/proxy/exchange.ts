@@ -27,7 +27,7 @@ export interface ProxyExchange {
   signed: boolean;
   /** The request as forwarded, ready for `replay` (body cut at 64 KiB in a kept report). */
   recorded: RecordedExchange;
-  /** verifyRequest's verdict on the request as forwarded. */
+  /** judgeRequest's verdict on the request as forwarded. */
   request: RequestVerdict;
   /** The response judged with the suites' checks; empty when the proxy could not forward the request. */
   response: CheckResult[];

@@ -12,7 +12,7 @@ import type { RecordedExchange } from '../recorded.js';
 import { headerLines } from '../request-view.js';
 import type { HeaderLine, RequestVerdict } from '../types.js';
 import { decodedText, errorText, forwarded, transportKind } from '../upstream.js';
-import { verifyRequest } from '../verify/judge-request.js';
+import { judgeRequest } from '../verify/judge-request.js';
 
 /** What one forwarded exchange needs of the proxy around it. */
 export interface ForwardContext {
@@ -145,7 +145,7 @@ function unjudged(
 
 /**
  * Forwards one request to the bank, signing it first when asked, and streams the answer back unchanged; judges
- * the request (verifyRequest, after signing) and the answer (the suites' checks). Bodies are passed through byte
+ * the request (judgeRequest, after signing) and the answer (the suites' checks). Bodies are passed through byte
  * for byte; hop-by-hop headers are not forwarded (RFC 9110 §7.6.1).
  */
 export async function forward(
@@ -220,7 +220,7 @@ export async function forward(
     lines = signLines({ method, target: sent, lines, body: body.head }, context.sign.identity, context.sign.options);
   const verdict = body.over
     ? unjudged({ method, target, path: sent.split('?')[0] as string }, context)
-    : verifyRequest(
+    : judgeRequest(
         { method, url, headers: lines, ...(body.head.length ? { body: body.head } : {}) },
         {
           now: context.now(),

@@ -17,7 +17,7 @@ import {
   upstreamAgent,
   type TppHttpOptions,
 } from '../upstream.js';
-import { verifyRequest } from '../verify/judge-request.js';
+import { judgeRequest } from '../verify/judge-request.js';
 
 export interface ReplayOptions {
   /** Where to send: the bank's base URL (`https://bank.example/api-sandbox`); default each recording's own. */
@@ -40,7 +40,7 @@ export interface ReplayResult {
   durationMs: number;
   /** By the test's recorded expectation, or (without one) by the request's own verdict, as the proxy judges. */
   judgedBy: 'the test' | 'the request';
-  /** verifyRequest's verdict on the request as sent again, when that is what the answer was judged by. */
+  /** judgeRequest's verdict on the request as sent again, when that is what the answer was judged by. */
   request?: RequestVerdict;
   results: CheckResult[];
   /** MUST checks that failed: the exit code's business. */
@@ -153,7 +153,7 @@ async function replayOne(
   let request: RequestVerdict | undefined;
   if (recorded.expectation) results = judgeExpectation(observed, recorded.expectation);
   else {
-    request = verifyRequest(
+    request = judgeRequest(
       {
         method: outgoing.method,
         url,

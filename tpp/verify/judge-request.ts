@@ -5,7 +5,7 @@ import { matchOperation } from '../operation.js';
 import { judgeQuery } from './query.js';
 import { viewOf } from '../request-view.js';
 import { judgeSignature } from './signature/signature.js';
-import type { RecordedRequest, RequestVerdict, TppVerifyOptions } from '../types.js';
+import type { RecordedRequest, RequestVerdict, JudgeRequestOptions } from '../types.js';
 
 /** The reference bank's clock-skew window. */
 export const DEFAULT_MAX_SKEW_SECONDS = 300;
@@ -16,7 +16,7 @@ export const DEFAULT_MAX_SKEW_SECONDS = 300;
  * rebuilt. Each failure names its requirement and, where one fits, the likely cause. Pure: no I/O, no clock unless
  * neither `options.now` nor `request.recordedAt` is given.
  */
-export function verifyRequest(request: RecordedRequest, options: TppVerifyOptions = {}): RequestVerdict {
+export function judgeRequest(request: RecordedRequest, options: JudgeRequestOptions = {}): RequestVerdict {
   const view = viewOf(request);
   const match = matchOperation(view.method, view.path, options.basePath);
   const op = match.operation;
