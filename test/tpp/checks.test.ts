@@ -171,6 +171,36 @@ describe('secrets and the rest of a request', () => {
   });
 });
 
+describe('a read of a basket, whose required headers interface.md does not show', () => {
+  const get = (headers: [string, string][]) =>
+    judgeRequest({ method: 'GET', url: '/v1/signing-baskets/b-1', headers }, { now: new Date() });
+
+  it('unsigned breaks Authentication 1 and 3, since every request is signed', () => {
+    const verdict = get([['PSU-ID', '2d3e4f50-0000-4000-8000-000000000001']]);
+    expect(verdict.operation?.id).toBe('basket.get');
+    expect(verdict.findings.map((f) => [f.level, f.requirementId, f.message])).toEqual([
+      [
+        'MUST',
+        'Auth.signature.required',
+        "Signature is missing: every request is signed (Authentication 1), whichever headers basket.get's own list " +
+          'requires',
+      ],
+      [
+        'MUST',
+        'Auth.certificate.required',
+        'TPP-Signature-Certificate is missing: every request is signed (Authentication 3), whichever headers ' +
+          "basket.get's own list requires",
+      ],
+    ]);
+    expect(verdict.conforms).toBe(false);
+  });
+
+  it('asks nothing of the headers operation 2 leaves open (no X-Request-ID or PSU-ID finding)', () => {
+    const ids = get([['Signature', '']]).findings.map((f) => f.requirementId);
+    expect(ids).toEqual(['Auth.signature.required', 'Auth.certificate.required']);
+  });
+});
+
 describe('any request', () => {
   const headerName = fc.constantFrom(
     'Signature',

@@ -92,6 +92,9 @@ const EXPECTED: Record<string, Expected> = {
     causes: { 'Auth.signature.valid': 'with only the first x-request-id value' },
   },
   'certificate-missing.http': { ids: ['Headers.TPP-Signature-Certificate.required'] },
+  'unsigned-get-basket.http': {
+    ids: ['Auth.signature.required', 'Auth.certificate.required'],
+  },
   'certificate-pem.http': {
     ids: ['Auth.certificate.required'],
     causes: {
