@@ -19,6 +19,19 @@ export interface RecordedRequest {
   source?: string;
   /** When it was recorded (a HAR entry's startedDateTime): Date is judged against it unless `now` is given. */
   recordedAt?: Date;
+  /** What the reader saw in the input about the bytes sent (a body read to the end of the file), for the verdict. */
+  notes?: string[];
+  /**
+   * Other bytes the input shows the Digest may have been computed over (the file that curl -d sent stripped of its
+   * newlines), each with the words for it: tried before the usual mistakes when the Digest does not match the body.
+   */
+  otherBodies?: readonly OtherBody[];
+}
+
+/** Bytes a Digest may have been computed over instead of the body sent, and what it means when it was. */
+export interface OtherBody {
+  bytes: Uint8Array;
+  cause: string;
 }
 
 export interface JudgeRequestOptions {

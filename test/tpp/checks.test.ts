@@ -46,11 +46,11 @@ describe('Digest: the likely cause of a mismatch', () => {
   const body = Buffer.from('{"creditorName":"Blåbær AS","n":[1,2]}');
   const json = { value: JSON.parse(body.toString()) as unknown };
   const sha = (bytes: Buffer | string, algorithm = 'sha256') => createHash(algorithm).update(bytes).digest();
-  const cause = (header: string) => judgeDigest(header, body, json)[0]?.cause;
+  const cause = (header: string) => judgeDigest({ header, body, json })[0]?.cause;
 
   it('is silent when the Digest matches, whatever the case of the algorithm token', () => {
-    expect(judgeDigest(`sha-256=${sha(body).toString('base64')}`, body, json)).toEqual([]);
-    expect(judgeDigest(`SHA-512=${sha(body, 'sha512').toString('base64')}`, body, json)).toEqual([]);
+    expect(judgeDigest({ header: `sha-256=${sha(body).toString('base64')}`, body, json })).toEqual([]);
+    expect(judgeDigest({ header: `SHA-512=${sha(body, 'sha512').toString('base64')}`, body, json })).toEqual([]);
   });
 
   it.each([

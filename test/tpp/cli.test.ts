@@ -123,7 +123,7 @@ describe('psd2-conformance verify', () => {
     ]);
     expect(all.status).toBe(1);
     expect(all.stdout).not.toContain('PRIVATE KEY');
-    expect(all.stdout).toContain('\n44 requests: 21 conform, 23 do not (24 MUST, 6 SHOULD)');
+    expect(all.stdout).toContain('\n45 requests: 21 conform, 24 do not (26 MUST, 6 SHOULD)');
   });
 
   it.each([

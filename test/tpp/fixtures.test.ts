@@ -65,7 +65,12 @@ const EXPECTED: Record<string, Expected> = {
   },
   'digest-curl-data-newline.curl': {
     ids: ['Auth.digest.matchesBody'],
-    causes: { 'Auth.digest.matchesBody': 'trailing newline, which was not sent (curl -d @file strips newlines' },
+    causes: {
+      'Auth.digest.matchesBody':
+        'the Digest matches bodies/ncbct.json as it is, line breaks included, but curl -d @file sends it without ' +
+        'them: send it with --data-binary @bodies/ncbct.json',
+    },
+    note: 'curl -d @bodies/ncbct.json sends the file without its line breaks',
   },
   'digest-missing.http': { ids: ['Headers.Digest.requiredWithBody'] },
   'body-not-json.curl': {

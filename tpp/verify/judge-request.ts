@@ -42,7 +42,12 @@ export function judgeRequest(request: RecordedRequest, options: JudgeRequestOpti
     ...judgeHeaders(view, specified),
     ...judgeQuery(view.query, specified),
     ...body.findings,
-    ...judgeDigest(view.value('digest'), view.body, body.json),
+    ...judgeDigest({
+      header: view.value('digest'),
+      body: view.body,
+      json: body.json,
+      otherBodies: request.otherBodies,
+    }),
     ...signature.findings,
   ];
   const odd = oddCaseNote(view);
@@ -53,7 +58,7 @@ export function judgeRequest(request: RecordedRequest, options: JudgeRequestOpti
     ...(op ? { operation: { id: op.id, summary: op.summary } } : {}),
     conforms: !findings.some((f) => f.level === 'MUST'),
     findings,
-    notes: [...notes, ...(odd ? [odd] : []), ...body.notes, ...signature.notes],
+    notes: [...notes, ...(request.notes ?? []), ...(odd ? [odd] : []), ...body.notes, ...signature.notes],
     ...(signature.signingString ? { signingString: signature.signingString } : {}),
   };
 }

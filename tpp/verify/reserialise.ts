@@ -1,8 +1,7 @@
+import type { OtherBody } from '../types.js';
+
 /** A form of the body other than the bytes sent, and the words for it when a Digest matches it. */
-export interface BodyVariant {
-  bytes: Uint8Array;
-  cause: string;
-}
+export type BodyVariant = OtherBody;
 
 interface Layout {
   indent?: string;
@@ -38,47 +37,45 @@ function serialise(value: unknown, layout: Layout, depth = 0): string {
 
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
 
-/**
- * The usual mistakes between digesting and sending, as the bodies they produce: re-serialised JSON (compact,
- * pretty, Python's spacing, sorted keys, \u escapes), line endings, another character encoding, an empty body.
- */
-export function bodyVariants(body: Uint8Array, json: { value: unknown } | undefined): BodyVariant[] {
-  const text = Buffer.from(body).toString('utf8');
-  const reserialised = 'the body was re-serialised after the Digest: the Digest matches';
-  const out: BodyVariant[] = [];
-  if (json) {
-    const v = json.value;
-    out.push(
-      { bytes: utf8(JSON.stringify(v)), cause: `${reserialised} the body without spaces (JSON.stringify of it)` },
-      { bytes: utf8(JSON.stringify(v, null, 2)), cause: `${reserialised} the body pretty-printed with 2 spaces` },
-      { bytes: utf8(JSON.stringify(v, null, 4)), cause: `${reserialised} the body pretty-printed with 4 spaces` },
-      { bytes: utf8(JSON.stringify(v, null, '\t')), cause: `${reserialised} the body pretty-printed with tabs` },
-      {
-        bytes: utf8(serialise(v, { itemSeparator: ', ', keySeparator: ': ', asciiOnly: true })),
-        cause: `${reserialised} the body as Python's json.dumps writes it (", " and ": ", non-ASCII as \\u escapes)`,
-      },
-      {
-        bytes: utf8(serialise(v, { itemSeparator: ', ', keySeparator: ': ' })),
-        cause: `${reserialised} the body with ", " and ": " between members`,
-      },
-      {
-        bytes: utf8(serialise(v, { itemSeparator: ',', keySeparator: ':', asciiOnly: true })),
-        cause: `${reserialised} the body with non-ASCII characters escaped as \\uXXXX`,
-      },
-      {
-        bytes: utf8(serialise(v, { itemSeparator: ',', keySeparator: ':', sortKeys: true })),
-        cause: `${reserialised} the body with its keys sorted`,
-      },
-    );
-  }
-  out.push(
-    {
-      bytes: utf8(`${text}\n`),
-      cause:
-        'the Digest matches the body with a trailing newline, which was not sent ' +
-        '(curl -d @file strips newlines: use --data-binary @file)',
-    },
-    { bytes: utf8(text.replace(/\r?\n$/, '')), cause: 'the Digest matches the body without its trailing newline' },
+/** The JSON value written as other serialisers write it. */
+function reserialised(value: unknown): BodyVariant[] {
+  const words = 'the body was re-serialised after the Digest: the Digest matches';
+  const layouts: [string, string][] = [
+    [JSON.stringify(value), 'the body without spaces (JSON.stringify of it)'],
+    [JSON.stringify(value, null, 2), 'the body pretty-printed with 2 spaces'],
+    [JSON.stringify(value, null, 4), 'the body pretty-printed with 4 spaces'],
+    [JSON.stringify(value, null, '\t'), 'the body pretty-printed with tabs'],
+    [
+      serialise(value, { itemSeparator: ', ', keySeparator: ': ', asciiOnly: true }),
+      'the body as Python\'s json.dumps writes it (", " and ": ", non-ASCII as \\u escapes)',
+    ],
+    [serialise(value, { itemSeparator: ', ', keySeparator: ': ' }), 'the body with ", " and ": " between members'],
+    [
+      serialise(value, { itemSeparator: ',', keySeparator: ':', asciiOnly: true }),
+      'the body with non-ASCII characters escaped as \\uXXXX',
+    ],
+    [serialise(value, { itemSeparator: ',', keySeparator: ':', sortKeys: true }), 'the body with its keys sorted'],
+  ];
+  return layouts.map(([text, what]) => ({ bytes: utf8(text), cause: `${words} ${what}` }));
+}
+
+/** The body with its line ends changed: what the bytes show, nothing they contradict (how it was sent is unknown). */
+function lineEnds(text: string): BodyVariant[] {
+  const final: BodyVariant = /\n$/.test(text)
+    ? {
+        bytes: utf8(text.replace(/\r?\n$/, '')),
+        cause:
+          'the body ends in a newline the Digest does not cover: the Digest matches the body without it, so it was ' +
+          'computed before the newline was added, or over another copy of the body',
+      }
+    : {
+        bytes: utf8(`${text}\n`),
+        cause:
+          'the Digest covers a final newline the body sent does not end in: it matches the body with one, so it was ' +
+          'computed over another copy of the body (a file with a final newline, say) than the bytes sent',
+      };
+  return [
+    final,
     {
       bytes: utf8(text.replace(/\r\n/g, '\n')),
       cause: 'the Digest matches the body with LF line ends; it was sent with CRLF',
@@ -87,21 +84,36 @@ export function bodyVariants(body: Uint8Array, json: { value: unknown } | undefi
       bytes: utf8(text.replace(/\r?\n/g, '\r\n')),
       cause: 'the Digest matches the body with CRLF line ends; it was sent with LF',
     },
-    {
-      bytes: Buffer.from(text, 'latin1'),
-      cause:
-        'the Digest is over the body in another encoding: it matches the ISO-8859-1 bytes; the body was sent as UTF-8',
-    },
+  ];
+}
+
+/** The same text in another character encoding. */
+function encodings(text: string, body: Uint8Array): BodyVariant[] {
+  const other = 'the Digest is over the body in another encoding: it matches';
+  return [
+    { bytes: Buffer.from(text, 'latin1'), cause: `${other} the ISO-8859-1 bytes; the body was sent as UTF-8` },
     {
       bytes: Buffer.from(Buffer.from(body).toString('latin1'), 'utf8'),
-      cause: 'the Digest is over the body in another encoding: it matches the body as UTF-8; it was sent as ISO-8859-1',
+      cause: `${other} the body as UTF-8; it was sent as ISO-8859-1`,
     },
-    {
-      bytes: Buffer.from(text, 'utf16le'),
-      cause: 'the Digest is over the body in another encoding: it matches the UTF-16 bytes; the body was sent as UTF-8',
-    },
+    { bytes: Buffer.from(text, 'utf16le'), cause: `${other} the UTF-16 bytes; the body was sent as UTF-8` },
+  ];
+}
+
+/**
+ * The usual mistakes between digesting and sending, as the bodies they produce, the smallest change first so that
+ * the cause named is the one the bytes show (a compact body that differs only by its final newline is not called
+ * re-serialised): line ends, re-serialised JSON (compact, pretty, Python's spacing, sorted keys, \u escapes), another
+ * character encoding, an empty body.
+ */
+export function bodyVariants(body: Uint8Array, json: { value: unknown } | undefined): BodyVariant[] {
+  const text = Buffer.from(body).toString('utf8');
+  const out = [
+    ...lineEnds(text),
+    ...(json ? reserialised(json.value) : []),
+    ...encodings(text, body),
     { bytes: new Uint8Array(0), cause: 'the Digest is of an empty body: it was computed before the body was set' },
-  );
+  ];
   const sent = Buffer.from(body);
   return out.filter((v) => !sent.equals(Buffer.from(v.bytes)));
 }
