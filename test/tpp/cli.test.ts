@@ -124,7 +124,7 @@ describe('psd2-conformance verify', () => {
     expect(all.status).toBe(1);
     expect(all.stdout).not.toContain('PRIVATE KEY');
     expect(all.stdout).toContain('\n45 requests: 21 conform, 24 do not (26 MUST, 6 SHOULD)');
-  });
+  }, 60_000); // two CLI processes, one judging every fixture: slow on a loaded machine
 
   it.each([
     [['no-such-file.http'], 'psd2-conformance verify: no-such-file.http: no such file'],

@@ -3,9 +3,22 @@ import type { Level, OperationId, RequirementId } from '../../spec/index.js';
 import type { RecordedExchange } from '../recorded.js';
 import type { RequestVerdict } from '../types.js';
 
-/** One broken rule of an exchange, and whose it is: the TPP's request or the bank's response. */
+/**
+ * Whose conformance a rule judges: the TPP's request (the rules `verify` applies) or the bank's answer (the suites'
+ * checks). Each party gets its own verdict: a TPP's malformed request is the TPP's finding, never the bank's.
+ */
+export type Party = 'tpp' | 'bank';
+export const PARTIES: readonly Party[] = ['tpp', 'bank'];
+
+/** How the proxy's reports name each party: its user is the TPP, whose requests are "yours". */
+export const PARTY_NAMES: Record<Party, { title: string; one: string; judged: string }> = {
+  tpp: { title: 'your requests', one: 'your request', judged: 'request' },
+  bank: { title: 'the bank', one: 'the bank', judged: 'answer' },
+};
+
+/** One broken rule of an exchange, and whose it is: the TPP's request or the bank's answer. */
 export interface BrokenRule {
-  side: 'request' | 'response';
+  party: Party;
   requirementId: RequirementId;
   level: Level;
   message: string;
@@ -29,12 +42,17 @@ export interface ProxyExchange {
   recorded: RecordedExchange;
   /** judgeRequest's verdict on the request as forwarded. */
   request: RequestVerdict;
-  /** The response judged with the suites' checks; empty when the proxy could not forward the request. */
+  /**
+   * The answer judged with the suites' checks: to a malformed request, only by what interface.md says a bank must
+   * answer to it (a refusal); empty when the proxy did not forward the request.
+   */
   response: CheckResult[];
-  /** Every failed rule of both sides, MUST first. */
+  /** Every failed rule of both parties, the request's first, MUST before SHOULD. */
   broken: BrokenRule[];
-  /** No MUST rule broken on either side. */
-  conforms: boolean;
+  /** Whether each party was judged: not a request too large to hold, not the bank when nothing was forwarded. */
+  judged: Record<Party, boolean>;
+  /** Per party: no MUST rule of its own broken. */
+  conforms: Record<Party, boolean>;
   responseHeaders?: Record<string, string>;
   /** The response body as text, cut at 64 KiB; absent when it was larger than the proxy's cap. */
   responseBody?: string;
@@ -47,57 +65,73 @@ export interface ProxyExchange {
 
 const LEVEL_ORDER: Record<Level, number> = { MUST: 0, SHOULD: 1 };
 
-/** The failed rules of both sides, each once per side, MUST before SHOULD, the request's first. */
+/** The failed rules of both parties, each once per party, the request's first, MUST before SHOULD within each. */
 export function brokenRules(request: RequestVerdict, response: CheckResult[]): BrokenRule[] {
   const out: BrokenRule[] = [];
   const seen = new Set<string>();
   const add = (rule: BrokenRule) => {
-    const key = `${rule.side}|${rule.requirementId}|${rule.level}`;
+    const key = `${rule.party}|${rule.requirementId}|${rule.level}`;
     if (seen.has(key)) return;
     seen.add(key);
     out.push(rule);
   };
   for (const f of request.findings)
     add({
-      side: 'request',
+      party: 'tpp',
       requirementId: f.requirementId,
       level: f.level,
       message: f.message,
       ...(f.cause ? { cause: f.cause } : {}),
     });
   for (const r of response)
-    if (!r.ok) add({ side: 'response', requirementId: r.requirementId, level: r.level, message: r.message });
-  return out.sort((a, b) => LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level]);
+    if (!r.ok) add({ party: 'bank', requirementId: r.requirementId, level: r.level, message: r.message });
+  const order = (r: BrokenRule) => PARTIES.indexOf(r.party) * 2 + LEVEL_ORDER[r.level];
+  return out.sort((a, b) => order(a) - order(b));
 }
 
-function idsOf(rules: BrokenRule[], side: BrokenRule['side']): string {
+/** An exchange's name in every report: `#3 POST /v1/… at 2026-11-26T10:00:00.000Z`. */
+export const exchangeName = (e: ProxyExchange): string => `#${e.seq} ${e.method} ${e.target} at ${e.startedAt}`;
+
+/** Every party conforms: no MUST rule broken by the TPP's request nor by the bank's answer. */
+export const bothConform = (exchange: ProxyExchange): boolean => PARTIES.every((p) => exchange.conforms[p]);
+
+function partyPart(exchange: ProxyExchange, party: Party): string {
   const parts: string[] = [];
   for (const level of ['MUST', 'SHOULD'] as const) {
-    const ids = [...new Set(rules.filter((r) => r.side === side && r.level === level).map((r) => r.requirementId))];
+    const rules = exchange.broken.filter((r) => r.party === party && r.level === level);
+    const ids = [...new Set(rules.map((r) => r.requirementId))];
     if (ids.length) parts.push(`${level} ${ids.join(', ')}`);
   }
-  return parts.length ? `${side} ${parts.join('; ')}` : '';
+  const said = parts.join('; ') || (exchange.judged[party] ? '✓' : 'not judged');
+  return `${PARTY_NAMES[party].one}: ${said}`;
 }
 
 /**
- * The one line the proxy prints per exchange: `✓ POST /v1/… 201 (12 ms)`, or `✗` with the broken requirement
- * ids, the request's (the TPP's) apart from the response's (the bank's), MUST apart from SHOULD.
+ * The one line the proxy prints per exchange: `✓ POST /v1/… 201 (12 ms)` when neither party broke a rule, else `✗`
+ * (a MUST rule broken by either) or `✓` with each party's broken requirement ids apart, MUST apart from SHOULD:
+ * `✗ POST /v1/… 400 (9 ms)  your request: MUST Headers.PSU-ID.required · the bank: ✓`.
  */
 export function exchangeLine(exchange: ProxyExchange): string {
   const answer = exchange.status ?? exchange.error?.kind ?? 'no answer';
   const head =
-    `${exchange.conforms ? '✓' : '✗'} ${exchange.method} ` +
+    `${bothConform(exchange) ? '✓' : '✗'} ${exchange.method} ` +
     `${exchange.target} ${answer} (${Math.round(exchange.durationMs)} ms)`;
-  const ids = [idsOf(exchange.broken, 'request'), idsOf(exchange.broken, 'response')].filter(Boolean).join(' · ');
-  return ids ? `${head}  ${ids}` : head;
+  const quiet = exchange.broken.length === 0 && PARTIES.every((p) => exchange.judged[p]);
+  return quiet ? head : `${head}  ${PARTIES.map((p) => partyPart(exchange, p)).join(' · ')}`;
 }
 
-/** The broken rules with their messages and likely causes, two-space indented, for `--verbose` and the reports. */
+/** One party's broken rules with their messages and likely causes, two-space indented. */
+export function partyDetails(exchange: ProxyExchange, party: Party): string[] {
+  return exchange.broken
+    .filter((r) => r.party === party)
+    .map(
+      (r) =>
+        `  ${PARTY_NAMES[party].one}: ${r.level} ${r.requirementId}: ${r.message}` +
+        (r.cause ? ` — likely cause: ${r.cause}` : ''),
+    );
+}
+
+/** Both parties' broken rules and the exchange's notes, for `--verbose` and the reports. */
 export function exchangeDetails(exchange: ProxyExchange): string[] {
-  return [
-    ...exchange.broken.map(
-      (r) => `  ${r.side} ${r.level} ${r.requirementId}: ${r.message}${r.cause ? ` — likely cause: ${r.cause}` : ''}`,
-    ),
-    ...exchange.notes.map((n) => `  · ${n}`),
-  ];
+  return [...PARTIES.flatMap((p) => partyDetails(exchange, p)), ...exchange.notes.map((n) => `  · ${n}`)];
 }

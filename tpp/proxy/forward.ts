@@ -201,7 +201,11 @@ export async function forward(
       request: verdict,
       response,
       broken,
-      conforms: !broken.some((r) => r.level === 'MUST'),
+      judged: { tpp: !body.over, bank: response.length > 0 },
+      conforms: {
+        tpp: !broken.some((r) => r.party === 'tpp' && r.level === 'MUST'),
+        bank: !broken.some((r) => r.party === 'bank' && r.level === 'MUST'),
+      },
       notes: [...verdict.notes.map((n) => `request: ${n}`), ...notes],
       ...rest,
     };
