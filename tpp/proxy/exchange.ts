@@ -11,9 +11,9 @@ export type Party = 'tpp' | 'bank';
 export const PARTIES: readonly Party[] = ['tpp', 'bank'];
 
 /** How the proxy's reports name each party: its user is the TPP, whose requests are "yours". */
-export const PARTY_NAMES: Record<Party, { title: string; one: string; judged: string }> = {
-  tpp: { title: 'your requests', one: 'your request', judged: 'request' },
-  bank: { title: 'the bank', one: 'the bank', judged: 'answer' },
+export const PARTY_NAMES: Record<Party, { title: string; one: string; noun: string }> = {
+  tpp: { title: 'your requests', one: 'your request', noun: 'request' },
+  bank: { title: 'the bank', one: 'the bank', noun: 'answer' },
 };
 
 /** One broken rule of an exchange, and whose it is: the TPP's request or the bank's answer. */

@@ -14,7 +14,7 @@ export interface PartyWords {
 }
 
 export function partyWords(verdict: PartyVerdict): PartyWords {
-  const noun = PARTY_NAMES[verdict.party].judged;
+  const noun = PARTY_NAMES[verdict.party].noun;
   const ids = (level: 'MUST' | 'SHOULD') => verdict.rules.filter((r) => r.level === level).map((r) => r.requirementId);
   const standsOn =
     verdict.verdict === 'NOTHING JUDGED'
