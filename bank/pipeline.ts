@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { headerValue, pointerGet, type HeaderRecord } from '../core/index.js';
 import { validate, type Violation } from '../schemas/index.js';
-import { verifyRequest } from '../signing/index.js';
+import { verifySignature } from '../signing/index.js';
 import { PSU_CONTEXTS, PSU_HTTP_METHODS, type OperationSpec, type RequirementId } from '../spec/index.js';
 import type { Faults } from './context.js';
 import { Rejection } from './errors.js';
@@ -125,7 +125,7 @@ export function checkSignature(
   if (faults.has('skip-signature')) return;
   // The bank's clock (BankOptions.now) judges Date, so a test bank living at a fixed time accepts requests signed at
   // it.
-  const result = verifyRequest(
+  const result = verifySignature(
     { method, target, headers: signatureAsSeen(headers, faults), ...(hasBody ? { body } : {}) },
     {
       ...(now ? { now } : {}),

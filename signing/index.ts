@@ -56,7 +56,8 @@ export {
   type SignOptions,
   type RequestToSign,
 } from './sign.js';
-export { verifyRequest, type VerifyOptions, type RequestToVerify } from './verify.js';
+export { verifySignature, type VerifySignatureOptions, type RequestToVerify } from './verify.js';
+export { parseHttpDate, type HttpDateOptions } from './http-date.js';
 export { certificateFacts, certificateBytes, identityFrom, type CertificateFacts } from './x509.js';
 export {
   createCertificateAuthority,

@@ -15,7 +15,7 @@ export interface SignedMessage {
 }
 
 /**
- * One way to spoil a signed request after signing, and the reason verifyRequest gives for it.
+ * One way to spoil a signed request after signing, and the reason verifySignature gives for it.
  * `requirementId` names the interface.md rule a bank breaks when it accepts the spoiled request; absent when
  * no rule of interface.md covers it (a clock-skew window is a verifier's own choice).
  * Apply to a request signed with a body and a PSU-ID header, as a payment initiation is.

@@ -31,7 +31,7 @@ export interface SigningIdentity {
 
 /**
  * Why verification failed. `certificate-untrusted` is only reported when the verifier was given a trust store
- * (VerifyOptions.trustedCertificates); a sandbox accepts any well-formed certificate.
+ * (VerifySignatureOptions.trustedCertificates); a sandbox accepts any well-formed certificate.
  */
 export type VerifyFailure =
   | 'signature-missing'

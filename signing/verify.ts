@@ -14,8 +14,9 @@ import {
 } from './signing-string.js';
 import type { VerifyFailure, VerifyResult } from './types.js';
 import { certificateBytes, certificateFacts, type CertificateFacts } from './x509.js';
+import { parseHttpDate } from './http-date.js';
 
-export interface VerifyOptions {
+export interface VerifySignatureOptions {
   now?: () => Date;
   /** Largest allowed difference between Date and now; default 300 s. */
   clockSkewSeconds?: number;
@@ -78,9 +79,11 @@ function single(headers: HeaderMap, name: string): { value?: string; repeated: b
  * Verifies a signed request as the reference bank must: Signature parsed (RFC 2047 unwrapped), algorithm
  * known, certificate parsed (and trusted, with a trust store), keyId naming that certificate, the headers
  * interface.md requires signed, Digest against the body, Date within the skew window, then the RSA signature
- * over the rebuilt signing string. The first problem found is the reason returned.
+ * over the rebuilt signing string. The first problem found is the reason returned: a gate's pass or fail, as a bank
+ * decides. To judge a request by requirement id, with every finding and its likely cause, use `judgeRequest` of
+ * `psd2-conformance/tpp`.
  */
-export function verifyRequest(request: RequestToVerify, options: VerifyOptions = {}): VerifyResult {
+export function verifySignature(request: RequestToVerify, options: VerifySignatureOptions = {}): VerifyResult {
   const signatureHeader = single(request.headers, 'signature');
   if (signatureHeader.value === undefined || signatureHeader.value.trim() === '')
     return fail('signature-missing', 'the request has no Signature header');
@@ -146,7 +149,7 @@ export function verifyRequest(request: RequestToVerify, options: VerifyOptions =
     if (!check.ok) return fail('digest-mismatch', check.message);
   }
 
-  const date = parseHttpDate(headerValue(request.headers, 'date') as string);
+  const date = parseHttpDate(headerValue(request.headers, 'date') as string, { forms: 'lenient' });
   const now = (options.now?.() ?? new Date()).getTime();
   const skew = (options.clockSkewSeconds ?? 300) * 1000;
   if (Number.isNaN(date))
@@ -240,10 +243,4 @@ function decodedHeaders(headers: HeaderMap, signed: readonly string[]): HeaderMa
     });
   }
   return changed ? out : undefined;
-}
-
-/** RFC 7231 HTTP-date; asctime carries no zone but is GMT, which Date.parse would read as local time. */
-const ASCTIME = /^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/;
-export function parseHttpDate(value: string): number {
-  return Date.parse(ASCTIME.test(value.trim()) ? `${value.trim()} GMT` : value);
 }

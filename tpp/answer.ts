@@ -99,7 +99,7 @@ function accepted(exchange: ObservedExchange, operation: OperationId, requiremen
 }
 
 /**
- * The answer to a request whose rules verifyRequest judged, with the same checks and requirement ids as the
+ * The answer to a request whose rules judgeRequest judged, with the same checks and requirement ids as the
  * suites: a request that breaks a rule a bank must enforce is judged as `checkRejected` judges that rule's
  * tests; one that breaks none, as `checkAccepted` judges the operation's valid requests. Rules of the TPP's own
  * side (catalogue: not testable against a bank, such as the Date window) never make the bank wrong for

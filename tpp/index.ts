@@ -1,8 +1,10 @@
 /**
- * The TPP's lens: judge a request as a conformant bank would, by requirement id, with the likely cause of each
- * failure. `verifyRequest` judges one request; `readRequests` reads HAR, curl or raw HTTP; `formatVerdicts` and
- * `verdictsJson` print them. `createProxy` signs and judges live traffic in front of a bank; `replay` sends
- * recorded exchanges again, signed afresh, and judges the answers.
+ * The TPP's lens, one folder per job: `input/` reads HAR, curl or raw HTTP (`readRequests`); `verify/` judges one
+ * request as a conformant bank would, by requirement id, with the likely cause of each failure (`judgeRequest`,
+ * printed by `formatVerdicts` and `verdictsJson`); `proxy/` signs and judges live traffic in front of a bank
+ * (`createProxy`); `replay/` sends recorded exchanges again, signed afresh, and judges the answers (`replay`).
+ * What the jobs share stays here: the request and verdict types, the recorded exchange, the operation a path
+ * calls, masking, the answer's judgement and the HTTP options towards the bank.
  */
 export type {
   Finding,
@@ -10,19 +12,22 @@ export type {
   RecordedRequest,
   RequestVerdict,
   SigningStringReport,
-  TppVerifyOptions,
+  JudgeRequestOptions,
 } from './types.js';
-export { verifyRequest, DEFAULT_MAX_SKEW_SECONDS } from './verify.js';
-export { readRequests, detectFormat, InputError, type InputFormat, type ReadOptions } from './input/index.js';
-export { formatVerdicts, verdictsJson, type FormatOptions } from './format.js';
+export {
+  readRequests,
+  detectFormat,
+  InputError,
+  type InputFormat,
+  type ReadOptions,
+  type ReadResult,
+} from './input/index.js';
+export * from './verify/index.js';
+export * from './proxy/index.js';
+export * from './replay/index.js';
 export { maskNationalId, maskHeaderValue } from './mask.js';
 export { matchOperation } from './operation.js';
 export { headerLines } from './request-view.js';
-export { createProxy, type ProxyOptions, type RunningProxy } from './proxy.js';
-export { exchangeLine, exchangeDetails, type ProxyExchange, type BrokenRule } from './proxy-exchange.js';
-export { DEFAULT_MAX_EXCHANGES, type ProxyReport, type RuleCount } from './proxy-report.js';
-export { replay, type ReplayOptions, type ReplayResult } from './replay.js';
-export { resign, type ResignOptions, type Resigned } from './resign.js';
 export { judgeAnswer, judgeExpectation, successRequirement } from './answer.js';
 export { interfacePath, type Expectation, type RecordedExchange } from './recorded.js';
 export { UPSTREAM_DEFAULTS, type TppHttpOptions } from './upstream.js';

@@ -4,7 +4,7 @@ import type { Level, OperationId, RequirementId } from '../spec/index.js';
 export type HeaderLine = readonly [name: string, value: string];
 
 /**
- * A request as it went on the wire, which is what verifyRequest judges: a proxy builds one from each request it
+ * A request as it went on the wire, which is what judgeRequest judges: a proxy builds one from each request it
  * sees (node's `rawHeaders` pair up into `headers`), the input readers build them from HAR, curl and raw HTTP.
  */
 export interface RecordedRequest {
@@ -19,9 +19,22 @@ export interface RecordedRequest {
   source?: string;
   /** When it was recorded (a HAR entry's startedDateTime): Date is judged against it unless `now` is given. */
   recordedAt?: Date;
+  /** What the reader saw in the input about the bytes sent (a body read to the end of the file), for the verdict. */
+  notes?: string[];
+  /**
+   * Other bytes the input shows the Digest may have been computed over (the file that curl -d sent stripped of its
+   * newlines), each with the words for it: tried before the usual mistakes when the Digest does not match the body.
+   */
+  otherBodies?: readonly OtherBody[];
 }
 
-export interface TppVerifyOptions {
+/** Bytes a Digest may have been computed over instead of the body sent, and what it means when it was. */
+export interface OtherBody {
+  bytes: Uint8Array;
+  cause: string;
+}
+
+export interface JudgeRequestOptions {
   /** The time Date is judged against; default `request.recordedAt`, else this machine's clock. */
   now?: Date;
   /** Largest allowed difference between Date and now, in seconds; default 300 (the reference bank's). */

@@ -1,6 +1,6 @@
 import { loadConfig } from '../../config/index.js';
 import type { ProxyExchange } from '../../tpp/index.js';
-import { DEFAULT_MAX_EXCHANGES } from '../../tpp/proxy-report.js';
+import { DEFAULT_MAX_EXCHANGES } from '../../tpp/proxy/log.js';
 import { InvalidArgumentError, Option, envFileOption, examples, exits, newCommand } from '../command.js';
 import { UserError } from '../../core/index.js';
 
@@ -30,10 +30,11 @@ export default () =>
   newCommand(
     'proxy',
     'a local proxy in front of a bank that signs requests (--sign) and judges every exchange by requirement id',
-    'A local HTTP proxy in front of a bank that signs (--sign) and judges every exchange by requirement id. Point ' +
-      'your app, Postman or curl at the printed URL instead of the bank. One line per exchange: ✓ when no MUST rule ' +
-      "is broken, ✗ with the broken requirement ids of the request (yours) and the response (the bank's). Stop with " +
-      'Ctrl-C (or SIGTERM): the reports are written then.',
+    'A local HTTP proxy in front of a bank that signs (--sign) and judges every exchange by requirement id, as two ' +
+      "parties: your requests (the rules `verify` applies) and the bank's answers. Point your app, Postman or curl " +
+      'at the printed URL instead of the bank. One line per exchange: ✓ when neither broke a MUST rule, ✗ with ' +
+      "each party's broken requirement ids apart; a malformed request the bank rightly refuses is yours alone. Stop " +
+      'with Ctrl-C (or SIGTERM): the reports are written then, and the last two lines give each party its verdict.',
   )
     .addOption(
       new Option('--target <url>', "the bank's base URL, http or https; mutual TLS from MTLS_*").default(
@@ -57,7 +58,8 @@ export default () =>
     .addOption(
       new Option(
         '--reports <dir>',
-        'where the reports go on stop: summary.json, junit.xml, the coverage matrix, Allure',
+        "where the reports go on stop, each with your requests' and the bank's verdicts apart: summary.json, " +
+          'junit.xml, proxy.md, Allure',
       ).default('reports/proxy'),
     )
     .addOption(new Option('--no-html', 'skip the Allure HTML report').default(true, 'the HTML report is written'))
@@ -89,8 +91,8 @@ export default () =>
           'psd2-conformance proxy --target https://bank.example/api-sandbox --port 0 --reports proxy-reports --no-html',
         ],
         {
-          0: 'every exchange conformed at MUST level',
-          1: 'an exchange broke a MUST rule',
+          0: 'neither your requests nor the bank broke a MUST rule',
+          1: 'your requests or the bank broke a MUST rule (the last two lines say whose)',
           2: 'a configuration error, or the port is in use',
         },
       ),
@@ -149,13 +151,6 @@ export default () =>
           html: options.html,
           log: (line) => console.log(line),
         });
-        const failing = report.total - report.conforming;
-        console.log(
-          `${report.total} exchange${report.total === 1 ? '' : 's'}: ${report.conforming} conform, ` +
-            `${failing} do${failing === 1 ? 'es' : ''} not` +
-            (report.omitted ? ` (details of ${report.exchanges.length} kept)` : '') +
-            `; reports in ${options.reports}`,
-        );
         return exitCode;
       }),
     );

@@ -109,7 +109,8 @@ function print(results: ReplayResult[]): void {
     if (result.recorded.test) lines.push(`  test: ${result.recorded.test}`);
     for (const r of [...result.failed, ...result.warnings])
       lines.push(`  ${r.level} ${r.requirementId} (${r.check}): ${r.message}`);
-    for (const f of result.request?.findings ?? []) lines.push(`  request ${f.level} ${f.requirementId}: ${f.message}`);
+    for (const f of result.request?.findings ?? [])
+      lines.push(`  your request: ${f.level} ${f.requirementId}: ${f.message}`);
     for (const note of result.notes) lines.push(`  · ${note}`);
     process.stdout.write(`${lines.join('\n')}\n`);
   }

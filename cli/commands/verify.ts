@@ -98,7 +98,7 @@ export default () =>
     )
     .action(
       exits(async (paths, options) => {
-        const { InputError, formatVerdicts, readRequests, verdictsJson, verifyRequest } =
+        const { InputError, formatVerdicts, readRequests, verdictsJson, judgeRequest } =
           await import('../../tpp/index.js');
         const { format } = options;
         const verifyOptions = {
@@ -116,7 +116,7 @@ export default () =>
               ...(path === '-' ? {} : { path }),
             });
             notes.push(...read.notes);
-            verdicts.push(...read.requests.map((request) => verifyRequest(request, verifyOptions)));
+            verdicts.push(...read.requests.map((request) => judgeRequest(request, verifyOptions)));
           } catch (err) {
             if (err instanceof InputError) throw new UserError(`${path === '-' ? 'stdin' : path}: ${err.message}`);
             throw err;

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeRfc2047, parseSignatureHeader, verifyRequest } from '../../signing/index.js';
+import { decodeRfc2047, parseSignatureHeader, verifySignature } from '../../signing/index.js';
 
 const bin = new URL('../../bin/psd2-conformance.mjs', import.meta.url).pathname;
 // A folder of its own: no developer .env is read, and the generated test identity is cached here.
@@ -51,7 +51,7 @@ describe('psd2-conformance sign', () => {
   });
 
   it("Auth.signature.valid: the printed Signature verifies with the project's verifier", () => {
-    expect(verifyRequest({ method: 'POST', target: TARGET, headers, body: Buffer.from(BODY) })).toEqual({
+    expect(verifySignature({ method: 'POST', target: TARGET, headers, body: Buffer.from(BODY) })).toEqual({
       ok: true,
       keyId: expect.stringMatching(/^SN=[0-9A-F]+,CA=CN=psd2-conformance Test CA,O=psd2-conformance,C=NO$/),
       signedHeaders: ['date', 'digest', 'x-request-id', 'psu-id'],
@@ -85,7 +85,7 @@ describe('psd2-conformance sign', () => {
   );
 
   it('Auth.digest.matchesBody: the printed headers fail when the body changes after signing', () => {
-    expect(verifyRequest({ method: 'POST', target: TARGET, headers, body: Buffer.from(`${BODY} `) })).toMatchObject({
+    expect(verifySignature({ method: 'POST', target: TARGET, headers, body: Buffer.from(`${BODY} `) })).toMatchObject({
       ok: false,
       reason: 'digest-mismatch',
     });
@@ -117,7 +117,7 @@ describe('psd2-conformance sign', () => {
     ]);
     expect(parseSignatureHeader(printed.Signature as string).keyId).toMatch(/^SN=[0-9a-f]+,/);
     expect(
-      verifyRequest({ method: 'GET', target: '/v1/signing-baskets/enc!!abc%3D%3D?x=1', headers: printed }),
+      verifySignature({ method: 'GET', target: '/v1/signing-baskets/enc!!abc%3D%3D?x=1', headers: printed }),
     ).toMatchObject({ ok: true });
   });
 

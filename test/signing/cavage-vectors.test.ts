@@ -9,7 +9,7 @@ import {
   issueCertificate,
   parseSignatureHeader,
   signingString,
-  verifyRequest,
+  verifySignature,
   type HeaderMap,
 } from '../../signing/index.js';
 
@@ -61,7 +61,7 @@ describe('draft-cavage-10 Appendix C', () => {
     ).toBe(c.signatureHeader);
   });
 
-  // verifyRequest needs a certificate: certify the Appendix C key, and name it in keyId (keyId is not signed).
+  // verifySignature needs a certificate: certify the Appendix C key, and name it in keyId (keyId is not signed).
   const ca = createCertificateAuthority({ keyBits: 1024 });
   const certified = identityFrom(
     issueCertificate(ca, { subject: { commonName: 'Appendix C' }, privateKey }).certificateDer,
@@ -69,7 +69,7 @@ describe('draft-cavage-10 Appendix C', () => {
   );
   const now = () => new Date(Date.parse('Sun, 05 Jan 2014 21:31:40 GMT') + 10_000);
 
-  it.each(vectors.cases)('$name: verifyRequest accepts the vector signature', (c) => {
+  it.each(vectors.cases)('$name: verifySignature accepts the vector signature', (c) => {
     const params = parseSignatureHeader(c.signatureHeader);
     const signature = buildSignatureHeader({
       keyId: buildKeyId(certified),
@@ -77,7 +77,7 @@ describe('draft-cavage-10 Appendix C', () => {
       headers: params.headers ?? ['date'],
       signature: params.signature,
     });
-    const result = verifyRequest(
+    const result = verifySignature(
       {
         ...request,
         headers: { ...headers, Signature: signature, 'TPP-Signature-Certificate': certified.certificateBase64 },

@@ -13,7 +13,7 @@ import {
   loadIdentity,
   testIdentity,
   toPkcs12,
-  verifyRequest,
+  verifySignature,
   signRequest,
 } from '../../signing/index.js';
 import { ecCertificate, hasOpenssl } from './openssl.js';
@@ -114,7 +114,7 @@ describe('loadIdentity', () => {
     const identity = await loadIdentity({ certificatePath: certPath, keyPath });
     expect(identity.certificateBase64).toBe(good.certificateDer.toString('base64'));
     const headers = signRequest({ method: 'GET', target: '/v1/x', headers: {} }, identity);
-    expect(verifyRequest({ method: 'GET', target: '/v1/x', headers })).toMatchObject({ ok: true });
+    expect(verifySignature({ method: 'GET', target: '/v1/x', headers })).toMatchObject({ ok: true });
   });
 
   it('loads a PKCS#12 file, choosing the certificate of the key when the chain is in it', async () => {

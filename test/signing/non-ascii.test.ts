@@ -15,7 +15,7 @@ import {
   norwegianTestIdentity,
   signRequest,
   testIdentity,
-  verifyRequest,
+  verifySignature,
   type SignOptions,
   type SigningIdentity,
 } from '../../signing/index.js';
@@ -52,7 +52,7 @@ const request = {
 const sign = (identity: SigningIdentity, options: SignOptions = {}) =>
   signRequest(request, identity, { now: () => NOW, ...options });
 const verify = (headers: Record<string, string>) =>
-  verifyRequest(
+  verifySignature(
     { method: request.method, target: request.target, headers, body: Buffer.from(request.body) },
     { now: () => NOW },
   );

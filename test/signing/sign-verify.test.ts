@@ -15,7 +15,7 @@ import {
   issueTppCertificate,
   parseSignatureHeader,
   signRequest,
-  verifyRequest,
+  verifySignature,
   type SigningIdentity,
 } from '../../signing/index.js';
 import { ecCertificate, hasOpenssl } from './openssl.js';
@@ -45,8 +45,8 @@ function signed(
   });
   return {
     out,
-    verify: (opts: Parameters<typeof verifyRequest>[1] = {}) =>
-      verifyRequest({ method: 'POST', target: TARGET, headers: out, ...(body ? { body } : {}) }, { now, ...opts }),
+    verify: (opts: Parameters<typeof verifySignature>[1] = {}) =>
+      verifySignature({ method: 'POST', target: TARGET, headers: out, ...(body ? { body } : {}) }, { now, ...opts }),
   };
 }
 
@@ -189,7 +189,7 @@ describe('signRequest', () => {
   });
 });
 
-describe('verifyRequest', () => {
+describe('verifySignature', () => {
   it('accepts a fresh signature and names keyId and the signed headers', () => {
     const { out, verify: check } = signed();
     expect(check()).toEqual({
@@ -224,11 +224,11 @@ describe('verifyRequest', () => {
         signature: bytes,
       }),
     };
-    expect(verifyRequest({ method: 'POST', target: TARGET, headers: sent, body: BODY }, { now })).toMatchObject({
+    expect(verifySignature({ method: 'POST', target: TARGET, headers: sent, body: BODY }, { now })).toMatchObject({
       ok: true,
     });
     expect(
-      verifyRequest(
+      verifySignature(
         {
           method: 'POST',
           target: TARGET,
@@ -247,11 +247,11 @@ describe('verifyRequest', () => {
     const { out } = signed();
     const at = (ms: number) => () => new Date(NOW.getTime() + ms);
     const request = { method: 'POST', target: TARGET, headers: out, body: BODY };
-    expect(verifyRequest(request, { now: at(300_000) }).ok).toBe(true);
-    expect(verifyRequest(request, { now: at(-300_000) }).ok).toBe(true);
-    expect(verifyRequest(request, { now: at(301_000) })).toMatchObject({ ok: false, reason: 'date-skew' });
-    expect(verifyRequest(request, { now: at(-301_000) })).toMatchObject({ ok: false, reason: 'date-skew' });
-    expect(verifyRequest(request, { now: at(30_000), clockSkewSeconds: 10 })).toMatchObject({
+    expect(verifySignature(request, { now: at(300_000) }).ok).toBe(true);
+    expect(verifySignature(request, { now: at(-300_000) }).ok).toBe(true);
+    expect(verifySignature(request, { now: at(301_000) })).toMatchObject({ ok: false, reason: 'date-skew' });
+    expect(verifySignature(request, { now: at(-301_000) })).toMatchObject({ ok: false, reason: 'date-skew' });
+    expect(verifySignature(request, { now: at(30_000), clockSkewSeconds: 10 })).toMatchObject({
       ok: false,
       reason: 'date-skew',
     });
@@ -262,7 +262,7 @@ describe('verifyRequest', () => {
     process.env.TZ = 'Pacific/Auckland';
     try {
       const { out } = signed({ ...PSU, Date: 'Mon Mar  2 10:00:00 2026' });
-      expect(verifyRequest({ method: 'POST', target: TARGET, headers: out, body: BODY }, { now })).toMatchObject({
+      expect(verifySignature({ method: 'POST', target: TARGET, headers: out, body: BODY }, { now })).toMatchObject({
         ok: true,
       });
     } finally {
@@ -273,7 +273,7 @@ describe('verifyRequest', () => {
 
   it('Auth.signature.headers: requires Date, and each required header the request carries to be signed', () => {
     const { out } = signed(PSU, { signedHeaders: ['date', 'digest', 'x-request-id', 'psu-id'] });
-    expect(verifyRequest({ method: 'POST', target: TARGET, headers: out, body: BODY }, { now })).toMatchObject({
+    expect(verifySignature({ method: 'POST', target: TARGET, headers: out, body: BODY }, { now })).toMatchObject({
       ok: false,
       reason: 'required-header-unsigned',
     });
@@ -282,7 +282,7 @@ describe('verifyRequest', () => {
       { signedHeaders: ['digest', 'x-request-id', 'psu-id', 'tpp-redirect-uri'] },
     ).out;
     delete noDate.Date;
-    expect(verifyRequest({ method: 'POST', target: TARGET, headers: noDate, body: BODY }, { now })).toMatchObject({
+    expect(verifySignature({ method: 'POST', target: TARGET, headers: noDate, body: BODY }, { now })).toMatchObject({
       ok: false,
       reason: 'required-header-unsigned',
     });
@@ -292,24 +292,26 @@ describe('verifyRequest', () => {
     const { out } = signed();
     const { Digest: _digest, ...withoutDigest } = out;
     expect(
-      verifyRequest({ method: 'POST', target: TARGET, headers: withoutDigest, body: BODY }, { now }),
+      verifySignature({ method: 'POST', target: TARGET, headers: withoutDigest, body: BODY }, { now }),
     ).toMatchObject({ ok: false, reason: 'digest-missing' });
     const get = signRequest({ method: 'GET', target: '/v1/signing-baskets/b1', headers: { ...PSU } }, identity, {
       now,
     });
     expect(get.Digest).toBeUndefined();
-    expect(verifyRequest({ method: 'GET', target: '/v1/signing-baskets/b1', headers: get }, { now })).toMatchObject({
+    expect(verifySignature({ method: 'GET', target: '/v1/signing-baskets/b1', headers: get }, { now })).toMatchObject({
       ok: true,
     });
     expect(
-      verifyRequest({ method: 'GET', target: '/v1/signing-baskets/b1', headers: get, body: BODY }, { now }),
+      verifySignature({ method: 'GET', target: '/v1/signing-baskets/b1', headers: get, body: BODY }, { now }),
     ).toMatchObject({ ok: false, reason: 'required-header-unsigned' });
   });
 
   it('a header listed in headers but absent from the request is malformed', () => {
     const { out } = signed({ ...PSU, Host: 'bank.example' }, { extraHeaders: ['host'] });
     const { Host: _host, ...withoutHost } = out;
-    expect(verifyRequest({ method: 'POST', target: TARGET, headers: withoutHost, body: BODY }, { now })).toMatchObject({
+    expect(
+      verifySignature({ method: 'POST', target: TARGET, headers: withoutHost, body: BODY }, { now }),
+    ).toMatchObject({
       ok: false,
       reason: 'signature-malformed',
     });
@@ -329,7 +331,7 @@ describe('verifyRequest', () => {
   it('accepts PEM armour in TPP-Signature-Certificate, and a Signature repeated is malformed', () => {
     const { out } = signed();
     expect(
-      verifyRequest(
+      verifySignature(
         {
           method: 'POST',
           target: TARGET,
@@ -340,7 +342,7 @@ describe('verifyRequest', () => {
       ),
     ).toMatchObject({ ok: true });
     expect(
-      verifyRequest(
+      verifySignature(
         {
           method: 'POST',
           target: TARGET,
@@ -358,7 +360,10 @@ describe('verifyRequest', () => {
   it('Auth.signature.algorithm: rejects an algorithm outside the accepted list', () => {
     const { out } = signed();
     expect(
-      verifyRequest({ method: 'POST', target: TARGET, headers: out, body: BODY }, { now, algorithms: ['rsa-sha512'] }),
+      verifySignature(
+        { method: 'POST', target: TARGET, headers: out, body: BODY },
+        { now, algorithms: ['rsa-sha512'] },
+      ),
     ).toMatchObject({ ok: false, reason: 'algorithm-unsupported' });
   });
 
@@ -373,7 +378,7 @@ describe('verifyRequest', () => {
           createPrivateKey(readFileSync(join(dir, 'k.pem'))),
         );
         const { out } = signed(PSU, {}, ec);
-        expect(verifyRequest({ method: 'POST', target: TARGET, headers: out, body: BODY }, { now })).toMatchObject({
+        expect(verifySignature({ method: 'POST', target: TARGET, headers: out, body: BODY }, { now })).toMatchObject({
           ok: false,
           reason: 'algorithm-unsupported',
         });

@@ -6,7 +6,7 @@ import {
   issueTppCertificate,
   signRequest,
   TAMPERINGS,
-  verifyRequest,
+  verifySignature,
 } from '../../signing/index.js';
 
 const ca = createCertificateAuthority({ keyBits: 1024 });
@@ -34,7 +34,7 @@ function signedPayment(extra: Record<string, string> = {}) {
   return { headers, body };
 }
 const check = (m: { headers: Record<string, string>; body?: Uint8Array }) =>
-  verifyRequest({ method: 'POST', target: TARGET, headers: m.headers, ...(m.body ? { body: m.body } : {}) }, { now });
+  verifySignature({ method: 'POST', target: TARGET, headers: m.headers, ...(m.body ? { body: m.body } : {}) }, { now });
 
 describe('TAMPERINGS', () => {
   it('the untampered request verifies', () => {

@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { certificateFacts } from '../../signing/index.js';
-import { judgeCertificate } from '../../tpp/certificate.js';
-import { judgeDigest } from '../../tpp/digest.js';
-import { headerLines, maskNationalId, matchOperation, verifyRequest } from '../../tpp/index.js';
-import { judgeKeyId } from '../../tpp/keyid.js';
+import { judgeCertificate } from '../../tpp/verify/signature/certificate.js';
+import { judgeDigest } from '../../tpp/verify/digest.js';
+import { headerLines, maskNationalId, matchOperation, judgeRequest } from '../../tpp/index.js';
+import { judgeKeyId } from '../../tpp/verify/signature/keyid.js';
 
-/** The single checks behind verifyRequest, on the mistakes the fixtures do not each carry. */
+/** The single checks behind judgeRequest, on the mistakes the fixtures do not each carry. */
 
 const pem = readFileSync(new URL('../fixtures/verify/tpp-certificate.pem', import.meta.url), 'utf8');
 const facts = certificateFacts(new X509Certificate(pem));
@@ -46,11 +46,11 @@ describe('Digest: the likely cause of a mismatch', () => {
   const body = Buffer.from('{"creditorName":"Blåbær AS","n":[1,2]}');
   const json = { value: JSON.parse(body.toString()) as unknown };
   const sha = (bytes: Buffer | string, algorithm = 'sha256') => createHash(algorithm).update(bytes).digest();
-  const cause = (header: string) => judgeDigest(header, body, json)[0]?.cause;
+  const cause = (header: string) => judgeDigest({ header, body, json })[0]?.cause;
 
   it('is silent when the Digest matches, whatever the case of the algorithm token', () => {
-    expect(judgeDigest(`sha-256=${sha(body).toString('base64')}`, body, json)).toEqual([]);
-    expect(judgeDigest(`SHA-512=${sha(body, 'sha512').toString('base64')}`, body, json)).toEqual([]);
+    expect(judgeDigest({ header: `sha-256=${sha(body).toString('base64')}`, body, json })).toEqual([]);
+    expect(judgeDigest({ header: `SHA-512=${sha(body, 'sha512').toString('base64')}`, body, json })).toEqual([]);
   });
 
   it.each([
@@ -137,7 +137,7 @@ describe('TPP-Signature-Certificate', () => {
 
 describe('secrets and the rest of a request', () => {
   const request = (headers: [string, string][], url = '/v1/payments/sepa-credit-transfers') =>
-    verifyRequest({ method: 'POST', url, headers, body: Buffer.from('{}') }, { now: new Date() });
+    judgeRequest({ method: 'POST', url, headers, body: Buffer.from('{}') }, { now: new Date() });
 
   it('masks a national identity number wherever a finding quotes it', () => {
     expect(maskNationalId('01017012345')).toBe('*********45');
@@ -168,6 +168,36 @@ describe('secrets and the rest of a request', () => {
     expect(by('Headers.PSU-HTTP-Method.enum')?.cause).toBe('the value is in the wrong case: write POST');
     expect(verdict.notes).toContain('the request is not signed: nothing to rebuild');
     expect(verdict.conforms).toBe(false);
+  });
+});
+
+describe('a read of a basket, whose required headers interface.md does not show', () => {
+  const get = (headers: [string, string][]) =>
+    judgeRequest({ method: 'GET', url: '/v1/signing-baskets/b-1', headers }, { now: new Date() });
+
+  it('unsigned breaks Authentication 1 and 3, since every request is signed', () => {
+    const verdict = get([['PSU-ID', '2d3e4f50-0000-4000-8000-000000000001']]);
+    expect(verdict.operation?.id).toBe('basket.get');
+    expect(verdict.findings.map((f) => [f.level, f.requirementId, f.message])).toEqual([
+      [
+        'MUST',
+        'Auth.signature.required',
+        "Signature is missing: every request is signed (Authentication 1), whichever headers basket.get's own list " +
+          'requires',
+      ],
+      [
+        'MUST',
+        'Auth.certificate.required',
+        'TPP-Signature-Certificate is missing: every request is signed (Authentication 3), whichever headers ' +
+          "basket.get's own list requires",
+      ],
+    ]);
+    expect(verdict.conforms).toBe(false);
+  });
+
+  it('asks nothing of the headers operation 2 leaves open (no X-Request-ID or PSU-ID finding)', () => {
+    const ids = get([['Signature', '']]).findings.map((f) => f.requirementId);
+    expect(ids).toEqual(['Auth.signature.required', 'Auth.certificate.required']);
   });
 });
 
@@ -203,7 +233,7 @@ describe('any request', () => {
   it('gets a verdict, never an exception, and conforms exactly when no MUST rule is broken', () => {
     fc.assert(
       fc.property(request, (r) => {
-        const verdict = verifyRequest(r, { now: new Date('2026-11-20T10:00:00Z') });
+        const verdict = judgeRequest(r, { now: new Date('2026-11-20T10:00:00Z') });
         expect(verdict.conforms).toBe(!verdict.findings.some((f) => f.level === 'MUST'));
       }),
       { numRuns: 300, seed: 17 },

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readRequests, verifyRequest, type RecordedRequest } from '../../tpp/index.js';
+import { readRequests, judgeRequest, type RecordedRequest } from '../../tpp/index.js';
 
 /**
  * Every recorded request under test/fixtures/verify/ (made by make-fixtures.ts) with, written here by hand, the
@@ -65,7 +65,12 @@ const EXPECTED: Record<string, Expected> = {
   },
   'digest-curl-data-newline.curl': {
     ids: ['Auth.digest.matchesBody'],
-    causes: { 'Auth.digest.matchesBody': 'trailing newline, which was not sent (curl -d @file strips newlines' },
+    causes: {
+      'Auth.digest.matchesBody':
+        'the Digest matches bodies/ncbct.json as it is, line breaks included, but curl -d @file sends it without ' +
+        'them: send it with --data-binary @bodies/ncbct.json',
+    },
+    note: 'curl -d @bodies/ncbct.json sends the file without its line breaks',
   },
   'digest-missing.http': { ids: ['Headers.Digest.requiredWithBody'] },
   'body-not-json.curl': {
@@ -92,6 +97,9 @@ const EXPECTED: Record<string, Expected> = {
     causes: { 'Auth.signature.valid': 'with only the first x-request-id value' },
   },
   'certificate-missing.http': { ids: ['Headers.TPP-Signature-Certificate.required'] },
+  'unsigned-get-basket.http': {
+    ids: ['Auth.signature.required', 'Auth.certificate.required'],
+  },
   'certificate-pem.http': {
     ids: ['Auth.certificate.required'],
     causes: {
@@ -189,7 +197,7 @@ describe('verify judges every recorded fixture with the right requirement ids an
 
   it.each(requests.map((r) => [r.source as string, r] as const))('%s', (source, request) => {
     const expected = EXPECTED[source] as Expected;
-    const verdict = verifyRequest(request, { now: RECORDED });
+    const verdict = judgeRequest(request, { now: RECORDED });
     const ids = [...new Set(verdict.findings.map((f) => f.requirementId))].sort();
     expect(ids, JSON.stringify(verdict.findings, null, 2)).toEqual([...expected.ids].sort());
     for (const [id, words] of Object.entries(expected.causes ?? {}))
@@ -203,7 +211,7 @@ describe('verify judges every recorded fixture with the right requirement ids an
 
   it('names the SHOULD-only fixtures conformant: a platform-form remark or a skewed Date is not a MUST failure', () => {
     const judged = (source: string) =>
-      verifyRequest(requests.find((r) => r.source === source) as RecordedRequest, { now: RECORDED });
+      judgeRequest(requests.find((r) => r.source === source) as RecordedRequest, { now: RECORDED });
     for (const source of [
       'keyid-lower-case-leading-zero.http',
       'keyid-dn-variant.curl',
@@ -217,11 +225,11 @@ describe('verify judges every recorded fixture with the right requirement ids an
 
   it('says how far Date is off, and from which clock', () => {
     const skewed = requests.find((r) => r.source === 'date-skew.http') as RecordedRequest;
-    expect(verifyRequest(skewed, { now: RECORDED }).findings[0]?.message).toBe(
+    expect(judgeRequest(skewed, { now: RECORDED }).findings[0]?.message).toBe(
       'Date is 612 s behind the given time (--now); a bank allows a few minutes (here 300 s)',
     );
-    expect(verifyRequest(skewed, { now: RECORDED, maxSkewSeconds: 700 }).findings).toEqual([]);
-    const later = verifyRequest(skewed, {}).findings[0]?.message ?? '';
+    expect(judgeRequest(skewed, { now: RECORDED, maxSkewSeconds: 700 }).findings).toEqual([]);
+    const later = judgeRequest(skewed, {}).findings[0]?.message ?? '';
     expect(later).toMatch(/^Date is \d+ s (behind|ahead of) this machine's clock/);
   });
 });

@@ -295,6 +295,22 @@ write(
   'certificate-missing.http',
   toHttp(withHeader(ncbct('certificate-missing'), 'TPP-Signature-Certificate', undefined)),
 );
+// Reading a basket unsigned: operation 2 leaves open which headers it requires, but every request is signed.
+write(
+  'unsigned-get-basket.http',
+  toHttp(
+    ['Signature', 'TPP-Signature-Certificate'].reduce(
+      (wire, name) => withHeader(wire, name, undefined),
+      signed({
+        name: 'unsigned-get-basket',
+        method: 'GET',
+        path: '/v1/signing-baskets/basket-1',
+        headers: psu({ 'Content-Type': '' }),
+        identity: tpp,
+      }),
+    ),
+  ),
+);
 {
   const wire = ncbct('certificate-pem');
   const pem = `-----BEGIN CERTIFICATE-----${header(wire, 'TPP-Signature-Certificate')}-----END CERTIFICATE-----`;

@@ -82,21 +82,41 @@ const allText = (dir: string): string =>
     .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'))
     .join('\n');
 
-async function proxied(serveArgs: string[]) {
-  const bank = await start(['serve', '--port', '0', ...serveArgs]);
+/** An SCT request with only Content-Type and PSU-ID: eight MUST rules of the TPP's side broken, no signature. */
+const malformedSct = (url: string) =>
+  fetch(`${url}/v1/payments/sepa-credit-transfers`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'PSU-ID': '2d3e4f50-0000-4000-8000-000000000001' },
+    body: JSON.stringify({
+      instructedAmount: { amount: '12.00', currency: 'EUR' },
+      creditorName: 'Max Mustermann GmbH',
+      creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' },
+      debtorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' },
+    }),
+  });
+
+interface Session {
+  serve?: string[];
+  sign?: boolean;
+  html?: boolean;
+  send?: (url: string) => Promise<Response>;
+}
+
+async function proxied({ serve = [], sign = true, html = false, send = unsigned }: Session = {}) {
+  const bank = await start(['serve', '--port', '0', ...serve]);
   const reports = mkdtempSync(join(tmpdir(), 'proxy-reports-'));
   const proxy = await start([
     'proxy',
     '--target',
     bank.url,
-    '--sign',
+    ...(sign ? ['--sign'] : []),
     '--port',
     '0',
     '--reports',
     reports,
-    '--no-html',
+    ...(html ? [] : ['--no-html']),
   ]);
-  const response = await unsigned(proxy.url);
+  const response = await send(proxy.url);
   const text = await response.text();
   proxy.child.kill('SIGINT');
   const code = await proxy.exited;
@@ -104,55 +124,77 @@ async function proxied(serveArgs: string[]) {
   return { status: response.status, text, code, output: proxy.output(), reports };
 }
 
+const readJson = <T>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T;
+
+interface PartySummary {
+  verdict: string;
+  failedRequirements: string[];
+}
+interface Summary {
+  target: { description: string };
+  exchanges: { total: number };
+  parties: { tpp: PartySummary; bank: PartySummary };
+  exitCode: number;
+}
+
 describe('psd2-conformance proxy --sign in front of serve', () => {
   it('lets an unsigned request create a payment (201), prints ✓ and exits 0 on Ctrl-C with the reports', async () => {
-    const run = await proxied([]);
+    const run = await proxied();
     expect(run.status).toBe(201);
     expect(run.text).toContain('"transactionStatus":"RCVD"');
     expect(run.output).toMatch(/\n✓ POST \/v1\/payments\/norwegian-cross-border-credit-transfers 201 \(\d+ ms\)\n/);
-    expect(run.output).toContain(`1 exchange: 1 conform, 0 do not; reports in ${run.reports}`);
+    expect(run.output).toContain(
+      `1 exchange; reports in ${run.reports}\n` +
+        'your requests: CONFORMANT: 1 request judged, none broke a MUST rule\n' +
+        'the bank: CONFORMANT: 1 answer judged, none broke a MUST rule\n',
+    );
     expect(run.code).toBe(0);
-    const summary = JSON.parse(readFileSync(join(run.reports, 'summary.json'), 'utf8')) as Record<string, unknown>;
-    expect(summary).toMatchObject({ total: 1, passed: 1, failed: 0, exitCode: 0, proxy: { exchanges: 1 } });
+    expect(readJson<Summary>(join(run.reports, 'summary.json'))).toMatchObject({
+      exchanges: { total: 1 },
+      parties: { tpp: { verdict: 'CONFORMANT' }, bank: { verdict: 'CONFORMANT' } },
+      exitCode: 0,
+    });
   }, 60_000);
 
   it(
     'in front of serve --fault status-outside-enum names ' +
-      'PaymentResponse.transactionStatus.enum in its line and reports',
+      "PaymentResponse.transactionStatus.enum as the bank's, in its line and reports",
     async () => {
-      const run = await proxied(['--fault', 'status-outside-enum']);
+      const run = await proxied({ serve: ['--fault', 'status-outside-enum'] });
       expect(run.status).toBe(201);
       expect(run.output).toMatch(
         new RegExp(
-          /\n✗ POST \/v1\/payments\/norwegian-cross-border-credit-transfers 201 \(\d+ ms\) {2}response MUST/.source +
-            / PaymentResponse\.transactionStatus\.enum\n/.source,
+          /\n✗ POST \/v1\/payments\/norwegian-cross-border-credit-transfers 201 \(\d+ ms\) {2}your request: ✓ · /
+            .source + /the bank: MUST PaymentResponse\.transactionStatus\.enum\n/.source,
         ),
       );
       expect(run.code).toBe(1);
-      const summary = JSON.parse(readFileSync(join(run.reports, 'summary.json'), 'utf8')) as {
-        failedRequirements: string[];
-        target: { description: string };
-      };
-      expect(summary.failedRequirements).toEqual(['PaymentResponse.transactionStatus.enum']);
+      const summary = readJson<Summary>(join(run.reports, 'summary.json'));
+      expect(summary.parties.bank.failedRequirements).toEqual(['PaymentResponse.transactionStatus.enum']);
+      expect(summary.parties.tpp).toMatchObject({ verdict: 'CONFORMANT', failedRequirements: [] });
       expect(summary.target.description).toMatch(/^http:\/\/127\.0\.0\.1:\d+ as seen through psd2-conformance proxy$/);
       const junit = readFileSync(join(run.reports, 'junit.xml'), 'utf8');
       expect(junit).toMatch(
-        /<testcase classname="proxy" name="#1 POST \/v1\/payments\/norwegian-cross-border-credit-transfers at [^"]+"/,
+        /<testcase classname="the bank" name="#1 POST \/v1\/payments\/norwegian-cross-border-credit-transfers at /,
       );
-      expect(junit).toContain('response MUST PaymentResponse.transactionStatus.enum');
-      const results = readdirSync(join(run.reports, 'allure-results')).filter((f) => f.endsWith('-result.json'));
-      const result = JSON.parse(readFileSync(join(run.reports, 'allure-results', results[0] as string), 'utf8')) as {
-        status: string;
-        labels: { name: string; value: string }[];
-      };
-      expect(result.status).toBe('failed');
-      expect(result.labels).toContainEqual({ name: 'story', value: 'PaymentResponse.transactionStatus.enum' });
+      expect(junit).toContain('message="the bank: MUST PaymentResponse.transactionStatus.enum"');
+      const dir = join(run.reports, 'allure-results');
+      const results = readdirSync(dir)
+        .filter((f) => f.endsWith('-result.json'))
+        .map((f) => readJson<{ status: string; labels: { name: string; value: string }[] }>(join(dir, f)));
+      const epic = (r: (typeof results)[number]) => r.labels.find((l) => l.name === 'epic')?.value;
+      expect(results.map((r) => [epic(r), r.status]).sort()).toEqual([
+        ['The bank', 'failed'],
+        ['Your requests', 'passed'],
+      ]);
+      const bank = results.find((r) => epic(r) === 'The bank');
+      expect(bank?.labels).toContainEqual({ name: 'story', value: 'PaymentResponse.transactionStatus.enum' });
     },
     60_000,
   );
 
   it('never prints or reports X-PSU-IDENTITY or the signing key', async () => {
-    const run = await proxied([]);
+    const run = await proxied();
     const key = (await testPki()).privateKeyPem.split('\n')[1] as string;
     const everything = `${run.output}\n${allText(run.reports)}`;
     expect(everything).toContain('*********45');
@@ -160,4 +202,51 @@ describe('psd2-conformance proxy --sign in front of serve', () => {
     expect(everything).not.toContain(key);
     expect(everything).not.toContain('PRIVATE KEY');
   }, 60_000);
+});
+
+describe('psd2-conformance proxy judges two parties', () => {
+  const EIGHT = [
+    'Headers.X-Request-ID.required',
+    'Headers.TPP-Signature-Certificate.required',
+    'Headers.Signature.required',
+    'Headers.TPP-Session-ID.required',
+    'Headers.TPP-Redirect-URI.required',
+    'Headers.PSU-IP-Address.required',
+    'Headers.x-accept-fix.required',
+    'Headers.Digest.requiredWithBody',
+  ];
+
+  it(
+    'an unsigned request missing headers, refused by the clean bank: the bank CONFORMANT, your requests ' +
+      'NOT CONFORMANT naming the eight rules, in the console, summary.json, junit.xml, proxy.md and the HTML',
+    async () => {
+      const run = await proxied({ sign: false, html: true, send: malformedSct });
+      expect(run.status).toBe(400);
+      expect(run.code).toBe(1);
+      expect(run.output).toContain(
+        `your requests: NOT CONFORMANT: 1 of 1 request broke a MUST rule: ${EIGHT.join(', ')}\n` +
+          'the bank: CONFORMANT: 1 answer judged, none broke a MUST rule\n',
+      );
+      expect(run.output).toMatch(/ · the bank: ✓\n/);
+
+      const summary = readJson<Summary>(join(run.reports, 'summary.json'));
+      expect(summary.parties.bank).toMatchObject({ verdict: 'CONFORMANT', failedRequirements: [] });
+      expect(summary.parties.tpp).toMatchObject({ verdict: 'NOT CONFORMANT', failedRequirements: EIGHT });
+
+      const junit = readFileSync(join(run.reports, 'junit.xml'), 'utf8');
+      expect(junit).toMatch(/<testsuite name="your requests" tests="1" failures="1" /);
+      expect(junit).toMatch(/<testsuite name="the bank" tests="1" failures="0" /);
+
+      const markdown = readFileSync(join(run.reports, 'proxy.md'), 'utf8');
+      expect(markdown).toContain('\n## Your requests: NOT CONFORMANT\n');
+      expect(markdown).toContain('\n## The bank: CONFORMANT\n');
+      for (const id of EIGHT) expect(markdown).toContain(`| \`${id}\` | MUST | 1 |`);
+
+      const html = readFileSync(join(run.reports, 'html', 'index.html'), 'utf8');
+      expect(html).toContain('data-party="tpp" data-verdict="not conformant"');
+      expect(html).toContain('data-party="bank" data-verdict="conformant"');
+      expect(`${run.output}${html}${markdown}${JSON.stringify(summary)}`).not.toMatch(/\bseed\b/i);
+    },
+    120_000,
+  );
 });

@@ -113,7 +113,7 @@ describe('proxy --sign in front of the reference bank', () => {
     const [exchange] = report.exchanges as [ProxyExchange];
     expect(seen).toEqual([exchange]);
     expect(exchange.signed).toBe(true);
-    expect(exchange.conforms).toBe(true);
+    expect(exchange.conforms).toEqual({ tpp: true, bank: true });
     expect(exchange.broken).toEqual([]);
     expect(exchangeLine(exchange)).toMatch(
       /^✓ POST \/v1\/payments\/norwegian-cross-border-credit-transfers 201 \(\d+ ms\)$/,
@@ -124,19 +124,21 @@ describe('proxy --sign in front of the reference bank', () => {
     expect(exchange.recorded.request.headers.Signature).toMatch(/^keyId="SN=[0-9A-F]+,CA=CN=psd2-conformance Test CA,/);
   });
 
-  it('without --sign passes the unsigned request on, and the line names the TPP’s missing signature', async () => {
+  it('without --sign the missing signature is the TPP’s finding; the bank, refusing it, conforms', async () => {
     const proxy = await createProxy({ target: bank.url });
     const res = await fetch(`${proxy.url}${NCBCT}`, { method: 'POST', headers: UNSIGNED, body: BODY });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
-    const { exchanges } = await proxy.close();
-    const line = exchangeLine(exchanges[0] as ProxyExchange);
+    const report = await proxy.close();
+    const line = exchangeLine(report.exchanges[0] as ProxyExchange);
     expect(line).toMatch(
-      /^✗ POST \/v1\/payments\/norwegian-cross-border-credit-transfers 4\d\d \(\d+ ms\) {2}request MUST /,
+      /^✗ POST \/v1\/payments\/norwegian-cross-border-credit-transfers 4\d\d \(\d+ ms\) {2}your request: MUST /,
     );
     expect(line).toContain('Headers.Signature.required');
     expect(line).toContain('Headers.Digest.requiredWithBody');
-    expect(line).not.toContain('response MUST');
+    expect(line).toMatch(/ · the bank: ✓$/);
+    expect(report.parties.bank).toMatchObject({ verdict: 'CONFORMANT', judged: 1, conforming: 1 });
+    expect(report.parties.tpp).toMatchObject({ verdict: 'NOT CONFORMANT', judged: 1, conforming: 0 });
   });
 
   it('in front of a bank with a response fault names that fault’s requirement id as the response’s', async () => {
@@ -147,13 +149,14 @@ describe('proxy --sign in front of the reference bank', () => {
     const exchange = report.exchanges[0] as ProxyExchange;
     expect(exchangeLine(exchange)).toMatch(
       new RegExp(
-        /^✗ POST \/v1\/payments\/norwegian-cross-border-credit-transfers 201 \(\d+ ms\) {2}response MUST/.source +
-          / PaymentResponse\.transactionStatus\.enum$/.source,
+        /^✗ POST \/v1\/payments\/norwegian-cross-border-credit-transfers 201 \(\d+ ms\) {2}your request: ✓ · /.source +
+          /the bank: MUST PaymentResponse\.transactionStatus\.enum$/.source,
       ),
     );
-    expect(report.rules).toEqual([
-      { side: 'response', requirementId: 'PaymentResponse.transactionStatus.enum', level: 'MUST', exchanges: 1 },
+    expect(report.parties.bank.rules).toEqual([
+      { requirementId: 'PaymentResponse.transactionStatus.enum', level: 'MUST', exchanges: 1 },
     ]);
+    expect(report.parties.tpp).toEqual({ party: 'tpp', verdict: 'CONFORMANT', judged: 1, conforming: 1, rules: [] });
   });
 });
 
@@ -285,6 +288,30 @@ describe('proxy traffic', () => {
     await signing.close();
     expect(target.arrived).toHaveLength(1);
     await target.close();
+  });
+
+  it('a bank that accepts a malformed request breaks the rules it broke: both parties NOT CONFORMANT', async () => {
+    const target = await recorder((_req, res) =>
+      res.writeHead(201, { 'content-type': 'application/json' }).end('{"paymentId":"p1","transactionStatus":"RCVD"}'),
+    );
+    const proxy = await createProxy({ target: target.url });
+    const headers = { ...UNSIGNED, 'PSU-ID': '' };
+    expect((await fetch(`${proxy.url}${NCBCT}`, { method: 'POST', headers, body: BODY })).status).toBe(201);
+    const report = await proxy.close();
+    await target.close();
+    const ids = (party: 'tpp' | 'bank') =>
+      report.parties[party].rules.filter((r) => r.level === 'MUST').map((r) => r.requirementId);
+    expect(report.parties.tpp.verdict).toBe('NOT CONFORMANT');
+    expect(report.parties.bank.verdict).toBe('NOT CONFORMANT');
+    // Every rule the request broke, the bank broke by accepting it, and a 2xx to an invalid request is one more.
+    expect(ids('tpp').sort()).toEqual([
+      'Headers.Digest.requiredWithBody',
+      'Headers.PSU-ID.required',
+      'Headers.Signature.required',
+      'Headers.TPP-Signature-Certificate.required',
+      'Headers.X-Request-ID.required',
+    ]);
+    expect(ids('bank').sort()).toEqual(['Errors.invalidRequest.never2xx', ...ids('tpp')].sort());
   });
 
   it('keeps the details of at most maxExchanges, failing ones first, and counts every exchange', async () => {

@@ -29,7 +29,7 @@ describe('the README library example', () => {
   afterAll(() => bank.close());
 
   it(
-    'runs as printed: verifyRequest names the missing signature, the ' +
+    'runs as printed: judgeRequest names the missing signature, the ' +
       'proxy signs a plain request into a 201, replay re-signs it',
     async () => {
       // reports/ is not in git: on a fresh clone this test may run before anything has created it.

@@ -8,11 +8,11 @@ import {
   type SignOptions,
   type SigningIdentity,
 } from '../../signing/index.js';
-import { resign, verifyRequest, type RequestVerdict } from '../../tpp/index.js';
+import { resign, judgeRequest, type RequestVerdict } from '../../tpp/index.js';
 
 /**
  * Re-signing a recorded request an hour later: what time invalidates is renewed, what the recording broke on
- * purpose stays broken, so the bank judges the same defect. Every case is judged by verifyRequest at the new time.
+ * purpose stays broken, so the bank judges the same defect. Every case is judged by judgeRequest at the new time.
  */
 
 const SENT = new Date('2026-11-20T10:00:00Z');
@@ -61,7 +61,7 @@ function again(message: { headers: Record<string, string>; body?: string | Uint8
 }
 
 const judged = (headers: Record<string, string>, body: string | Uint8Array | undefined): RequestVerdict =>
-  verifyRequest(
+  judgeRequest(
     {
       method: 'POST',
       url: URL_,
@@ -120,7 +120,7 @@ describe('resign', () => {
     (name) => {
       const message = tampered(name);
       const body = message.body === undefined ? undefined : Buffer.from(message.body).toString('utf8');
-      const then = verifyRequest(
+      const then = judgeRequest(
         {
           method: 'POST',
           url: URL_,

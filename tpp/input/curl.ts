@@ -118,7 +118,21 @@ function expand(words: string[]): string[] {
   return out;
 }
 
-function dataPiece(kind: DataKind, value: string, context: CurlContext): Buffer {
+/** One data option as curl sends it, and, for `-d @file`, the file as it is (curl sends it without line breaks). */
+interface DataPiece {
+  kind: DataKind;
+  bytes: Buffer;
+  file?: { path: string; bytes: Buffer };
+}
+
+function dataPiece(kind: DataKind, value: string, context: CurlContext): DataPiece {
+  const bytes = dataBytes(kind, value, context);
+  if (kind !== 'ascii' || !value.startsWith('@')) return { kind, bytes };
+  const path = value.slice(1);
+  return { kind, bytes, file: { path, bytes: context.readFile(path) } };
+}
+
+function dataBytes(kind: DataKind, value: string, context: CurlContext): Buffer {
   if (kind === 'raw') return Buffer.from(value, 'utf8');
   if (kind === 'urlencode') {
     const at = value.indexOf('@');
@@ -143,7 +157,7 @@ function dataPiece(kind: DataKind, value: string, context: CurlContext): Buffer 
 export function curlRequest(words: string[], context: CurlContext): RecordedRequest {
   const args = expand(words.slice(1));
   const headers: HeaderLine[] = [];
-  const data: { kind: DataKind; bytes: Buffer }[] = [];
+  const data: DataPiece[] = [];
   let method: string | undefined;
   let url: string | undefined;
   let head = false;
@@ -168,12 +182,11 @@ export function curlRequest(words: string[], context: CurlContext): RecordedRequ
         headers.push([text.slice(0, colon).trim(), text.slice(colon + 1).trim()]);
       else if (text.endsWith(';')) headers.push([text.slice(0, -1).trim(), '']);
       // `-H 'Name:'` removes one of curl's own headers: nothing is sent.
-    } else if (option === 'data') data.push({ kind: 'ascii', bytes: dataPiece('ascii', takeValue(), context) });
-    else if (option === 'data-raw') data.push({ kind: 'raw', bytes: dataPiece('raw', takeValue(), context) });
-    else if (option === 'data-binary') data.push({ kind: 'binary', bytes: dataPiece('binary', takeValue(), context) });
-    else if (option === 'data-urlencode')
-      data.push({ kind: 'urlencode', bytes: dataPiece('urlencode', takeValue(), context) });
-    else if (option === 'json') data.push({ kind: 'json', bytes: dataPiece('binary', takeValue(), context) });
+    } else if (option === 'data') data.push(dataPiece('ascii', takeValue(), context));
+    else if (option === 'data-raw') data.push(dataPiece('raw', takeValue(), context));
+    else if (option === 'data-binary') data.push(dataPiece('binary', takeValue(), context));
+    else if (option === 'data-urlencode') data.push(dataPiece('urlencode', takeValue(), context));
+    else if (option === 'json') data.push({ ...dataPiece('binary', takeValue(), context), kind: 'json' });
     else if (option === 'url') url = takeValue();
     else if (option === 'user-agent') headers.push(['User-Agent', takeValue()]);
     else if (option === 'referer') headers.push(['Referer', takeValue()]);
@@ -194,7 +207,9 @@ export function curlRequest(words: string[], context: CurlContext): RecordedRequ
   const has = (header: string) => headers.some(([n]) => n.toLowerCase() === header);
   const json = data.some((d) => d.kind === 'json');
   // curl joins --data pieces with &, --json pieces with nothing.
-  const body = Buffer.concat(data.flatMap((d, k) => (k > 0 && !json ? [Buffer.from('&'), d.bytes] : [d.bytes])));
+  const joined = (pieces: Buffer[]) =>
+    Buffer.concat(pieces.flatMap((bytes, k) => (k > 0 && !json ? [Buffer.from('&'), bytes] : [bytes])));
+  const body = joined(data.map((d) => d.bytes));
   if (asQuery && data.length) {
     url = `${url}${url.includes('?') ? '&' : '?'}${body.toString('utf8')}`;
     return { method: method ?? 'GET', url, headers };
@@ -202,11 +217,27 @@ export function curlRequest(words: string[], context: CurlContext): RecordedRequ
   if (data.length && !has('content-type'))
     headers.push(['Content-Type', json ? 'application/json' : 'application/x-www-form-urlencoded']);
   if (json && !has('accept')) headers.push(['Accept', 'application/json']);
+  const stripped = data.filter((d) => d.file && !d.file.bytes.equals(d.bytes));
+  const asFiles = joined(data.map((d) => d.file?.bytes ?? d.bytes));
+  const files = stripped.map((d) => d.file?.path as string);
   return {
     method: method ?? (head ? 'HEAD' : data.length ? 'POST' : 'GET'),
     url,
     headers,
     ...(data.length ? { body } : {}),
+    ...(stripped.length
+      ? {
+          notes: [`curl -d @${files.join(', -d @')} sends the file without its line breaks`],
+          otherBodies: [
+            {
+              bytes: asFiles,
+              cause:
+                `the Digest matches ${files.join(' and ')} as it is, line breaks included, but curl -d @file sends ` +
+                `it without them: send it with --data-binary @${files[0] as string}`,
+            },
+          ],
+        }
+      : {}),
   };
 }
 

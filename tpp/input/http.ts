@@ -5,17 +5,60 @@ import { InputError } from './errors.js';
 const SEPARATOR = /^###[^\r\n]*(\r?\n|$)/gm;
 const REQUEST_LINE = /^([A-Za-z]+) +(\S+)(?: +HTTP\/\d(?:\.\d)?)? *$/;
 
-/** Byte offsets of the blocks between separator lines (latin1 keeps one character per byte). */
-function blocks(bytes: Buffer): Buffer[] {
+/** A request's bytes between separator lines, and whether a separator line follows them. */
+interface Block {
+  bytes: Buffer;
+  separated: boolean;
+}
+
+/** The blocks between separator lines (latin1 keeps one character per byte). */
+function blocks(bytes: Buffer): Block[] {
   const text = bytes.toString('latin1');
-  const out: Buffer[] = [];
+  const out: Block[] = [];
   let start = 0;
   for (const m of text.matchAll(SEPARATOR)) {
-    out.push(bytes.subarray(start, m.index));
+    out.push({ bytes: bytes.subarray(start, m.index), separated: true });
     start = (m.index as number) + m[0].length;
   }
-  out.push(bytes.subarray(start));
+  out.push({ bytes: bytes.subarray(start), separated: false });
   return out;
+}
+
+const LINE_BREAK_AT_END = /\r?\n$/;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The body of a request without Content-Length: every byte to the end of the input, a final newline included, as
+ * `curl --data-binary @file` sends a file that `echo … > file` wrote. Before a ### line only the line break that
+ * starts that line is taken off (it belongs to the separator). Line breaks alone are the end of the recording,
+ * not a body.
+ */
+function bodyToEnd(rest: Buffer, separated: boolean): Pick<RecordedRequest, 'body' | 'notes' | 'otherBodies'> {
+  const text = rest.toString('latin1');
+  const end = separated ? rest.length - (text.match(LINE_BREAK_AT_END)?.[0].length ?? 0) : rest.length;
+  const body = rest.subarray(0, end);
+  if (/^[\r\n]*$/.test(body.toString('latin1'))) {
+    const breaks = body.toString('latin1').split('\n').length - 1;
+    return breaks
+      ? { notes: [`${plural(breaks, 'line break')} after the headers taken as the end of the recording, not a body`] }
+      : {};
+  }
+  const final = body.toString('latin1').match(LINE_BREAK_AT_END)?.[0];
+  if (!final) return { body };
+  const where = separated ? 'to the line break before ###' : 'to the end of the input';
+  return {
+    body,
+    notes: [`no Content-Length: the body is every byte ${where}, ${body.length} bytes ending in a newline`],
+    otherBodies: [
+      {
+        bytes: body.subarray(0, body.length - final.length),
+        cause:
+          "the body ends in a newline the Digest does not cover: without Content-Length the recording's body runs " +
+          `${where}, its final newline included; if that newline was not sent, record the request with ` +
+          `Content-Length: ${body.length - final.length}`,
+      },
+    ],
+  };
 }
 
 /** The next line of the block from `at`: its text (without the line end) and where the following line starts. */
@@ -25,7 +68,7 @@ function nextLine(text: string, at: number): { line: string; next: number } {
   return { line: text.slice(at, end).replace(/\r$/, ''), next: end + 1 };
 }
 
-function parseBlock(block: Buffer, label: string): RecordedRequest | undefined {
+function parseBlock({ bytes: block, separated }: Block, label: string): RecordedRequest | undefined {
   const text = block.toString('latin1');
   let at = 0;
   let requestLine: string | undefined;
@@ -65,17 +108,15 @@ function parseBlock(block: Buffer, label: string): RecordedRequest | undefined {
   const length = headers.find(([n]) => n.toLowerCase() === 'content-length')?.[1];
   if (headers.some(([n, v]) => n.toLowerCase() === 'transfer-encoding' && /chunked/i.test(v)))
     throw new InputError(`${label}: chunked bodies are not read: write the body as sent, with Content-Length`);
-  let body: Buffer;
-  if (length !== undefined && /^\d+$/.test(length)) {
-    if (Number(length) > rest.length)
-      throw new InputError(`${label}: Content-Length is ${length} but only ${rest.length} bytes follow the headers`);
-    body = rest.subarray(0, Number(length));
-  } else {
-    // Without Content-Length the body ends before the line break that precedes ### or the end of the input.
-    const end = rest.length - (rest.toString('latin1').match(/\r?\n$/)?.[0].length ?? 0);
-    body = rest.subarray(0, end);
-  }
-  return body.length ? { ...request, body } : request;
+  if (length === undefined || !/^\d+$/.test(length)) return { ...request, ...bodyToEnd(rest, separated) };
+  if (Number(length) > rest.length)
+    throw new InputError(`${label}: Content-Length is ${length} but only ${rest.length} bytes follow the headers`);
+  const body = rest.subarray(0, Number(length));
+  const after = rest.subarray(Number(length)).toString('latin1');
+  const notes = /\S/.test(after)
+    ? [`${plural(after.trimEnd().length, 'byte')} after the ${length} of Content-Length are not part of the body`]
+    : [];
+  return { ...request, ...(body.length ? { body } : {}), ...(notes.length ? { notes } : {}) };
 }
 
 /** Raw HTTP requests (request line, headers, blank line, body; CRLF or LF), separated by lines starting with ###. */

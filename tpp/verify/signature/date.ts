@@ -1,22 +1,6 @@
-import { finding } from './finding.js';
-import type { Finding } from './types.js';
-
-const DAY = '(Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
-const MONTH = '(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
-const TIME = '\\d{2}:\\d{2}:\\d{2}';
-/** RFC 7231 §7.1.1.1: IMF-fixdate, and the obsolete RFC 850 and asctime forms a recipient must still accept. */
-const IMF_FIXDATE = new RegExp(`^${DAY}, \\d{2} ${MONTH} \\d{4} ${TIME} GMT$`);
-const RFC_850 = new RegExp(
-  `^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \\d{2}-${MONTH}-\\d{2} ${TIME} GMT$`,
-);
-const ASCTIME = new RegExp(`^${DAY} ${MONTH} ( \\d|\\d{2}) ${TIME} \\d{4}$`);
-
-/** Milliseconds since the epoch of an HTTP-date; NaN when the text is not one. */
-export function parseHttpDate(value: string): number {
-  const text = value.trim();
-  if (ASCTIME.test(text)) return Date.parse(`${text} GMT`); // asctime is GMT without saying so
-  return IMF_FIXDATE.test(text) || RFC_850.test(text) ? Date.parse(text) : NaN;
-}
+import { parseHttpDate } from '../../../signing/index.js';
+import { finding } from '../finding.js';
+import type { Finding } from '../../types.js';
 
 function formCause(value: string): string {
   if (/^\d{4}-\d{2}-\d{2}T/.test(value))
@@ -49,8 +33,8 @@ export interface Clock {
 export function judgeDate(value: string | undefined, clock: Clock, maxSkewSeconds: number): Finding[] {
   if (value === undefined || value.trim() === '') return [];
   const id = 'Auth.date.window';
-  const strict = parseHttpDate(value);
-  const loose = Number.isNaN(strict) ? Date.parse(value) : strict;
+  const strict = parseHttpDate(value, { forms: 'strict' });
+  const loose = parseHttpDate(value, { forms: 'lenient' });
   const out: Finding[] = [];
   if (Number.isNaN(strict)) out.push(finding(id, `Date "${value}" is not an HTTP-date`, formCause(value.trim())));
   if (Number.isNaN(loose)) return out;

@@ -1,5 +1,5 @@
-import { requirement, type OperationSpec, type RequirementId } from '../spec/index.js';
-import type { Finding } from './types.js';
+import { requirement, type OperationSpec, type RequirementId } from '../../spec/index.js';
+import type { Finding } from '../types.js';
 
 /** A finding whose level comes from the catalogue, so no check can disagree with it. */
 export function finding(requirementId: RequirementId, message: string, cause?: string): Finding {

@@ -10,15 +10,15 @@ import {
   formatDn,
   isAscii,
   parseDigestHeader,
+  parseHttpDate,
   signingString,
   type KeyIdStyle,
   type Rfc2047Options,
   type SigningIdentity,
-} from '../signing/index.js';
-import { findHeaderName } from '../core/index.js';
-import { parseHttpDate } from './date.js';
-import { parseSignature } from './signature-parse.js';
-import { verifyRequest } from './verify.js';
+} from '../../signing/index.js';
+import { findHeaderName } from '../../core/index.js';
+import { parseSignature } from '../verify/signature/signature-parse.js';
+import { judgeRequest } from '../verify/judge-request.js';
 
 export interface ResignOptions {
   /** The time the new Date says. */
@@ -84,10 +84,10 @@ export function resign(
   const headers = { ...request.headers };
   const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
   const dateName = find(headers, 'date');
-  const recordedDate = dateName ? parseHttpDate(headers[dateName] as string) : NaN;
+  const recordedDate = dateName ? parseHttpDate(headers[dateName] as string, { forms: 'strict' }) : NaN;
   const sentAt = options.sentAt?.getTime();
   // Judged at its own Date, so that only what was wrong then counts, not the time passed since.
-  const before = verifyRequest(
+  const before = judgeRequest(
     { method: request.method, url: request.url, headers: Object.entries(headers), ...(body ? { body } : {}) },
     { now: Number.isNaN(recordedDate) ? (options.sentAt ?? options.now) : new Date(recordedDate) },
   );

@@ -6,9 +6,9 @@ import {
   Rfc2047Error,
   SignatureHeaderError,
   type SignatureParams,
-} from '../signing/index.js';
-import { finding } from './finding.js';
-import type { Finding } from './types.js';
+} from '../../../signing/index.js';
+import { finding } from '../finding.js';
+import type { Finding } from '../../types.js';
 
 export interface ParsedSignature {
   params?: SignatureParams;

@@ -1,14 +1,14 @@
-import { SIGNED_HEADERS } from '../spec/index.js';
-import { DEFAULT_SIGNED_HEADERS, type SignatureParams } from '../signing/index.js';
+import { SIGNED_HEADERS } from '../../../spec/index.js';
+import { DEFAULT_SIGNED_HEADERS, type SignatureParams } from '../../../signing/index.js';
 import { judgeCertificate } from './certificate.js';
 import { judgeDate, type Clock } from './date.js';
-import { finding } from './finding.js';
+import { finding } from '../finding.js';
 import { judgeKeyId } from './keyid.js';
-import { maskSigningLine } from './mask.js';
-import type { RequestView } from './request-view.js';
+import { maskSigningLine } from '../../mask.js';
+import type { RequestView } from '../../request-view.js';
 import { parseSignature } from './signature-parse.js';
 import { candidates, signingLines, verifies } from './signing-variants.js';
-import type { Finding, SigningStringReport } from './types.js';
+import type { Finding, SigningStringReport } from '../../types.js';
 
 export interface SignatureVerdict {
   findings: Finding[];

@@ -1,6 +1,6 @@
 import { constants, verify, type KeyObject } from 'node:crypto';
-import { containsEncodedWord, decodeRfc2047, REQUEST_TARGET } from '../signing/index.js';
-import type { RequestView } from './request-view.js';
+import { containsEncodedWord, decodeRfc2047, REQUEST_TARGET } from '../../../signing/index.js';
+import type { RequestView } from '../../request-view.js';
 
 /** A signing string a client may have signed instead of the right one, with the words for it. */
 export interface Candidate {

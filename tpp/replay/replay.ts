@@ -1,16 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { request, type Dispatcher } from 'undici';
-import type { CheckResult, ObservedExchange } from '../checks/index.js';
-import type { RequirementId } from '../spec/index.js';
-import type { SigningIdentity } from '../signing/index.js';
-import { judgeAnswer, judgeExpectation } from './answer.js';
-import { maskHeaderValue } from './mask.js';
-import { interfacePath, type RecordedExchange } from './recorded.js';
-import { targetOf } from './request-view.js';
+import type { CheckResult, ObservedExchange } from '../../checks/index.js';
+import type { RequirementId } from '../../spec/index.js';
+import type { SigningIdentity } from '../../signing/index.js';
+import { judgeAnswer, judgeExpectation } from '../answer.js';
+import { maskHeaderValue } from '../mask.js';
+import { interfacePath, type RecordedExchange } from '../recorded.js';
+import { targetOf } from '../request-view.js';
 import { resign } from './resign.js';
-import type { RequestVerdict } from './types.js';
-import { decodedText, errorText, maxBodyBytes, transportKind, upstreamAgent, type TppHttpOptions } from './upstream.js';
-import { verifyRequest } from './verify.js';
+import type { RequestVerdict } from '../types.js';
+import {
+  decodedText,
+  errorText,
+  maxBodyBytes,
+  transportKind,
+  upstreamAgent,
+  type TppHttpOptions,
+} from '../upstream.js';
+import { judgeRequest } from '../verify/judge-request.js';
 
 export interface ReplayOptions {
   /** Where to send: the bank's base URL (`https://bank.example/api-sandbox`); default each recording's own. */
@@ -33,7 +40,7 @@ export interface ReplayResult {
   durationMs: number;
   /** By the test's recorded expectation, or (without one) by the request's own verdict, as the proxy judges. */
   judgedBy: 'the test' | 'the request';
-  /** verifyRequest's verdict on the request as sent again, when that is what the answer was judged by. */
+  /** judgeRequest's verdict on the request as sent again, when that is what the answer was judged by. */
   request?: RequestVerdict;
   results: CheckResult[];
   /** MUST checks that failed: the exit code's business. */
@@ -146,7 +153,7 @@ async function replayOne(
   let request: RequestVerdict | undefined;
   if (recorded.expectation) results = judgeExpectation(observed, recorded.expectation);
   else {
-    request = verifyRequest(
+    request = judgeRequest(
       {
         method: outgoing.method,
         url,

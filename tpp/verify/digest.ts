@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { parseDigestHeader } from '../signing/index.js';
+import { parseDigestHeader } from '../../signing/index.js';
 import { finding } from './finding.js';
 import { bodyVariants } from './reserialise.js';
-import type { Finding } from './types.js';
+import type { Finding, OtherBody } from '../types.js';
 
 const HASHES = { 'SHA-256': 'sha256', 'SHA-512': 'sha512' } as const;
 type Algorithm = keyof typeof HASHES;
@@ -36,9 +36,19 @@ function encodingCause(value: string, algorithm: Algorithm, body: Uint8Array): s
   return undefined;
 }
 
-/** Which re-serialisation or other encoding of the body the Digest was computed over. */
-function bodyCause(value: string, algorithm: Algorithm, body: Uint8Array, json: { value: unknown } | undefined) {
-  for (const variant of bodyVariants(body, json))
+/** What a Digest is judged against: the header, the bytes sent, and what the input shows of other bytes. */
+export interface DigestInput {
+  header: string | undefined;
+  body: Uint8Array;
+  /** The body parsed, when it is JSON: its re-serialisations are tried. */
+  json?: { value: unknown } | undefined;
+  /** Bytes the input itself shows the Digest may be over (RecordedRequest.otherBodies), tried first. */
+  otherBodies?: readonly OtherBody[] | undefined;
+}
+
+/** Which other bytes the input shows, re-serialisation or other encoding of the body the Digest was computed over. */
+function bodyCause(value: string, algorithm: Algorithm, input: DigestInput) {
+  for (const variant of [...(input.otherBodies ?? []), ...bodyVariants(input.body, input.json)])
     if (hash(algorithm, variant.bytes).toString('base64') === value) return variant.cause;
   return undefined;
 }
@@ -47,7 +57,8 @@ function bodyCause(value: string, algorithm: Algorithm, body: Uint8Array, json: 
  * Digest recomputed over the exact bytes sent (SHA-256 and SHA-512, tokens case-insensitive, RFC 3230 §4.1.1).
  * Every instance-digest of a known algorithm must match; a mismatch names the likely cause.
  */
-export function judgeDigest(header: string | undefined, body: Uint8Array, json?: { value: unknown }): Finding[] {
+export function judgeDigest(input: DigestInput): Finding[] {
+  const { header, body } = input;
   if (header === undefined || header.trim() === '') return [];
   const id = 'Auth.digest.matchesBody';
   // A bare SHA-256 or SHA-512 value parses as a digest list (its padding is an `=`): recognise it first.
@@ -83,7 +94,7 @@ export function judgeDigest(header: string | undefined, body: Uint8Array, json?:
     if (value === expected) continue;
     const cause =
       encodingCause(value, algorithm, body) ??
-      bodyCause(value, algorithm, body, json) ??
+      bodyCause(value, algorithm, input) ??
       'it matches none of the usual re-serialisations or encodings of the body: the body was ' +
         'changed after the Digest was computed, or the Digest belongs to another request';
     out.push(

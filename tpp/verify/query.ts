@@ -1,6 +1,6 @@
-import type { OperationSpec, RequirementId } from '../spec/index.js';
+import type { OperationSpec, RequirementId } from '../../spec/index.js';
 import { appliesTo, finding } from './finding.js';
-import type { Finding } from './types.js';
+import type { Finding } from '../types.js';
 
 const INT32 = /^-?\d+$/;
 const isInt32 = (v: string) => INT32.test(v) && Number(v) >= -(2 ** 31) && Number(v) <= 2 ** 31 - 1;

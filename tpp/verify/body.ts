@@ -1,8 +1,8 @@
 import { isUtf8 } from 'node:buffer';
-import { validate } from '../schemas/index.js';
-import type { OperationSpec } from '../spec/index.js';
+import { validate } from '../../schemas/index.js';
+import type { OperationSpec } from '../../spec/index.js';
 import { finding } from './finding.js';
-import type { Finding } from './types.js';
+import type { Finding } from '../types.js';
 
 export interface BodyVerdict {
   findings: Finding[];

@@ -1,6 +1,6 @@
-import { certificateBytes, certificateFacts, type CertificateFacts } from '../signing/index.js';
-import { finding } from './finding.js';
-import type { Finding } from './types.js';
+import { certificateBytes, certificateFacts, type CertificateFacts } from '../../../signing/index.js';
+import { finding } from '../finding.js';
+import type { Finding } from '../../types.js';
 
 export interface CertificateVerdict {
   facts?: CertificateFacts;
@@ -11,7 +11,7 @@ const ID = 'Auth.certificate.required';
 
 /**
  * Certificates read lately: a proxy judges the same TPP certificate on every request, and parsing it is the
- * largest part of verifyRequest's time. A few entries, the oldest dropped first.
+ * largest part of judgeRequest's time. A few entries, the oldest dropped first.
  */
 const recent = new Map<string, CertificateFacts | undefined>();
 const RECENT_MAX = 16;

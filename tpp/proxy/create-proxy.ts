@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { SignOptions, SigningIdentity } from '../signing/index.js';
-import { forward, type ForwardContext } from './proxy-forward.js';
-import type { ProxyExchange } from './proxy-exchange.js';
-import { DEFAULT_MAX_EXCHANGES, ProxyLog, type ProxyReport } from './proxy-report.js';
-import { maxBodyBytes, upstreamAgent, type TppHttpOptions } from './upstream.js';
+import type { SignOptions, SigningIdentity } from '../../signing/index.js';
+import { forward, type ForwardContext } from './forward.js';
+import type { ProxyExchange } from './exchange.js';
+import { DEFAULT_MAX_EXCHANGES, ProxyLog, type ProxyReport } from './log.js';
+import { maxBodyBytes, upstreamAgent, type TppHttpOptions } from '../upstream.js';
 
 export interface ProxyOptions {
   /** The bank: `https://bank.example/api-sandbox` (a base path before `/v1` is kept). */
@@ -20,7 +20,7 @@ export interface ProxyOptions {
   http?: TppHttpOptions;
   /** Exchanges whose details the report keeps (the rest are counted); default 500. */
   maxExchanges?: number;
-  /** The clock-skew window verifyRequest judges Date by (default 300 s). */
+  /** The clock-skew window judgeRequest judges Date by (default 300 s). */
   maxSkewSeconds?: number;
   /** The clock for Date, signing and judging; default this machine's. */
   now?: () => Date;
@@ -50,7 +50,7 @@ function parseTarget(target: string): { origin: string; basePath: string } {
 
 /**
  * A local HTTP proxy in front of a bank: a TPP points its app, Postman or curl at it. It signs each request when
- * asked, judges it with verifyRequest (after signing) and the answer with the suites' checks, and passes both on
+ * asked, judges it with judgeRequest (after signing) and the answer with the suites' checks, and passes both on
  * unchanged otherwise. It never follows redirects and never retries.
  */
 export async function createProxy(options: ProxyOptions): Promise<RunningProxy> {

@@ -1,11 +1,11 @@
 import { judgeBody } from './body.js';
 import { judgeDigest } from './digest.js';
 import { judgeHeaders, oddCaseNote } from './headers.js';
-import { matchOperation } from './operation.js';
+import { matchOperation } from '../operation.js';
 import { judgeQuery } from './query.js';
-import { viewOf } from './request-view.js';
-import { judgeSignature } from './signature.js';
-import type { RecordedRequest, RequestVerdict, TppVerifyOptions } from './types.js';
+import { viewOf } from '../request-view.js';
+import { judgeSignature } from './signature/signature.js';
+import type { RecordedRequest, RequestVerdict, JudgeRequestOptions } from '../types.js';
 
 /** The reference bank's clock-skew window. */
 export const DEFAULT_MAX_SKEW_SECONDS = 300;
@@ -16,7 +16,7 @@ export const DEFAULT_MAX_SKEW_SECONDS = 300;
  * rebuilt. Each failure names its requirement and, where one fits, the likely cause. Pure: no I/O, no clock unless
  * neither `options.now` nor `request.recordedAt` is given.
  */
-export function verifyRequest(request: RecordedRequest, options: TppVerifyOptions = {}): RequestVerdict {
+export function judgeRequest(request: RecordedRequest, options: JudgeRequestOptions = {}): RequestVerdict {
   const view = viewOf(request);
   const match = matchOperation(view.method, view.path, options.basePath);
   const op = match.operation;
@@ -42,7 +42,12 @@ export function verifyRequest(request: RecordedRequest, options: TppVerifyOption
     ...judgeHeaders(view, specified),
     ...judgeQuery(view.query, specified),
     ...body.findings,
-    ...judgeDigest(view.value('digest'), view.body, body.json),
+    ...judgeDigest({
+      header: view.value('digest'),
+      body: view.body,
+      json: body.json,
+      otherBodies: request.otherBodies,
+    }),
     ...signature.findings,
   ];
   const odd = oddCaseNote(view);
@@ -53,7 +58,7 @@ export function verifyRequest(request: RecordedRequest, options: TppVerifyOption
     ...(op ? { operation: { id: op.id, summary: op.summary } } : {}),
     conforms: !findings.some((f) => f.level === 'MUST'),
     findings,
-    notes: [...notes, ...(odd ? [odd] : []), ...body.notes, ...signature.notes],
+    notes: [...notes, ...(request.notes ?? []), ...(odd ? [odd] : []), ...body.notes, ...signature.notes],
     ...(signature.signingString ? { signingString: signature.signingString } : {}),
   };
 }

@@ -1,5 +1,5 @@
-import { requirement } from '../spec/index.js';
-import type { Finding, RequestVerdict } from './types.js';
+import { requirement } from '../../spec/index.js';
+import type { Finding, RequestVerdict } from '../types.js';
 
 export interface FormatOptions {
   /** Show the signing string and notes of every request, not only of those whose signature fails. */

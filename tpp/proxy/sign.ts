@@ -1,5 +1,5 @@
-import { signRequest, type SignOptions, type SigningIdentity } from '../signing/index.js';
-import type { HeaderLine } from './types.js';
+import { signRequest, type SignOptions, type SigningIdentity } from '../../signing/index.js';
+import type { HeaderLine } from '../types.js';
 
 /**
  * The request's header lines with Date and X-Request-ID (when absent), Digest (when there is a body and none),

@@ -6,9 +6,9 @@ import {
   parseDn,
   parseKeyId,
   type CertificateFacts,
-} from '../signing/index.js';
-import { finding } from './finding.js';
-import type { Finding } from './types.js';
+} from '../../../signing/index.js';
+import { finding } from '../finding.js';
+import type { Finding } from '../../types.js';
 
 const FORM = 'Auth.signature.keyId.form';
 const PLATFORM = 'Auth.signature.keyId.platformForm';

@@ -5,11 +5,11 @@ import {
   PSU_HTTP_METHODS,
   type OperationSpec,
   type RequirementId,
-} from '../spec/index.js';
+} from '../../spec/index.js';
 import { appliesTo, finding } from './finding.js';
-import { maskHeaderValue } from './mask.js';
-import type { RequestView } from './request-view.js';
-import type { Finding } from './types.js';
+import { maskHeaderValue } from '../mask.js';
+import type { RequestView } from '../request-view.js';
+import type { Finding } from '../types.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,6 +28,29 @@ const SPELLING = new Map(
 );
 
 const present = (view: RequestView, name: string) => (view.value(name) ?? '').trim() !== '';
+
+/**
+ * Authentication 1 and 3: every request is signed and sends its certificate, also where an operation's header list
+ * leaves open which headers it requires (operation 2, reading a basket: "which of them are required: not shown").
+ */
+const SIGNED_BY_AUTHENTICATION: readonly { header: string; requirementId: RequirementId; section: string }[] = [
+  { header: 'Signature', requirementId: 'Auth.signature.required', section: 'Authentication 1' },
+  { header: 'TPP-Signature-Certificate', requirementId: 'Auth.certificate.required', section: 'Authentication 3' },
+];
+
+/** The signing headers an operation's own header list does not require, judged by the Authentication rules. */
+function signedAnyway(view: RequestView, op: OperationSpec | undefined, judged: readonly string[]): Finding[] {
+  if (!op) return [];
+  return SIGNED_BY_AUTHENTICATION.filter(
+    (rule) => !judged.includes(rule.header) && appliesTo(rule.requirementId, op) && !present(view, rule.header),
+  ).map((rule) =>
+    finding(
+      rule.requirementId,
+      `${rule.header} is ${view.values(rule.header) === undefined ? 'missing' : 'sent empty'}: every request is ` +
+        `signed (${rule.section}), whichever headers ${op.id}'s own list requires`,
+    ),
+  );
+}
 
 /** The rule each header's absence breaks where it is required (Header groups). */
 const REQUIRED_RULE = new Map(
@@ -54,6 +77,7 @@ function required(view: RequestView, op: OperationSpec | undefined): Finding[] {
       ),
     );
   }
+  out.push(...signedAnyway(view, op, names));
   if (view.body.length > 0 && !present(view, 'Digest'))
     out.push(
       finding(

@@ -1,18 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
-import type { CheckResult, ObservedExchange } from '../checks/index.js';
-import type { SignOptions, SigningIdentity } from '../signing/index.js';
-import { judgeAnswer } from './answer.js';
-import { maskHeaderValue } from './mask.js';
-import { matchOperation } from './operation.js';
-import { brokenRules, type ProxyExchange } from './proxy-exchange.js';
-import { signLines } from './proxy-sign.js';
-import type { RecordedExchange } from './recorded.js';
-import { headerLines } from './request-view.js';
-import type { HeaderLine, RequestVerdict } from './types.js';
-import { decodedText, errorText, forwarded, transportKind } from './upstream.js';
-import { verifyRequest } from './verify.js';
+import type { CheckResult, ObservedExchange } from '../../checks/index.js';
+import type { SignOptions, SigningIdentity } from '../../signing/index.js';
+import { judgeAnswer } from '../answer.js';
+import { maskHeaderValue } from '../mask.js';
+import { matchOperation } from '../operation.js';
+import { brokenRules, type ProxyExchange } from './exchange.js';
+import { signLines } from './sign.js';
+import type { RecordedExchange } from '../recorded.js';
+import { headerLines } from '../request-view.js';
+import type { HeaderLine, RequestVerdict } from '../types.js';
+import { decodedText, errorText, forwarded, transportKind } from '../upstream.js';
+import { judgeRequest } from '../verify/judge-request.js';
 
 /** What one forwarded exchange needs of the proxy around it. */
 export interface ForwardContext {
@@ -145,7 +145,7 @@ function unjudged(
 
 /**
  * Forwards one request to the bank, signing it first when asked, and streams the answer back unchanged; judges
- * the request (verifyRequest, after signing) and the answer (the suites' checks). Bodies are passed through byte
+ * the request (judgeRequest, after signing) and the answer (the suites' checks). Bodies are passed through byte
  * for byte; hop-by-hop headers are not forwarded (RFC 9110 §7.6.1).
  */
 export async function forward(
@@ -201,7 +201,11 @@ export async function forward(
       request: verdict,
       response,
       broken,
-      conforms: !broken.some((r) => r.level === 'MUST'),
+      judged: { tpp: !body.over, bank: response.length > 0 },
+      conforms: {
+        tpp: !broken.some((r) => r.party === 'tpp' && r.level === 'MUST'),
+        bank: !broken.some((r) => r.party === 'bank' && r.level === 'MUST'),
+      },
       notes: [...verdict.notes.map((n) => `request: ${n}`), ...notes],
       ...rest,
     };
@@ -220,7 +224,7 @@ export async function forward(
     lines = signLines({ method, target: sent, lines, body: body.head }, context.sign.identity, context.sign.options);
   const verdict = body.over
     ? unjudged({ method, target, path: sent.split('?')[0] as string }, context)
-    : verifyRequest(
+    : judgeRequest(
         { method, url, headers: lines, ...(body.head.length ? { body: body.head } : {}) },
         {
           now: context.now(),
