@@ -506,6 +506,15 @@ export const FAULTS: readonly Fault[] = [
       'keyId with æ, ø, å no longer names the certificate',
     breaks: ['Auth.signature.rfc2047'],
   },
+  // Issue 21: deviations a default run let through.
+  {
+    id: 'accept-other-digest-algorithms',
+    area: 'signature',
+    description:
+      'accepts a Digest of another algorithm than SHA-256 or SHA-512 (SHA-384, SHA, MD5, UNIXsum, SHA256 …) ' +
+      'when its value is right for that algorithm',
+    breaks: ['Auth.digest.algorithm'],
+  },
 ];
 
 export const faultIds = (): FaultId[] => FAULTS.map((x) => x.id);

@@ -70,7 +70,8 @@ export type FaultId =
   | 'accept-unlisted-psu-context'
   | 'accept-unlisted-psu-http-method'
   | 'refuse-rfc2047'
-  | 'misread-rfc2047-charset';
+  | 'misread-rfc2047-charset'
+  | 'accept-other-digest-algorithms';
 
 /** Every conformant variant of the reference bank (bank/variants.ts). */
 export type VariantId =

@@ -174,6 +174,19 @@ export function headersFor(selection: HeaderSelection): HeaderSpec[] {
     });
 }
 
+/**
+ * Group S, Digest: "base64 SHA-256 or SHA-512 hash of the body (RFC 3230, RFC 5843)". The tokens are RFC 5843's;
+ * RFC 3230 §4.1.1 makes them case-insensitive, so sha-256 is SHA-256.
+ */
+export const DIGEST_ALGORITHMS = ['SHA-256', 'SHA-512'] as const;
+
+/**
+ * Digest algorithm tokens interface.md does not name, in any letter case: the other SHA-2 lengths, RFC 3230's own
+ * SHA (SHA-1), MD5 and UNIXsum, and the two named tokens without their dash (RFC 5843 defines no SHA256). A request
+ * whose Digest names only these is refused even when the value is the right hash for the token.
+ */
+export const NEAR_MISS_DIGEST_ALGORITHMS = ['SHA-384', 'SHA-224', 'SHA', 'MD5', 'UNIXsum', 'SHA256', 'SHA512'] as const;
+
 /** Headers the Signature must cover when they are present (Authentication 1). */
 export const SIGNED_HEADERS = [
   'date',

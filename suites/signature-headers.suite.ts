@@ -2,8 +2,10 @@ import fc from 'fast-check';
 import { describe } from 'vitest';
 import { checkAccepted, checkRejected, expectedStatusCheck, type ObservedExchange } from '../checks/index.js';
 import { REMOVE, headerBreakers } from '../generators/index.js';
-import { TAMPERINGS } from '../signing/index.js';
+import { TAMPERINGS, digestHeader } from '../signing/index.js';
 import {
+  DIGEST_ALGORITHMS,
+  NEAR_MISS_DIGEST_ALGORITHMS,
   OPERATIONS,
   SIGNED_HEADERS,
   type ExpectedRejection,
@@ -101,6 +103,42 @@ describe('signature', () => {
       judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Auth.digest.sha512'));
     },
   );
+
+  // Group S: "base64 SHA-256 or SHA-512 hash of the body (RFC 3230, RFC 5843)", a closed list of two whose tokens
+  // RFC 3230 §4.1.1 makes case-insensitive. Each near miss carries the value that is right for its own algorithm,
+  // signed like any Digest, so the algorithm is the only thing wrong with the request.
+  const digestedBy = async (s: Session, algorithm: string) => {
+    const body = await (BODIES[SUBJECT] as (s: Session) => Promise<unknown>)(s);
+    return s.call(SUBJECT, {
+      body,
+      query: { allowLogicalDuplicate: true },
+      headers: { Digest: digestHeader(JSON.stringify(body), algorithm) },
+    });
+  };
+  for (const algorithm of DIGEST_ALGORITHMS.map((a) => a.toLowerCase()))
+    conformanceTest(
+      {
+        requirementIds: 'Auth.digest.algorithmCase',
+        operation: SUBJECT,
+        title: `a Digest written ${algorithm}=<base64> (lower case) is accepted`,
+      },
+      async ({ s, judge }) => {
+        const exchange = await digestedBy(s, algorithm);
+        judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Auth.digest.algorithmCase'));
+      },
+    );
+  for (const algorithm of NEAR_MISS_DIGEST_ALGORITHMS)
+    conformanceTest(
+      {
+        requirementIds: 'Auth.digest.algorithm',
+        operation: SUBJECT,
+        title: `a Digest of ${algorithm}, right for that algorithm, is rejected (only SHA-256 and SHA-512 are named)`,
+      },
+      async ({ s, judge }) => {
+        const exchange = await digestedBy(s, algorithm);
+        judge(exchange, checkRejected(exchange, 'Auth.digest.algorithm'));
+      },
+    );
 
   conformanceTest(
     {

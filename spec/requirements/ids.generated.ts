@@ -184,6 +184,8 @@ export type RequirementId =
   | 'Auth.certificate.required'
   | 'Auth.digest.matchesBody'
   | 'Auth.digest.sha512'
+  | 'Auth.digest.algorithm'
+  | 'Auth.digest.algorithmCase'
   | 'Auth.rejection.401'
   | 'Auth.sca.redirect'
   | 'Auth.history.90days'
