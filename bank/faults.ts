@@ -515,6 +515,14 @@ export const FAULTS: readonly Fault[] = [
       'when its value is right for that algorithm',
     breaks: ['Auth.digest.algorithm'],
   },
+  {
+    id: 'basket-start-without-redirect-uri',
+    area: 'headers',
+    // The header a real bank most plausibly forgets here: the basket's creation already carried a TPP-Redirect-URI,
+    // so an implementation that falls back to it never notices the start came without one.
+    description: 'starts a basket authorisation without TPP-Redirect-URI (group T requires it)',
+    breaks: ['Headers.TPP-Redirect-URI.required'],
+  },
 ];
 
 export const faultIds = (): FaultId[] => FAULTS.map((x) => x.id);

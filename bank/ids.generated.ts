@@ -71,7 +71,8 @@ export type FaultId =
   | 'accept-unlisted-psu-http-method'
   | 'refuse-rfc2047'
   | 'misread-rfc2047-charset'
-  | 'accept-other-digest-algorithms';
+  | 'accept-other-digest-algorithms'
+  | 'basket-start-without-redirect-uri';
 
 /** Every conformant variant of the reference bank (bank/variants.ts). */
 export type VariantId =

@@ -51,10 +51,12 @@ export {
   headerSet,
   invalidHeaders,
   headerBreakers,
+  missingHeaderCases,
   HEADER_BREAKERS,
   SIGNER_HEADERS,
   type HeaderSet,
   type HeaderSetOptions,
   type InvalidHeaderCase,
+  type MissingHeaderCase,
 } from './headers.js';
 export { NOT_GENERATED } from './coverage.js';

@@ -25,8 +25,17 @@ export interface HeaderSpec {
   presence: Presence;
   format: HeaderFormat;
   note?: string;
-  /** The rule a request breaks by leaving the header out where its operation requires it (presence `yes`). */
+  /**
+   * The rule a request breaks by leaving the header out where its operation requires it: presence `yes`, or
+   * `conditional` where the rule names the operation (Digest where a body is carried, PSU-ID where X-PSU-IDENTITY is
+   * not sent).
+   */
   requiredRule?: RequirementId;
+  /**
+   * The rule that requires the header on every request, whatever an operation's presence says (Authentication 1:
+   * every request is signed; Authentication 3: the certificate comes with it), where the rule names the operation.
+   */
+  everyRequestRule?: RequirementId;
 }
 
 const str = { kind: 'string' } as const;
@@ -54,6 +63,7 @@ export const HEADER_GROUPS: Record<HeaderGroup, readonly HeaderSpec[]> = {
       presence: 'conditional',
       format: str,
       note: 'required on operations that carry a body',
+      requiredRule: 'Headers.Digest.requiredWithBody',
     },
     {
       name: 'TPP-Signature-Certificate',
@@ -61,8 +71,16 @@ export const HEADER_GROUPS: Record<HeaderGroup, readonly HeaderSpec[]> = {
       presence: 'yes',
       format: str,
       requiredRule: 'Headers.TPP-Signature-Certificate.required',
+      everyRequestRule: 'Auth.certificate.required',
     },
-    { name: 'Signature', group: 'S', presence: 'yes', format: str, requiredRule: 'Headers.Signature.required' },
+    {
+      name: 'Signature',
+      group: 'S',
+      presence: 'yes',
+      format: str,
+      requiredRule: 'Headers.Signature.required',
+      everyRequestRule: 'Auth.signature.required',
+    },
   ],
   T: [
     {
@@ -88,6 +106,7 @@ export const HEADER_GROUPS: Record<HeaderGroup, readonly HeaderSpec[]> = {
       presence: 'conditional',
       format: { kind: 'uuid' },
       note: 'required unless the PSU is identified by X-PSU-IDENTITY (Authentication 4)',
+      requiredRule: 'Headers.PSU-ID.required',
     },
     {
       name: 'PSU-Corporate-ID',

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SIGNER_HEADERS, headerBreakers, headerSet, invalidHeaders } from '../../generators/index.js';
+import {
+  SIGNER_HEADERS,
+  headerBreakers,
+  headerSet,
+  invalidHeaders,
+  missingHeaderCases,
+} from '../../generators/index.js';
 import { ACCEPT_FIX_VALUES, OPERATIONS, requirement } from '../../spec/index.js';
 import { headerViolations } from './oracles.js';
 
@@ -122,5 +128,43 @@ describe('header sets (interface.md › Endpoints › Header groups)', () => {
     expect(() => invalidHeaders('sandbox.transactions.list', 'Headers.PSU-ID.uuid')).toThrow(
       'no invalid sandbox.transactions.list header generator breaks Headers.PSU-ID.uuid',
     );
+  });
+});
+
+describe('missing-header cases (each header a group requires, left out on every operation that takes the group)', () => {
+  const byOperation = (op: string) =>
+    missingHeaderCases()
+      .filter((c) => c.operation === op)
+      .map((c) => `${c.header} ${c.requirementId}`);
+  const S = ['X-Request-ID', 'TPP-Signature-Certificate', 'Signature'];
+  const rules = (names: string[]) =>
+    names.map((n) => `${n} Headers.${n === 'Digest' ? 'Digest.requiredWithBody' : `${n}.required`}`);
+  const T_P = ['TPP-Session-ID', 'TPP-Redirect-URI', 'PSU-ID', 'PSU-IP-Address'];
+
+  it('every specified operation, with the headers interface.md › Endpoints names for it, in table order', () => {
+    // Operation 1: group S without Digest, T, P, x-accept-fix.
+    expect(byOperation('basket.startAuthorisation')).toEqual(rules([...S, ...T_P, 'x-accept-fix']));
+    // Operation 2: "which of them are required: not shown"; Authentication 1 and 3 still require a signature.
+    expect(byOperation('basket.get')).toEqual([
+      'TPP-Signature-Certificate Auth.certificate.required',
+      'Signature Auth.signature.required',
+    ]);
+    // Operations 3 and 4: S with Digest, T, P, I, x-accept-fix; 5: x-accept-fix optional.
+    const withDigest = ['X-Request-ID', 'Digest', 'TPP-Signature-Certificate', 'Signature'];
+    expect(byOperation('ncbct.create')).toEqual(rules([...withDigest, ...T_P, 'x-accept-fix']));
+    expect(byOperation('sct.create')).toEqual(rules([...withDigest, ...T_P, 'x-accept-fix']));
+    expect(byOperation('bulk.create')).toEqual(rules([...withDigest, ...T_P]));
+    // Operations 6 and 8 carry a body; 7 takes 6's headers but has no body to digest; 9 names no Digest.
+    expect(byOperation('sandbox.engagement.create')).toEqual(rules(withDigest));
+    expect(byOperation('sandbox.cardAccount.create')).toEqual(rules(withDigest));
+    expect(byOperation('sandbox.engagement.get')).toEqual(rules(S));
+    expect(byOperation('sandbox.transactions.list')).toEqual(rules(S));
+    // Named and platform operations: their headers are assumed, so nothing is judged on them.
+    expect(new Set(missingHeaderCases().map((c) => c.operation))).toEqual(new Set(SPECIFIED));
+  });
+
+  it('each case names a rule of the catalogue that names its operation', () => {
+    for (const c of missingHeaderCases())
+      expect(requirement(c.requirementId).operations, `${c.operation} ${c.header}`).toContain(c.operation);
   });
 });
