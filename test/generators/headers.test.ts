@@ -131,7 +131,7 @@ describe('header sets (interface.md › Endpoints › Header groups)', () => {
   });
 });
 
-describe('missing-header cases (each header a group requires, left out on every operation that takes the group)', () => {
+describe('missing-header cases: each header a group requires, left out on each operation that takes it', () => {
   const byOperation = (op: string) =>
     missingHeaderCases()
       .filter((c) => c.operation === op)
