@@ -523,6 +523,13 @@ export const FAULTS: readonly Fault[] = [
     description: 'starts a basket authorisation without TPP-Redirect-URI (group T requires it)',
     breaks: ['Headers.TPP-Redirect-URI.required'],
   },
+  {
+    id: 'compress-unoffered',
+    area: 'response',
+    description:
+      'gzip-compresses the answer to every request with Accept-Encoding, whatever it offers (identity only, gzip;q=0)',
+    breaks: ['Negotiation.acceptEncoding.offered'],
+  },
 ];
 
 export const faultIds = (): FaultId[] => FAULTS.map((x) => x.id);

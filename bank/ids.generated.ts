@@ -72,7 +72,8 @@ export type FaultId =
   | 'refuse-rfc2047'
   | 'misread-rfc2047-charset'
   | 'accept-other-digest-algorithms'
-  | 'basket-start-without-redirect-uri';
+  | 'basket-start-without-redirect-uri'
+  | 'compress-unoffered';
 
 /** Every conformant variant of the reference bank (bank/variants.ts). */
 export type VariantId =
@@ -116,6 +117,8 @@ export type VariantId =
   | 'accept-lenient'
   | 'content-type-without-charset'
   | 'gzip'
+  | 'compression-best-offered'
+  | 'ignores-accept-language'
   | 'success-warnings'
   | 'extra-response-members'
   | 'debit-balance'

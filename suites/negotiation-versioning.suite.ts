@@ -2,7 +2,6 @@ import { describe } from 'vitest';
 import {
   amountAsStringCheck,
   checkAccepted,
-  contentEncodingCheck,
   contentLanguageCheck,
   noSandboxCheck,
   notAServerError,
@@ -15,6 +14,7 @@ import {
 import type { Exchange } from '../client/index.js';
 import { ACCEPT_FIX_VALUES, OPERATIONS, type RequirementId } from '../spec/index.js';
 import { ncbctBody } from './support/bodies.js';
+import { SPECIFIED_OPERATIONS, validRequest } from './operation-requests.js';
 import { sharedDebtor } from './support/fixtures.js';
 import { operation } from './support/request.js';
 import { conformanceTest } from './support/conformance-test.js';
@@ -35,6 +35,31 @@ const accepted = (exchange: Exchange, requirementId: RequirementId, ...checks: C
   ...checkAccepted(exchange, operation('ncbct.create'), requirementId),
   ...checks.flatMap((check) => check.run({ exchange })),
 ];
+
+/** The rules of what a response reports against what its request offered (Group N), MUST first. */
+const NEGOTIATED: RequirementId[] = [
+  'Negotiation.acceptEncoding.offered',
+  'Negotiation.contentType.offered',
+  'Negotiation.acceptCharset.offered',
+  'Negotiation.acceptLanguage.contentLanguage',
+];
+/** One alternative of each Group N header: identity leaves the bank no coding to choose. */
+const NARROW = {
+  Accept: 'application/json',
+  'Accept-Charset': 'utf-8',
+  'Accept-Encoding': 'identity',
+  'Accept-Language': 'nb',
+};
+/** Offers that leave a choice: gzip or nothing; br or nothing, never gzip (q=0 refuses it); English or none. */
+const SUBJECT_OFFERS: Record<string, string>[] = [
+  { 'Accept-Encoding': 'gzip' },
+  { 'Accept-Encoding': 'br, gzip;q=0' },
+  { 'Accept-Language': 'en', 'Accept-Encoding': 'deflate' },
+];
+const offerText = (offer: Record<string, string>) =>
+  Object.entries(offer)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(', ');
 
 /** interface.md › Header groups › Group N and x-accept-fix; Versioning. */
 describe('negotiation and versioning', () => {
@@ -134,9 +159,40 @@ describe('negotiation and versioning', () => {
     },
     async ({ s, judge }) => {
       const exchange = await payment(s, '7.00', 'encoding', { 'Accept-Encoding': 'gzip, deflate, br' });
-      judge(exchange, accepted(exchange, 'Negotiation.acceptEncoding.offered', contentEncodingCheck));
+      judge(exchange, accepted(exchange, 'Negotiation.acceptEncoding.offered'));
     },
   );
+
+  // Group N on every operation: a request that offers one alternative of each kind, so that the answer has exactly
+  // one right choice (or none at all: no coding, no Content-Language). The uniform checks judge the answer against
+  // the offer (checks/negotiation.ts), as they judge every exchange whose request offered something.
+  for (const op of SPECIFIED_OPERATIONS)
+    conformanceTest(
+      {
+        requirementIds: [...NEGOTIATED, 'Headers.optional.accepted'],
+        operation: op,
+        title: `${op}: offered only ${offerText(NARROW)}, the answer reports one of them or none`,
+      },
+      async ({ s, judge }) => {
+        const exchange = await s.call(op, { ...(await validRequest(op, s)), headers: NARROW });
+        judge(exchange, checkAccepted(exchange, operation(op), 'Headers.optional.accepted'));
+      },
+    );
+
+  // The codings and languages a bank may pick differently (variants gzip, compression-best-offered,
+  // ignores-accept-language): each offer narrows what a conformant answer may report.
+  for (const offer of SUBJECT_OFFERS)
+    conformanceTest(
+      {
+        requirementIds: [...NEGOTIATED, 'Headers.optional.accepted'],
+        operation: 'ncbct.create',
+        title: `ncbct.create: offered only ${offerText(offer)}, the answer reports one of them or none`,
+      },
+      async ({ s, judge }) => {
+        const exchange = await s.call('ncbct.create', { ...(await validRequest('ncbct.create', s)), headers: offer });
+        judge(exchange, checkAccepted(exchange, operation('ncbct.create'), 'Headers.optional.accepted'));
+      },
+    );
 
   conformanceTest(
     {

@@ -173,6 +173,8 @@ export type RequirementId =
   | 'Headers.optional.accepted'
   | 'Negotiation.contentType.json'
   | 'Negotiation.acceptEncoding.offered'
+  | 'Negotiation.contentType.offered'
+  | 'Negotiation.acceptCharset.offered'
   | 'Negotiation.acceptLanguage.contentLanguage'
   | 'Negotiation.accept.unsupported'
   | 'Auth.signature.required'
