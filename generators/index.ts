@@ -52,11 +52,15 @@ export {
   invalidHeaders,
   headerBreakers,
   missingHeaderCases,
+  headerValueCases,
   HEADER_BREAKERS,
+  UUID_MEMBERS,
+  UUID_NEAR_MISSES,
   SIGNER_HEADERS,
   type HeaderSet,
   type HeaderSetOptions,
   type InvalidHeaderCase,
   type MissingHeaderCase,
+  type HeaderValueCase,
 } from './headers.js';
 export { NOT_GENERATED } from './coverage.js';

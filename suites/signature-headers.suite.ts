@@ -2,11 +2,19 @@ import fc from 'fast-check';
 import { describe } from 'vitest';
 import { checkAccepted, checkRejected, expectedStatusCheck, type ObservedExchange } from '../checks/index.js';
 import type { Exchange } from '../client/index.js';
-import { REMOVE, headerBreakers, missingHeaderCases } from '../generators/index.js';
-import { TAMPERINGS, digestHeader, headersToSign } from '../signing/index.js';
+import { REMOVE, headerBreakers, headerValueCases, missingHeaderCases } from '../generators/index.js';
+import {
+  TAMPERINGS,
+  buildSignatureHeader,
+  digestHeader,
+  headersToSign,
+  parseSignatureHeader,
+} from '../signing/index.js';
+import { getHeader, setHeader } from '../core/index.js';
 import {
   DIGEST_ALGORITHMS,
   NEAR_MISS_DIGEST_ALGORITHMS,
+  NEAR_MISS_SIGNATURE_ALGORITHMS,
   SIGNED_HEADERS,
   type ExpectedRejection,
   type OperationId,
@@ -17,7 +25,7 @@ import { validRequest } from './operation-requests.js';
 import { corporateDebtor, corporatePsuHeaders, sharedDebtor, unregisteredAccount } from './support/fixtures.js';
 import { baseHeaders, operation } from './support/request.js';
 import { conformanceTest } from './support/conformance-test.js';
-import type { CallOptions, Session } from './support/session.js';
+import type { CallOptions, Session, Signed } from './support/session.js';
 // For the RFC 2047 tests signed by a certificate whose issuer DN is not ASCII.
 import type { CheckResult } from '../checks/index.js';
 import { norwegianTestIdentity, signOptionsFrom, signRequest } from '../signing/index.js';
@@ -38,6 +46,14 @@ const call = (s: Session, options: Omit<CallOptions, 'body' | 'query' | 'params'
 const UNAUTHORISED: ExpectedRejection = { status: [401], codes: [], exactness: 'SHOULD' };
 const unauthorised = (exchange: ObservedExchange): CheckResult[] =>
   expectedStatusCheck.run({ exchange, requirementId: 'Auth.rejection.401', expected: UNAUTHORISED });
+
+/** A signed request whose Signature names another algorithm (the Signature is ASCII here: no RFC 2047 word). */
+function labelled(signed: Signed, algorithm: string): Signed {
+  const params = parseSignatureHeader(getHeader(signed.headers, 'signature') ?? '');
+  const headers = { ...signed.headers };
+  setHeader(headers, 'Signature', buildSignatureHeader({ ...params, headers: params.headers ?? ['date'], algorithm }));
+  return { ...signed, headers };
+}
 
 describe('signature', () => {
   conformanceTest(
@@ -88,6 +104,21 @@ describe('signature', () => {
       },
     );
   }
+
+  // Authentication 1: "algorithm names the algorithm of the signing certificate; rsa-sha256 is expected". The
+  // signature stays a valid RSA-SHA256 one (algorithm is not in the signing string): only its label is wrong.
+  for (const { name, requirementId } of NEAR_MISS_SIGNATURE_ALGORITHMS)
+    conformanceTest(
+      {
+        requirementIds: [requirementId, 'Auth.rejection.401'],
+        operation: SUBJECT,
+        title: `a valid RSA-SHA256 signature labelled algorithm="${name}" is rejected`,
+      },
+      async ({ s, judge }) => {
+        const exchange = await call(s, { afterSign: (signed) => labelled(signed, name) });
+        judge(exchange, [...checkRejected(exchange, requirementId), ...unauthorised(exchange)]);
+      },
+    );
 
   conformanceTest(
     { requirementIds: 'Auth.digest.sha512', operation: SUBJECT, title: 'a SHA-512 Digest is accepted' },
@@ -255,8 +286,31 @@ describe('headers', () => {
       },
     );
 
+  // Each closed list of header values and each UUID header, every member and every near miss (spec/headers.ts
+  // formats; generators/headers.ts headerValueCases). PSU-Context's members have the corporate tests below.
+  for (const c of headerValueCases(SUBJECT, { seed: runContext().seed, membersElsewhere: ['PSU-Context'] }))
+    conformanceTest(
+      {
+        requirementIds: c.member ? ['Headers.optional.accepted', c.requirementId] : c.requirementId,
+        operation: SUBJECT,
+        title: `${c.header}: ${JSON.stringify(c.value)} (${c.label}) is ${c.member ? 'accepted' : 'rejected, 4xx'}`,
+      },
+      async ({ s, judge }) => {
+        const exchange = await call(s, { headers: { [c.header]: c.value } });
+        judge(
+          exchange,
+          c.member
+            ? checkAccepted(exchange, operation(SUBJECT), 'Headers.optional.accepted')
+            : checkRejected(exchange, c.requirementId),
+        );
+      },
+    );
+
+  // One malformed value per header rule on the other payment initiations, and on the subject where no list above
+  // judges the rule already.
+  const listed = new Set(headerValueCases(SUBJECT, { seed: runContext().seed }).map((c) => c.requirementId));
   for (const op of PAYMENTS)
-    for (const [id, name, value] of malformed(op)) {
+    for (const [id, name, value] of malformed(op).filter(([id]) => op !== SUBJECT || !listed.has(id))) {
       conformanceTest(
         { requirementIds: id, operation: op, title: `${op}: ${name}: ${JSON.stringify(value)} is rejected with a 4xx` },
         async ({ s, judge }) => {

@@ -56,6 +56,17 @@ export const AUTHENTICATION_RULES: Requirement[] = [
     expected: unsigned,
   },
   {
+    id: 'Auth.signature.algorithmExpected',
+    level: 'SHOULD',
+    section: `${AUTHENTICATION} 1 ("rsa-sha256 is expected")`,
+    statement:
+      'A Signature whose algorithm is another RSA name (rsa-sha512, rsa-sha1) or hs2019, over a valid ' +
+      'RSA-SHA256 signature, is rejected: rsa-sha256 is the algorithm interface.md expects.',
+    operations: SIGNED,
+    kind: 'signature',
+    expected: unsigned,
+  },
+  {
     id: 'Auth.signature.headers',
     level: 'MUST',
     section: `${AUTHENTICATION} 1`,

@@ -181,6 +181,7 @@ export type RequirementId =
   | 'Auth.signature.valid'
   | 'Auth.signature.keyId.form'
   | 'Auth.signature.algorithm'
+  | 'Auth.signature.algorithmExpected'
   | 'Auth.signature.headers'
   | 'Auth.signature.rfc2047'
   | 'Auth.certificate.required'
