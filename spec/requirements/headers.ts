@@ -156,7 +156,8 @@ export const HEADER_RULES: Requirement[] = [
     level: 'MUST',
     section: HEADER_SECTION,
     statement: "Every optional header of an operation's groups, sent with a valid value, is accepted.",
-    operations: ['ncbct.create', 'sct.create', 'bulk.create', 'basket.startAuthorisation'],
+    // Group N is optional on every operation, and each gets a request offering one alternative of each kind.
+    operations: specified(OPERATIONS.map((o) => o.id)),
     kind: 'behaviour',
   },
   {
