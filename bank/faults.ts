@@ -506,6 +506,30 @@ export const FAULTS: readonly Fault[] = [
       'keyId with æ, ø, å no longer names the certificate',
     breaks: ['Auth.signature.rfc2047'],
   },
+  // Issue 21: deviations a default run let through.
+  {
+    id: 'accept-other-digest-algorithms',
+    area: 'signature',
+    description:
+      'accepts a Digest of another algorithm than SHA-256 or SHA-512 (SHA-384, SHA, MD5, UNIXsum, SHA256 …) ' +
+      'when its value is right for that algorithm',
+    breaks: ['Auth.digest.algorithm'],
+  },
+  {
+    id: 'basket-start-without-redirect-uri',
+    area: 'headers',
+    // The header a real bank most plausibly forgets here: the basket's creation already carried a TPP-Redirect-URI,
+    // so an implementation that falls back to it never notices the start came without one.
+    description: 'starts a basket authorisation without TPP-Redirect-URI (group T requires it)',
+    breaks: ['Headers.TPP-Redirect-URI.required'],
+  },
+  {
+    id: 'compress-unoffered',
+    area: 'response',
+    description:
+      'gzip-compresses the answer to every request with Accept-Encoding, whatever it offers (identity only, gzip;q=0)',
+    breaks: ['Negotiation.acceptEncoding.offered'],
+  },
 ];
 
 export const faultIds = (): FaultId[] => FAULTS.map((x) => x.id);

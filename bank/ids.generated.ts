@@ -70,7 +70,10 @@ export type FaultId =
   | 'accept-unlisted-psu-context'
   | 'accept-unlisted-psu-http-method'
   | 'refuse-rfc2047'
-  | 'misread-rfc2047-charset';
+  | 'misread-rfc2047-charset'
+  | 'accept-other-digest-algorithms'
+  | 'basket-start-without-redirect-uri'
+  | 'compress-unoffered';
 
 /** Every conformant variant of the reference bank (bank/variants.ts). */
 export type VariantId =
@@ -114,6 +117,8 @@ export type VariantId =
   | 'accept-lenient'
   | 'content-type-without-charset'
   | 'gzip'
+  | 'compression-best-offered'
+  | 'ignores-accept-language'
   | 'success-warnings'
   | 'extra-response-members'
   | 'debit-balance'

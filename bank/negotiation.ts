@@ -19,3 +19,35 @@ export function acceptsJson(accept: string | undefined): boolean {
   }
   return best !== undefined && best.q > 0;
 }
+
+/** The content codings this bank can apply, best first where the request weighs them equally. */
+export const CODINGS = ['br', 'gzip', 'deflate'] as const;
+export type Coding = (typeof CODINGS)[number];
+
+/** Each coding Accept-Encoding names, with its q-value (x-gzip is gzip; a malformed q-value is 0). */
+function weights(acceptEncoding: string | string[] | undefined): Map<string, number> {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
+  const out = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    if (!name) continue;
+    const q = params.find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    out.set(name === 'x-gzip' ? 'gzip' : name, Number.isFinite(weight) && weight >= 0 && weight <= 1 ? weight : 0);
+  }
+  return out;
+}
+
+/** Which of `codings` Accept-Encoding offers with the highest q-value above 0 (by name, or by `*`); none: undefined. */
+export function bestOffered(
+  acceptEncoding: string | string[] | undefined,
+  codings: readonly Coding[] = CODINGS,
+): Coding | undefined {
+  const offered = weights(acceptEncoding);
+  let best: { coding: Coding; q: number } | undefined;
+  for (const coding of codings) {
+    const q = offered.get(coding) ?? offered.get('*') ?? 0;
+    if (q > 0 && (!best || q > best.q)) best = { coding, q };
+  }
+  return best?.coding;
+}

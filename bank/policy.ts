@@ -79,8 +79,10 @@ export interface BankPolicy {
   accept: 'strict-406' | 'lenient';
   /** Content-Type `application/json; charset=utf-8`, or `application/json` alone (JSON is UTF-8 by RFC 8259). */
   contentTypeCharset: boolean;
-  /** gzip-compressed responses when Accept-Encoding asks for gzip. */
-  compression: 'never' | 'gzip-when-asked';
+  /** Responses uncompressed, in gzip when Accept-Encoding offers gzip, or in the best offered of br, gzip, deflate. */
+  compression: 'never' | 'gzip-when-asked' | 'best-offered';
+  /** Accept-Language honoured (error texts in Norwegian or English, reported in Content-Language), or ignored. */
+  language: 'honour' | 'ignore';
   /** A WARNING tppMessage on successful payment initiations and basket creations. */
   successWarnings: boolean;
   /** Members interface.md does not name, added to response bodies. */
@@ -138,6 +140,7 @@ export const DEFAULT_POLICY: Readonly<BankPolicy> = Object.freeze({
   accept: 'strict-406',
   contentTypeCharset: true,
   compression: 'never',
+  language: 'honour',
   successWarnings: false,
   extraResponseMembers: false,
   debitBalance: false,

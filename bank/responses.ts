@@ -3,9 +3,10 @@
  * failures, the listed code picked where several fit, link hrefs, members beyond interface.md's, Content-Type and
  * compression.
  */
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import type { OperationSpec } from '../spec/index.js';
 import { Rejection } from './errors.js';
+import { bestOffered, type Coding } from './negotiation.js';
 import type { BankPolicy } from './policy.js';
 
 type Body = Record<string, unknown>;
@@ -88,23 +89,32 @@ export function withExtraMembers(policy: BankPolicy, value: unknown, now: Date):
   return { ...value, createdAt: now.toISOString(), bankReference: 'psd2-reference-bank' };
 }
 
-/** Group N: gzip when Accept-Encoding offers it with a q-value above 0. */
-export function wantsGzip(acceptEncoding: string | string[] | undefined): boolean {
-  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
-  return header.split(',').some((part) => {
-    const [coding = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    return (coding === 'gzip' || coding === 'x-gzip') && (q === undefined || Number(q.slice(2)) > 0);
-  });
-}
+const COMPRESS: Record<Coding, (payload: string | Buffer) => Buffer> = {
+  br: (payload) => brotliCompressSync(payload),
+  gzip: (payload) => gzipSync(payload),
+  deflate: (payload) => deflateSync(payload),
+};
 
-/** The bytes to send and the headers that describe them, for a body the handler produced as text. */
-export function encodeBody(
+/**
+ * Group N: the coding the policy picks from what Accept-Encoding offers: none, gzip when offered, or the best offered
+ * of br, gzip and deflate. `forced`: a coding applied whatever was offered (the compress-unoffered fault).
+ */
+export function chosenCoding(
   policy: BankPolicy,
   acceptEncoding: string | string[] | undefined,
+  forced?: Coding,
+): Coding | undefined {
+  if (forced) return forced;
+  if (policy.compression === 'gzip-when-asked') return bestOffered(acceptEncoding, ['gzip']);
+  if (policy.compression === 'best-offered') return bestOffered(acceptEncoding);
+  return undefined;
+}
+
+/** The bytes to send in a coding, or as they are (an empty body is never encoded). */
+export function encodeBody(
   payload: string | Buffer,
-): { payload: string | Buffer; gzip: boolean } {
-  if (policy.compression !== 'gzip-when-asked' || payload.length === 0 || !wantsGzip(acceptEncoding))
-    return { payload, gzip: false };
-  return { payload: gzipSync(payload), gzip: true };
+  coding: Coding | undefined,
+): { payload: string | Buffer; coding: Coding | undefined } {
+  if (coding === undefined || payload.length === 0) return { payload, coding: undefined };
+  return { payload: COMPRESS[coding](payload), coding };
 }

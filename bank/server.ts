@@ -28,7 +28,15 @@ import { checkCorporate, rememberCorporate } from './corporate.js';
 import { normaliseBody, refuseUnknownMembers, tolerated } from './leniency.js';
 import { checkBody, checkHeaders, checkSignature, parseJson } from './pipeline.js';
 import { DEFAULT_POLICY, type BankPolicy } from './policy.js';
-import { authFailure, encodeBody, policyCode, styleLinks, unknownRouteCode, withExtraMembers } from './responses.js';
+import {
+  authFailure,
+  chosenCoding,
+  encodeBody,
+  policyCode,
+  styleLinks,
+  unknownRouteCode,
+  withExtraMembers,
+} from './responses.js';
 import {
   consentAccounts,
   createAccount,
@@ -338,14 +346,22 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
     app.addHook('onResponse', async (req, reply) =>
       log(`${req.method} ${req.url} → ${reply.statusCode} (${reply.elapsedTime.toFixed(1)} ms)`),
     );
-  // Content-Type without charset and gzip, when the policy says so, for every answer (errors included).
+  // Accept-Language ignored, when the policy says so: every text in English, and no Content-Language claimed.
+  if (policy.language === 'ignore')
+    app.addHook('onRequest', async (req) => {
+      delete req.headers['accept-language'];
+    });
+  // Content-Type without charset, Content-Language and compression as the policy says, for every answer (errors too).
   app.addHook('onSend', async (req, reply, payload) => {
     const type = reply.getHeader('content-type');
     if (!policy.contentTypeCharset && typeof type === 'string' && type.startsWith('application/json'))
       reply.header('content-type', 'application/json');
+    if (policy.language === 'ignore') reply.removeHeader('content-language');
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const encoded = encodeBody(policy, req.headers['accept-encoding'], payload);
-    if (encoded.gzip) reply.header('content-encoding', 'gzip').header('vary', 'Accept-Encoding');
+    const offered = req.headers['accept-encoding'] !== undefined;
+    const forced = offered && faults.has('compress-unoffered') ? 'gzip' : undefined;
+    const encoded = encodeBody(payload, chosenCoding(policy, req.headers['accept-encoding'], forced));
+    if (encoded.coding) reply.header('content-encoding', encoded.coding).header('vary', 'Accept-Encoding');
     return encoded.payload;
   });
   app.addHook('onClose', async () => {

@@ -384,6 +384,22 @@ export const VARIANTS: readonly Variant[] = [
       'responses are gzip-compressed when Accept-Encoding offers gzip, reported in Content-Encoding, as Group N says',
     policy: { compression: 'gzip-when-asked' },
   },
+  {
+    id: 'compression-best-offered',
+    section: 'Header groups',
+    choice:
+      'responses are compressed in the coding Accept-Encoding weighs highest of br, gzip and deflate (br first on a ' +
+      'tie), reported in Content-Encoding: Group N lets the server pick any offered alternative',
+    policy: { compression: 'best-offered' },
+  },
+  {
+    id: 'ignores-accept-language',
+    section: 'Header groups',
+    choice:
+      'Accept-Language is ignored: every text is English and no answer carries Content-Language. Group N headers ' +
+      'are all optional, and Content-Language reports a choice only "as fitting"',
+    policy: { language: 'ignore' },
+  },
   // Extra content in successful answers
   {
     id: 'success-warnings',

@@ -7,6 +7,7 @@ import {
   linkShapeCheck,
   responseSchemaCheck,
 } from './body.js';
+import { NEGOTIATION_CHECKS } from './negotiation.js';
 import type { CheckContext } from './registry.js';
 import {
   clientErrorCheck,
@@ -19,9 +20,13 @@ import {
 } from './status.js';
 import type { CheckResult, ObservedExchange } from './types.js';
 
+/** What the request offered (Accept, Accept-Charset, Accept-Encoding, Accept-Language) against what the answer says. */
+const negotiated = (ctx: CheckContext): CheckResult[] => NEGOTIATION_CHECKS.flatMap((check) => check.run(ctx));
+
 /**
  * The registered checks of a request the server must accept (`ctx.requirementId`: the rule the test is about):
- * response_received, not_a_server_error, status_code_conformance, content_type_conformance, then
+ * response_received, not_a_server_error, status_code_conformance, content_type_conformance, the negotiation checks
+ * (content_encoding, content_type_offered, content_charset, content_language: each where the request offered), then
  * response_schema_conformance and link_shape on a 2xx, or the error body and code checks on a 4xx or 5xx.
  */
 export function acceptedChecks(ctx: CheckContext & { operation: OperationSpec; requirementId: RequirementId }) {
@@ -29,7 +34,12 @@ export function acceptedChecks(ctx: CheckContext & { operation: OperationSpec; r
   const failed = transportFailure(exchange, requirementId);
   if (failed) return failed;
   const status = exchange.response?.status ?? 0;
-  const results = [...notAServerErrorCheck.run(ctx), ...successStatusCheck.run(ctx), ...contentTypeCheck.run(ctx)];
+  const results = [
+    ...notAServerErrorCheck.run(ctx),
+    ...successStatusCheck.run(ctx),
+    ...contentTypeCheck.run(ctx),
+    ...negotiated(ctx),
+  ];
   if (status >= 200 && status < 300) {
     if (operation.success.body) results.push(...responseSchemaCheck.run(ctx));
     results.push(...linkShapeCheck.run(ctx));
@@ -42,7 +52,7 @@ export function acceptedChecks(ctx: CheckContext & { operation: OperationSpec; r
 /**
  * The registered checks of a request that breaks `ctx.requirementId` and must be rejected as `ctx.expected` says:
  * response_received, not_a_server_error, not_accepted, client_error, expected_status, content_type_conformance,
- * then on a 4xx or 5xx the error body and code checks, expected_code among them.
+ * the negotiation checks, then on a 4xx or 5xx the error body and code checks, expected_code among them.
  */
 export function rejectedChecks(ctx: CheckContext & { requirementId: RequirementId }): CheckResult[] {
   const { exchange, requirementId, expected } = ctx;
@@ -55,6 +65,7 @@ export function rejectedChecks(ctx: CheckContext & { requirementId: RequirementI
     ...clientErrorCheck.run(ctx),
     ...expectedStatusCheck.run(ctx),
     ...contentTypeCheck.run(ctx),
+    ...negotiated(ctx),
   ];
   if (status >= 400) results.push(...errorBody(exchange), ...errorCode(exchange, requirementId, expected));
   return results;

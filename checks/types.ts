@@ -5,7 +5,8 @@ import type { Level, RequirementId } from '../spec/index.js';
  * keeping checks on this narrow shape lets them judge any recorded exchange, replayed or live.
  */
 export interface ObservedExchange {
-  request: { method: string; url: string };
+  /** The request headers as sent, where known: the negotiation checks judge the answer against what they offered. */
+  request: { method: string; url: string; headers?: Record<string, string> };
   response?: {
     status: number;
     headers: Record<string, string | string[] | undefined>;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  HEADER_GROUPS,
   OPERATIONS,
   PSU_CONTEXTS,
   PSU_HTTP_METHODS,
@@ -24,6 +25,7 @@ export const SIGNER_HEADERS: readonly string[] = ['Digest', 'TPP-Signature-Certi
 const LEFT_OUT = ['Host', 'X-PSU-IDENTITY'];
 
 const uuid = () => fc.uuid({ version: 4 });
+const HEADER_GROUPS_FLAT = Object.values(HEADER_GROUPS).flat();
 const token = (values: string[]) => fc.constantFrom(...values);
 
 /**
@@ -116,13 +118,39 @@ export function headerSet(op: OperationId, options: HeaderSetOptions = {}): fc.A
     });
 }
 
-/** Malformed UUIDs that no UUID parser accepts: words, a non-hex digit, one digit short or over. */
-const badUuid = fc.oneof(
-  token(['not-a-uuid', '12345']),
-  uuid().map((u) => `g${u.slice(1)}`),
-  uuid().map((u) => u.slice(0, -1)),
-  uuid().map((u) => `${u}0`),
-);
+/** A UUID changed one way, named for the test that sends it. */
+interface UuidChange {
+  label: string;
+  of: (uuid: string) => string;
+}
+
+/**
+ * Near misses of format UUID (RFC 4122 §3's 8-4-4-4-12 hexadecimal digits) that no UUID parser accepts. Left out:
+ * the 32 digits without hyphens, braces and a urn:uuid: prefix, which some parsers take (ajv-formats takes the urn),
+ * so the expected answer would be moot.
+ */
+export const UUID_NEAR_MISSES: readonly UuidChange[] = [
+  { label: 'one digit short', of: (u) => u.slice(0, -1) },
+  { label: 'one digit over', of: (u) => `${u}0` },
+  { label: 'a letter that is not hexadecimal', of: (u) => `g${u.slice(1)}` },
+  { label: 'the last hyphen one place on', of: (u) => `${u.slice(0, 23)}${u.slice(24, 25)}-${u.slice(25)}` },
+  { label: 'underscores for hyphens', of: (u) => u.replaceAll('-', '_') },
+  { label: 'an 11-digit national identity number', of: () => '01017012345' },
+  { label: 'a word', of: () => 'not-a-uuid' },
+];
+
+/** Members of format UUID that a strict reading might refuse: RFC 4122 reads hex in any case, and any version. */
+export const UUID_MEMBERS: readonly UuidChange[] = [
+  { label: 'in upper case', of: (u) => u.toUpperCase() },
+  { label: 'of version 1 (time-based)', of: () => 'c232ab00-9414-11ec-b3c8-9f6bdeced846' },
+  { label: 'of version 7 (Unix time-ordered)', of: () => '017f22e2-79b0-7cc3-98c4-dc0c0c07398f' },
+];
+
+const badUuid = fc.oneof(...UUID_NEAR_MISSES.map((change) => uuid().map(change.of)));
+const nearMisses = (name: string): string[] => {
+  const format = HEADER_GROUPS_FLAT.find((h) => h.name === name)?.format;
+  return format?.kind === 'enum' ? [...(format.nearMisses ?? [])] : [];
+};
 const badIp = fc.oneof(
   token(['999.1.1.1', '1.2.3', 'localhost', '::g', '192.168.1.1:443']),
   fc.ipV4().map((ip) => `${ip}.1`),
@@ -162,7 +190,7 @@ export const HEADER_BREAKERS: Breaker[] = [
     requirementId: 'Headers.PSU-HTTP-Method.enum',
     label: 'PSU-HTTP-Method outside GET, POST, PUT, PATCH, DELETE',
     at: '/PSU-HTTP-Method',
-    value: token(['FETCH', 'HEAD', 'OPTIONS', 'TRACE']),
+    value: token(nearMisses('PSU-HTTP-Method')),
   },
   {
     requirementId: 'Headers.PSU-IP-Address.ip',
@@ -174,13 +202,13 @@ export const HEADER_BREAKERS: Breaker[] = [
     requirementId: 'Headers.PSU-Context.enum',
     label: 'PSU-Context outside PRIVATE, CORPORATE',
     at: '/PSU-Context',
-    value: token(['BUSINESS', 'PERSONAL', 'RETAIL']),
+    value: token(nearMisses('PSU-Context')),
   },
   {
     requirementId: 'Headers.TPP-Redirect-Preferred.boolean',
     label: 'TPP-Redirect-Preferred neither true nor false',
     at: '/TPP-Redirect-Preferred',
-    value: token(['maybe', 'yes', 'on']),
+    value: token(nearMisses('TPP-Redirect-Preferred')),
   },
   {
     requirementId: 'Errors.corporateWithoutCorporateId.400',
@@ -203,6 +231,75 @@ export function headerBreakers(op: OperationId): Breaker[] {
   return HEADER_BREAKERS.filter(
     (br) => names.has(br.at.slice(1)) && requirement(br.requirementId).operations.includes(op),
   );
+}
+
+/** A header left out of a request of an operation that requires it, and the rule the request then breaks. */
+export interface MissingHeaderCase {
+  operation: OperationId;
+  header: string;
+  requirementId: RequirementId;
+}
+
+/** The rule a request of `op` breaks without `h`: the header's own where it names `op`, else an every-request rule. */
+function ruleBrokenWithout(op: OperationId, h: HeaderSpec): RequirementId | undefined {
+  const names = (id: RequirementId | undefined) => id !== undefined && requirement(id).operations.includes(op);
+  const required = h.presence === 'yes' || h.presence === 'conditional';
+  if (required && names(h.requiredRule)) return h.requiredRule;
+  return names(h.everyRequestRule) ? h.everyRequestRule : undefined;
+}
+
+/**
+ * Every header each operation interface.md specifies requires (spec/headers.ts × spec/operations.ts), with the rule
+ * a request without it breaks: a new operation or header gets its cases from the tables. A header of unknown
+ * presence (the basket read's "which of them are required: not shown") has a case only where an every-request rule
+ * requires it (Authentication 1 and 3: Signature and its certificate).
+ */
+export function missingHeaderCases(): MissingHeaderCase[] {
+  return OPERATIONS.filter((o) => o.standing === 'specified').flatMap((op) =>
+    op.headers.flatMap((h) => {
+      const requirementId = ruleBrokenWithout(op.id, h);
+      return requirementId ? [{ operation: op.id, header: h.name, requirementId }] : [];
+    }),
+  );
+}
+
+/** A value of a header's format (a member of its closed list, a form of UUID) or a near miss of it. */
+export interface HeaderValueCase {
+  header: string;
+  value: string;
+  /** What the value is, for the test's title: `a member of the list`, `one digit short` … */
+  label: string;
+  /** A member must be accepted; a near miss refused for breaking `requirementId`. */
+  member: boolean;
+  requirementId: RequirementId;
+}
+
+/**
+ * Every member and near miss of each header format a rule names (spec/headers.ts `formatRule`): closed lists with
+ * their `nearMisses`, UUIDs changed by UUID_NEAR_MISSES and UUID_MEMBERS from one drawn with `seed`. Members of
+ * required headers are left out (PSU-ID names the configured PSU: another UUID is another PSU), as are those in
+ * `membersElsewhere` (PSU-Context CORPORATE needs the corporate PSU's own headers and account).
+ */
+export function headerValueCases(
+  op: OperationId,
+  { seed, membersElsewhere = [] }: { seed: number; membersElsewhere?: readonly string[] },
+): HeaderValueCase[] {
+  const [drawn] = fc.sample(uuid(), { numRuns: 1, seed });
+  return operation(op).headers.flatMap((h) => {
+    const rule = h.formatRule;
+    if (!rule || !requirement(rule).operations.includes(op)) return [];
+    const optional = h.presence === 'no' && !membersElsewhere.includes(h.name);
+    const cases = (values: { label: string; value: string }[], member: boolean) =>
+      values.map(({ label, value }) => ({ header: h.name, value, label, member, requirementId: rule }));
+    const changed = (changes: readonly UuidChange[]) =>
+      changes.map((c) => ({ label: c.label, value: c.of(drawn as string) }));
+    if (h.format.kind === 'uuid')
+      return [...(optional ? cases(changed(UUID_MEMBERS), true) : []), ...cases(changed(UUID_NEAR_MISSES), false)];
+    if (h.format.kind !== 'enum') return [];
+    const listed = h.format.values.map((value) => ({ label: 'a member of the list', value }));
+    const outside = (h.format.nearMisses ?? []).map((value) => ({ label: 'a near miss outside the list', value }));
+    return [...(optional ? cases(listed, true) : []), ...cases(outside, false)];
+  });
 }
 
 export interface InvalidHeaderCase extends CaseLabel {

@@ -51,10 +51,16 @@ export {
   headerSet,
   invalidHeaders,
   headerBreakers,
+  missingHeaderCases,
+  headerValueCases,
   HEADER_BREAKERS,
+  UUID_MEMBERS,
+  UUID_NEAR_MISSES,
   SIGNER_HEADERS,
   type HeaderSet,
   type HeaderSetOptions,
   type InvalidHeaderCase,
+  type MissingHeaderCase,
+  type HeaderValueCase,
 } from './headers.js';
 export { NOT_GENERATED } from './coverage.js';

@@ -2,11 +2,14 @@
 export type { SigningConfig, SigningIdentity, VerifyFailure, VerifyResult } from './types.js';
 export {
   digestHeader,
+  digestValue,
   checkDigest,
+  COMPUTABLE_DIGEST_ALGORITHMS,
   parseDigestHeader,
   bodyBytes,
   type DigestAlgorithm,
   type DigestCheck,
+  type DigestCheckOptions,
   type InstanceDigest,
 } from './digest.js';
 export {

@@ -28,6 +28,8 @@ export interface VerifySignatureOptions {
   requiredHeaders?: readonly string[];
   /** Algorithms accepted in the `algorithm` parameter; default rsa-sha256 only. */
   algorithms?: readonly string[];
+  /** Digest algorithm tokens accepted (any letter case); default interface.md's SHA-256 and SHA-512. */
+  digestAlgorithms?: readonly string[];
 }
 
 export interface RequestToVerify {
@@ -145,7 +147,7 @@ export function verifySignature(request: RequestToVerify, options: VerifySignatu
   if (digest === undefined && body.length > 0)
     return fail('digest-missing', 'the request has a body but no Digest header');
   if (digest !== undefined) {
-    const check = checkDigest(digest, body);
+    const check = checkDigest(digest, body, options.digestAlgorithms ? { algorithms: options.digestAlgorithms } : {});
     if (!check.ok) return fail('digest-mismatch', check.message);
   }
 

@@ -1,4 +1,5 @@
 import { ACCEPT_FIX_VALUES, PSU_CONTEXTS, PSU_HTTP_METHODS } from './enums.js';
+import { NEAR_MISS_PSU_CONTEXTS, NEAR_MISS_PSU_HTTP_METHODS } from './near-misses.js';
 import type { RequirementId } from './requirements/ids.generated.js';
 
 /** Header groups of interface.md › Endpoints › Header groups. */
@@ -17,7 +18,8 @@ export type HeaderFormat =
   | { kind: 'uuid' }
   | { kind: 'ip' }
   | { kind: 'uri' }
-  | { kind: 'enum'; values: readonly string[] };
+  /** A closed list, with `nearMisses`: values outside it a client could plausibly send for one of them. */
+  | { kind: 'enum'; values: readonly string[]; nearMisses?: readonly string[] };
 
 export interface HeaderSpec {
   name: string;
@@ -25,8 +27,19 @@ export interface HeaderSpec {
   presence: Presence;
   format: HeaderFormat;
   note?: string;
-  /** The rule a request breaks by leaving the header out where its operation requires it (presence `yes`). */
+  /**
+   * The rule a request breaks by leaving the header out where its operation requires it: presence `yes`, or
+   * `conditional` where the rule names the operation (Digest where a body is carried, PSU-ID where X-PSU-IDENTITY is
+   * not sent).
+   */
   requiredRule?: RequirementId;
+  /**
+   * The rule that requires the header on every request, whatever an operation's presence says (Authentication 1:
+   * every request is signed; Authentication 3: the certificate comes with it), where the rule names the operation.
+   */
+  everyRequestRule?: RequirementId;
+  /** The rule a value outside the header's format breaks (a UUID, a closed list); open lists name none. */
+  formatRule?: RequirementId;
 }
 
 const str = { kind: 'string' } as const;
@@ -54,6 +67,7 @@ export const HEADER_GROUPS: Record<HeaderGroup, readonly HeaderSpec[]> = {
       presence: 'conditional',
       format: str,
       note: 'required on operations that carry a body',
+      requiredRule: 'Headers.Digest.requiredWithBody',
     },
     {
       name: 'TPP-Signature-Certificate',
@@ -61,8 +75,16 @@ export const HEADER_GROUPS: Record<HeaderGroup, readonly HeaderSpec[]> = {
       presence: 'yes',
       format: str,
       requiredRule: 'Headers.TPP-Signature-Certificate.required',
+      everyRequestRule: 'Auth.certificate.required',
     },
-    { name: 'Signature', group: 'S', presence: 'yes', format: str, requiredRule: 'Headers.Signature.required' },
+    {
+      name: 'Signature',
+      group: 'S',
+      presence: 'yes',
+      format: str,
+      requiredRule: 'Headers.Signature.required',
+      everyRequestRule: 'Auth.signature.required',
+    },
   ],
   T: [
     {
@@ -79,7 +101,14 @@ export const HEADER_GROUPS: Record<HeaderGroup, readonly HeaderSpec[]> = {
       format: { kind: 'uri' },
       requiredRule: 'Headers.TPP-Redirect-URI.required',
     },
-    { name: 'TPP-Redirect-Preferred', group: 'T', presence: 'no', format: { kind: 'enum', values: ['true', 'false'] } },
+    {
+      name: 'TPP-Redirect-Preferred',
+      group: 'T',
+      presence: 'no',
+      // Other spellings of a boolean; TRUE and False are left out: one reading of "false" takes any letter case.
+      format: { kind: 'enum', values: ['true', 'false'], nearMisses: ['yes', 'no', '1', '0'] },
+      formatRule: 'Headers.TPP-Redirect-Preferred.boolean',
+    },
   ],
   P: [
     {
@@ -87,7 +116,9 @@ export const HEADER_GROUPS: Record<HeaderGroup, readonly HeaderSpec[]> = {
       group: 'P',
       presence: 'conditional',
       format: { kind: 'uuid' },
+      formatRule: 'Headers.PSU-ID.uuid',
       note: 'required unless the PSU is identified by X-PSU-IDENTITY (Authentication 4)',
+      requiredRule: 'Headers.PSU-ID.required',
     },
     {
       name: 'PSU-Corporate-ID',
@@ -102,6 +133,7 @@ export const HEADER_GROUPS: Record<HeaderGroup, readonly HeaderSpec[]> = {
       presence: 'yes',
       format: { kind: 'ip' },
       requiredRule: 'Headers.PSU-IP-Address.required',
+      formatRule: 'Headers.PSU-IP-Address.ip',
     },
     ...[
       'PSU-IP-Port',
@@ -116,8 +148,20 @@ export const HEADER_GROUPS: Record<HeaderGroup, readonly HeaderSpec[]> = {
       presence: 'no' as const,
       format: str,
     })),
-    { name: 'PSU-HTTP-Method', group: 'P', presence: 'no', format: { kind: 'enum', values: PSU_HTTP_METHODS } },
-    { name: 'PSU-Device-ID', group: 'P', presence: 'no', format: { kind: 'uuid' } },
+    {
+      name: 'PSU-HTTP-Method',
+      group: 'P',
+      presence: 'no',
+      format: { kind: 'enum', values: PSU_HTTP_METHODS, nearMisses: NEAR_MISS_PSU_HTTP_METHODS },
+      formatRule: 'Headers.PSU-HTTP-Method.enum',
+    },
+    {
+      name: 'PSU-Device-ID',
+      group: 'P',
+      presence: 'no',
+      format: { kind: 'uuid' },
+      formatRule: 'Headers.PSU-Device-ID.uuid',
+    },
     { name: 'PSU-Geo-Location', group: 'P', presence: 'no', format: str },
   ],
   I: [
@@ -133,18 +177,25 @@ export const HEADER_GROUPS: Record<HeaderGroup, readonly HeaderSpec[]> = {
       name: 'PSU-Context',
       group: 'I',
       presence: 'no',
-      format: { kind: 'enum', values: PSU_CONTEXTS },
+      format: { kind: 'enum', values: PSU_CONTEXTS, nearMisses: NEAR_MISS_PSU_CONTEXTS },
+      formatRule: 'Headers.PSU-Context.enum',
       note: 'required for single-SCA payment initiation',
     },
     { name: 'TPP-Brand-Logging-Information', group: 'I', presence: 'no', format: str },
   ],
-  // Optional in its group; the operations that require it say so (presence overrides).
+  // Optional in its group; the operations that require it say so (presence overrides). Not a closed list: Versioning
+  // 4 names further values without giving them, so a value outside the table breaks no format rule.
   X: [
     {
       name: 'x-accept-fix',
       group: 'X',
       presence: 'no',
-      format: { kind: 'enum', values: ACCEPT_FIX_VALUES },
+      // Near misses of the named values: judged only as unknown values (ignored or a 4xx, never a 5xx).
+      format: {
+        kind: 'enum',
+        values: ACCEPT_FIX_VALUES,
+        nearMisses: ['amount_as_string', 'AMOUNT-AS-STRING', 'longer-names', 'amount-as-strings'],
+      },
       requiredRule: 'Headers.x-accept-fix.required',
     },
   ],
@@ -173,6 +224,37 @@ export function headersFor(selection: HeaderSelection): HeaderSpec[] {
       return { ...h, presence };
     });
 }
+
+/**
+ * Group S, Digest: "base64 SHA-256 or SHA-512 hash of the body (RFC 3230, RFC 5843)". The tokens are RFC 5843's;
+ * RFC 3230 §4.1.1 makes them case-insensitive, so sha-256 is SHA-256.
+ */
+export const DIGEST_ALGORITHMS = ['SHA-256', 'SHA-512'] as const;
+
+/**
+ * Digest algorithm tokens interface.md does not name, in any letter case: the other SHA-2 lengths, RFC 3230's own
+ * SHA (SHA-1), MD5 and UNIXsum, and the two named tokens without their dash (RFC 5843 defines no SHA256). A request
+ * whose Digest names only these is refused even when the value is the right hash for the token.
+ */
+export const NEAR_MISS_DIGEST_ALGORITHMS = ['SHA-384', 'SHA-224', 'SHA', 'MD5', 'UNIXsum', 'SHA256', 'SHA512'] as const;
+
+/** Authentication 1: "algorithm names the algorithm of the signing certificate; rsa-sha256 is expected." */
+export const SIGNATURE_ALGORITHM = 'rsa-sha256';
+
+/**
+ * Signature `algorithm` names other than rsa-sha256, each over a valid RSA-SHA256 signature, with the rule a bank
+ * breaks by accepting it: draft-cavage-10's names of other key types cannot be the algorithm of an RSA signing
+ * certificate (MUST); the other RSA names and later drafts' hs2019 ("derive it from the key") are refused because
+ * rsa-sha256 is what interface.md expects (SHOULD: it says "expected", and a bank deriving RSA-SHA256 from the key
+ * still verifies the right signature).
+ */
+export const NEAR_MISS_SIGNATURE_ALGORITHMS: readonly { name: string; requirementId: RequirementId }[] = [
+  { name: 'hmac-sha256', requirementId: 'Auth.signature.algorithm' },
+  { name: 'ecdsa-sha256', requirementId: 'Auth.signature.algorithm' },
+  { name: 'rsa-sha512', requirementId: 'Auth.signature.algorithmExpected' },
+  { name: 'rsa-sha1', requirementId: 'Auth.signature.algorithmExpected' },
+  { name: 'hs2019', requirementId: 'Auth.signature.algorithmExpected' },
+];
 
 /** Headers the Signature must cover when they are present (Authentication 1). */
 export const SIGNED_HEADERS = [

@@ -2,7 +2,6 @@ import { describe } from 'vitest';
 import {
   amountAsStringCheck,
   checkAccepted,
-  contentEncodingCheck,
   contentLanguageCheck,
   noSandboxCheck,
   notAServerError,
@@ -13,8 +12,9 @@ import {
   type CheckResult,
 } from '../checks/index.js';
 import type { Exchange } from '../client/index.js';
-import { ACCEPT_FIX_VALUES, OPERATIONS, type RequirementId } from '../spec/index.js';
+import { ACCEPT_FIX_VALUES, HEADER_GROUPS, OPERATIONS, type RequirementId } from '../spec/index.js';
 import { ncbctBody } from './support/bodies.js';
+import { SPECIFIED_OPERATIONS, validRequest } from './operation-requests.js';
 import { sharedDebtor } from './support/fixtures.js';
 import { operation } from './support/request.js';
 import { conformanceTest } from './support/conformance-test.js';
@@ -35,6 +35,34 @@ const accepted = (exchange: Exchange, requirementId: RequirementId, ...checks: C
   ...checkAccepted(exchange, operation('ncbct.create'), requirementId),
   ...checks.flatMap((check) => check.run({ exchange })),
 ];
+
+const acceptFix = HEADER_GROUPS.X.find((h) => h.name === 'x-accept-fix')?.format;
+const ACCEPT_FIX_NEAR_MISSES = acceptFix?.kind === 'enum' ? (acceptFix.nearMisses ?? []) : [];
+
+/** The rules of what a response reports against what its request offered (Group N), MUST first. */
+const NEGOTIATED: RequirementId[] = [
+  'Negotiation.acceptEncoding.offered',
+  'Negotiation.contentType.offered',
+  'Negotiation.acceptCharset.offered',
+  'Negotiation.acceptLanguage.contentLanguage',
+];
+/** One alternative of each Group N header: identity leaves the bank no coding to choose. */
+const NARROW = {
+  Accept: 'application/json',
+  'Accept-Charset': 'utf-8',
+  'Accept-Encoding': 'identity',
+  'Accept-Language': 'nb',
+};
+/** Offers that leave a choice: gzip or nothing; br or nothing, never gzip (q=0 refuses it); English or none. */
+const SUBJECT_OFFERS: Record<string, string>[] = [
+  { 'Accept-Encoding': 'gzip' },
+  { 'Accept-Encoding': 'br, gzip;q=0' },
+  { 'Accept-Language': 'en', 'Accept-Encoding': 'deflate' },
+];
+const offerText = (offer: Record<string, string>) =>
+  Object.entries(offer)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(', ');
 
 /** interface.md › Header groups › Group N and x-accept-fix; Versioning. */
 describe('negotiation and versioning', () => {
@@ -86,17 +114,23 @@ describe('negotiation and versioning', () => {
     );
   }
 
-  conformanceTest(
-    {
-      requirementIds: 'Versioning.acceptFix.unknown',
-      operation: 'ncbct.create',
-      title: 'an unknown x-accept-fix value is ignored or rejected with a 4xx, never a 5xx',
-    },
-    async ({ s, judge }) => {
-      const exchange = await payment(s, '4.00', 'fix unknown', { 'x-accept-fix': 'no-such-fix' });
-      judge(exchange, properErrorCheck.run({ exchange, requirementId: 'Versioning.acceptFix.unknown' }));
-    },
-  );
+  // Not a closed list (Versioning 4 names values it does not give): an unknown value, a near miss of a named one
+  // among them, is ignored or refused, and never breaks the server.
+  for (const value of ['no-such-fix', ...ACCEPT_FIX_NEAR_MISSES])
+    conformanceTest(
+      {
+        requirementIds: 'Versioning.acceptFix.unknown',
+        operation: 'ncbct.create',
+        title:
+          value === 'no-such-fix'
+            ? 'an unknown x-accept-fix value is ignored or rejected with a 4xx, never a 5xx'
+            : `x-accept-fix: ${value} (near a named value) is ignored or rejected with a 4xx, never a 5xx`,
+      },
+      async ({ s, judge }) => {
+        const exchange = await payment(s, '4.00', `fix ${value}`, { 'x-accept-fix': value });
+        judge(exchange, properErrorCheck.run({ exchange, requirementId: 'Versioning.acceptFix.unknown' }));
+      },
+    );
 
   conformanceTest(
     {
@@ -134,9 +168,40 @@ describe('negotiation and versioning', () => {
     },
     async ({ s, judge }) => {
       const exchange = await payment(s, '7.00', 'encoding', { 'Accept-Encoding': 'gzip, deflate, br' });
-      judge(exchange, accepted(exchange, 'Negotiation.acceptEncoding.offered', contentEncodingCheck));
+      judge(exchange, accepted(exchange, 'Negotiation.acceptEncoding.offered'));
     },
   );
+
+  // Group N on every operation: a request that offers one alternative of each kind, so that the answer has exactly
+  // one right choice (or none at all: no coding, no Content-Language). The uniform checks judge the answer against
+  // the offer (checks/negotiation.ts), as they judge every exchange whose request offered something.
+  for (const op of SPECIFIED_OPERATIONS)
+    conformanceTest(
+      {
+        requirementIds: [...NEGOTIATED, 'Headers.optional.accepted'],
+        operation: op,
+        title: `${op}: offered only ${offerText(NARROW)}, the answer reports one of them or none`,
+      },
+      async ({ s, judge }) => {
+        const exchange = await s.call(op, { ...(await validRequest(op, s)), headers: NARROW });
+        judge(exchange, checkAccepted(exchange, operation(op), 'Headers.optional.accepted'));
+      },
+    );
+
+  // The codings and languages a bank may pick differently (variants gzip, compression-best-offered,
+  // ignores-accept-language): each offer narrows what a conformant answer may report.
+  for (const offer of SUBJECT_OFFERS)
+    conformanceTest(
+      {
+        requirementIds: [...NEGOTIATED, 'Headers.optional.accepted'],
+        operation: 'ncbct.create',
+        title: `ncbct.create: offered only ${offerText(offer)}, the answer reports one of them or none`,
+      },
+      async ({ s, judge }) => {
+        const exchange = await s.call('ncbct.create', { ...(await validRequest('ncbct.create', s)), headers: offer });
+        judge(exchange, checkAccepted(exchange, operation('ncbct.create'), 'Headers.optional.accepted'));
+      },
+    );
 
   conformanceTest(
     {

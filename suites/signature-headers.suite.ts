@@ -1,20 +1,31 @@
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { checkAccepted, checkRejected, expectedStatusCheck, type ObservedExchange } from '../checks/index.js';
-import { REMOVE, headerBreakers } from '../generators/index.js';
-import { TAMPERINGS } from '../signing/index.js';
+import type { Exchange } from '../client/index.js';
+import { REMOVE, headerBreakers, headerValueCases, missingHeaderCases } from '../generators/index.js';
 import {
-  OPERATIONS,
+  TAMPERINGS,
+  buildSignatureHeader,
+  digestHeader,
+  headersToSign,
+  parseSignatureHeader,
+} from '../signing/index.js';
+import { getHeader, setHeader } from '../core/index.js';
+import {
+  DIGEST_ALGORITHMS,
+  NEAR_MISS_DIGEST_ALGORITHMS,
+  NEAR_MISS_SIGNATURE_ALGORITHMS,
   SIGNED_HEADERS,
   type ExpectedRejection,
   type OperationId,
   type RequirementId,
 } from '../spec/index.js';
-import { bulkBody, ncbctBody, sctBody } from './support/bodies.js';
+import { bulkBody, ncbctBody } from './support/bodies.js';
+import { validRequest } from './operation-requests.js';
 import { corporateDebtor, corporatePsuHeaders, sharedDebtor, unregisteredAccount } from './support/fixtures.js';
-import { operation } from './support/request.js';
+import { baseHeaders, operation } from './support/request.js';
 import { conformanceTest } from './support/conformance-test.js';
-import type { CallOptions, Session } from './support/session.js';
+import type { CallOptions, Session, Signed } from './support/session.js';
 // For the RFC 2047 tests signed by a certificate whose issuer DN is not ASCII.
 import type { CheckResult } from '../checks/index.js';
 import { norwegianTestIdentity, signOptionsFrom, signRequest } from '../signing/index.js';
@@ -24,25 +35,25 @@ import { pathFor } from './support/request.js';
 /** interface.md › Authentication and Endpoints › Header groups, judged on NCBCT creation (it takes every group). */
 
 const SUBJECT: OperationId = 'ncbct.create';
-/** The payment initiations: each takes groups S, T and P, so each is judged on its required and malformed headers. */
-const BODIES: Partial<Record<OperationId, (s: Session) => Promise<unknown>>> = {
-  'ncbct.create': async (s) => ncbctBody(await sharedDebtor(s), '42.00', `sig ${s.ctx.runTag}`),
-  'sct.create': async (s) => sctBody(await sharedDebtor(s), '42.00'),
-  // The creditor is another account than the debtor: a bank may refuse a payment to the paying account itself.
-  'bulk.create': async (s) => bulkBody(await sharedDebtor(s), unregisteredAccount(s)),
-};
-const callOn = async (op: OperationId, s: Session, options: Omit<CallOptions, 'body' | 'query'> = {}) =>
-  s.call(op, {
-    body: await (BODIES[op] as (s: Session) => Promise<unknown>)(s),
-    query: { allowLogicalDuplicate: true },
-    ...options,
-  });
-const call = (s: Session, options: Omit<CallOptions, 'body' | 'query'> = {}) => callOn(SUBJECT, s, options);
+/** The payment initiations: each takes groups S, T and P, so each is judged on its malformed headers. */
+const PAYMENTS: OperationId[] = ['ncbct.create', 'sct.create', 'bulk.create'];
+/** A valid request of `op` (suites/operation-requests.ts) with the changes under test. */
+const callOn = async (op: OperationId, s: Session, options: Omit<CallOptions, 'body' | 'query' | 'params'> = {}) =>
+  s.call(op, { ...(await validRequest(op, s)), ...options });
+const call = (s: Session, options: Omit<CallOptions, 'body' | 'query' | 'params'> = {}) => callOn(SUBJECT, s, options);
 
 /** Berlin Group: signature and certificate problems are 401 (SHOULD; interface.md shows no status). */
 const UNAUTHORISED: ExpectedRejection = { status: [401], codes: [], exactness: 'SHOULD' };
 const unauthorised = (exchange: ObservedExchange): CheckResult[] =>
   expectedStatusCheck.run({ exchange, requirementId: 'Auth.rejection.401', expected: UNAUTHORISED });
+
+/** A signed request whose Signature names another algorithm (the Signature is ASCII here: no RFC 2047 word). */
+function labelled(signed: Signed, algorithm: string): Signed {
+  const params = parseSignatureHeader(getHeader(signed.headers, 'signature') ?? '');
+  const headers = { ...signed.headers };
+  setHeader(headers, 'Signature', buildSignatureHeader({ ...params, headers: params.headers ?? ['date'], algorithm }));
+  return { ...signed, headers };
+}
 
 describe('signature', () => {
   conformanceTest(
@@ -94,6 +105,21 @@ describe('signature', () => {
     );
   }
 
+  // Authentication 1: "algorithm names the algorithm of the signing certificate; rsa-sha256 is expected". The
+  // signature stays a valid RSA-SHA256 one (algorithm is not in the signing string): only its label is wrong.
+  for (const { name, requirementId } of NEAR_MISS_SIGNATURE_ALGORITHMS)
+    conformanceTest(
+      {
+        requirementIds: [requirementId, 'Auth.rejection.401'],
+        operation: SUBJECT,
+        title: `a valid RSA-SHA256 signature labelled algorithm="${name}" is rejected`,
+      },
+      async ({ s, judge }) => {
+        const exchange = await call(s, { afterSign: (signed) => labelled(signed, name) });
+        judge(exchange, [...checkRejected(exchange, requirementId), ...unauthorised(exchange)]);
+      },
+    );
+
   conformanceTest(
     { requirementIds: 'Auth.digest.sha512', operation: SUBJECT, title: 'a SHA-512 Digest is accepted' },
     async ({ s, judge }) => {
@@ -101,6 +127,38 @@ describe('signature', () => {
       judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Auth.digest.sha512'));
     },
   );
+
+  // Group S: "base64 SHA-256 or SHA-512 hash of the body (RFC 3230, RFC 5843)", a closed list of two whose tokens
+  // RFC 3230 §4.1.1 makes case-insensitive. Each near miss carries the value that is right for its own algorithm,
+  // signed like any Digest, so the algorithm is the only thing wrong with the request.
+  const digestedBy = async (s: Session, algorithm: string) => {
+    const request = await validRequest(SUBJECT, s);
+    return s.call(SUBJECT, { ...request, headers: { Digest: digestHeader(JSON.stringify(request.body), algorithm) } });
+  };
+  for (const algorithm of DIGEST_ALGORITHMS.map((a) => a.toLowerCase()))
+    conformanceTest(
+      {
+        requirementIds: 'Auth.digest.algorithmCase',
+        operation: SUBJECT,
+        title: `a Digest written ${algorithm}=<base64> (lower case) is accepted`,
+      },
+      async ({ s, judge }) => {
+        const exchange = await digestedBy(s, algorithm);
+        judge(exchange, checkAccepted(exchange, operation(SUBJECT), 'Auth.digest.algorithmCase'));
+      },
+    );
+  for (const algorithm of NEAR_MISS_DIGEST_ALGORITHMS)
+    conformanceTest(
+      {
+        requirementIds: 'Auth.digest.algorithm',
+        operation: SUBJECT,
+        title: `a Digest of ${algorithm}, right for that algorithm, is rejected (only SHA-256 and SHA-512 are named)`,
+      },
+      async ({ s, judge }) => {
+        const exchange = await digestedBy(s, algorithm);
+        judge(exchange, checkRejected(exchange, 'Auth.digest.algorithm'));
+      },
+    );
 
   conformanceTest(
     {
@@ -190,35 +248,69 @@ const malformed = (op: OperationId): [RequirementId, string, string][] =>
         : [[b.requirementId, b.at.slice(1), String(value)] as [RequirementId, string, string]];
     });
 
+/**
+ * A request of `op` without `header`: removed after signing (the signer would otherwise supply X-Request-ID and
+ * Digest itself), and left out of the signed list, so the only thing wrong is its absence, not a signature over a
+ * header that is not there. The list is the one the signer would choose for the headers the request carries.
+ */
+async function sendWithout(s: Session, op: OperationId, header: string): Promise<Exchange> {
+  const lower = header.toLowerCase();
+  const request = await validRequest(op, s);
+  const carried = { ...baseHeaders(s.ctx, op, request.body !== undefined), Date: '-' };
+  const signedHeaders = headersToSign(request.body === undefined ? carried : { ...carried, Digest: '-' }).filter(
+    (h) => h !== lower,
+  );
+  return s.call(op, {
+    ...request,
+    sign: { signedHeaders },
+    afterSign: (signed) => ({
+      ...signed,
+      headers: Object.fromEntries(Object.entries(signed.headers).filter(([k]) => k.toLowerCase() !== lower)),
+    }),
+  });
+}
+
 describe('headers', () => {
-  for (const op of Object.keys(BODIES) as OperationId[]) {
-    const spec = OPERATIONS.find((o) => o.id === op)!;
-    // Digest is judged with the signature (tamperings); the rest, Signature and certificate included, here.
-    const required = spec.headers.filter((h) => h.presence === 'yes' && h.name !== 'Digest');
-    for (const header of required) {
-      const id = header.requiredRule;
-      if (!id) throw new Error(`${header.name} is required on ${op} but names no rule its absence breaks`);
-      conformanceTest(
-        { requirementIds: id, operation: op, title: `${op}: a request without ${header.name} is rejected with a 4xx` },
-        async ({ s, judge }) => {
-          // Removed after signing: the signer would otherwise supply X-Request-ID itself. A header the signature
-          // covers is left out of the signed list too, so the only thing wrong is its absence, not a broken signature.
-          const lower = header.name.toLowerCase();
-          const unsigned = (SIGNED_HEADERS as readonly string[]).includes(lower)
-            ? { sign: { signedHeaders: SIGNED_HEADERS.filter((h) => h !== lower && h !== 'psu-corporate-id') } }
-            : {};
-          const exchange = await callOn(op, s, {
-            ...unsigned,
-            afterSign: (signed) => ({
-              ...signed,
-              headers: Object.fromEntries(Object.entries(signed.headers).filter(([k]) => k.toLowerCase() !== lower)),
-            }),
-          });
-          judge(exchange, checkRejected(exchange, id));
-        },
-      );
-    }
-    for (const [id, name, value] of malformed(op)) {
+  // Every header each specified operation requires, left out (generators/headers.ts missingHeaderCases): derived from
+  // the header groups each operation names, so a new operation or header gets its cases without an edit here.
+  for (const { operation: op, header, requirementId } of missingHeaderCases())
+    conformanceTest(
+      {
+        requirementIds: requirementId,
+        operation: op,
+        title: `${op}: a request without ${header} is rejected with a 4xx`,
+      },
+      async ({ s, judge }) => {
+        const exchange = await sendWithout(s, op, header);
+        judge(exchange, checkRejected(exchange, requirementId));
+      },
+    );
+
+  // Each closed list of header values and each UUID header, every member and every near miss (spec/headers.ts
+  // formats; generators/headers.ts headerValueCases). PSU-Context's members have the corporate tests below.
+  for (const c of headerValueCases(SUBJECT, { seed: runContext().seed, membersElsewhere: ['PSU-Context'] }))
+    conformanceTest(
+      {
+        requirementIds: c.member ? ['Headers.optional.accepted', c.requirementId] : c.requirementId,
+        operation: SUBJECT,
+        title: `${c.header}: ${JSON.stringify(c.value)} (${c.label}) is ${c.member ? 'accepted' : 'rejected, 4xx'}`,
+      },
+      async ({ s, judge }) => {
+        const exchange = await call(s, { headers: { [c.header]: c.value } });
+        judge(
+          exchange,
+          c.member
+            ? checkAccepted(exchange, operation(SUBJECT), 'Headers.optional.accepted')
+            : checkRejected(exchange, c.requirementId),
+        );
+      },
+    );
+
+  // One malformed value per header rule on the other payment initiations, and on the subject where no list above
+  // judges the rule already.
+  const listed = new Set(headerValueCases(SUBJECT, { seed: runContext().seed }).map((c) => c.requirementId));
+  for (const op of PAYMENTS)
+    for (const [id, name, value] of malformed(op).filter(([id]) => op !== SUBJECT || !listed.has(id))) {
       conformanceTest(
         { requirementIds: id, operation: op, title: `${op}: ${name}: ${JSON.stringify(value)} is rejected with a 4xx` },
         async ({ s, judge }) => {
@@ -227,19 +319,6 @@ describe('headers', () => {
         },
       );
     }
-  }
-
-  conformanceTest(
-    {
-      requirementIds: 'Headers.PSU-ID.required',
-      operation: SUBJECT,
-      title: 'a request with neither PSU-ID nor X-PSU-IDENTITY is rejected',
-    },
-    async ({ s, judge }) => {
-      const exchange = await call(s, { headers: { 'PSU-ID': undefined } });
-      judge(exchange, checkRejected(exchange, 'Headers.PSU-ID.required'));
-    },
-  );
 
   // Errors rule 1 and Authentication 4: "corporate users also send PSU-Corporate-ID (omitting it for a corporate
   // user gives 400)". Who is a corporate user is the bank's knowledge, and interface.md does not say how it
@@ -340,29 +419,6 @@ describe('headers', () => {
         headers: { 'x-accept-fix': undefined },
       });
       judge(exchange, checkAccepted(exchange, operation('bulk.create'), 'Headers.x-accept-fix.optionalOnBulk'));
-    },
-  );
-
-  conformanceTest(
-    {
-      requirementIds: 'Headers.x-accept-fix.required',
-      operation: 'sct.create',
-      title: 'an SCT without x-accept-fix is rejected',
-    },
-    async ({ s, judge }) => {
-      const debtor = await sharedDebtor(s);
-      const exchange = await s.call('sct.create', {
-        body: {
-          instructedAmount: { amount: '1.00', currency: 'EUR' },
-          creditorName: 'A',
-          creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' },
-          debtorAccount: { iban: debtor.iban, currency: 'EUR' },
-        },
-        // Should a bank accept it after all, it must not be refused later as a duplicate of this one.
-        query: { allowLogicalDuplicate: true },
-        headers: { 'x-accept-fix': undefined },
-      });
-      judge(exchange, checkRejected(exchange, 'Headers.x-accept-fix.required'));
     },
   );
 });

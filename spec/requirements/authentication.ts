@@ -9,6 +9,14 @@ const AUTHENTICATION = 'Authentication';
  */
 const unsigned: ExpectedRejection = { status: [401, 400, 403], codes: [], exactness: 'SHOULD' };
 const SIGNED: OperationId[] = ALL_OPERATIONS.filter((id) => id !== 'sandbox.initialize');
+/** The specified operations that carry a body, and so a Digest (Group S; Authentication 3). */
+const DIGESTED: OperationId[] = [
+  'ncbct.create',
+  'sct.create',
+  'bulk.create',
+  'sandbox.engagement.create',
+  'sandbox.cardAccount.create',
+];
 
 export const AUTHENTICATION_RULES: Requirement[] = [
   {
@@ -48,6 +56,17 @@ export const AUTHENTICATION_RULES: Requirement[] = [
     expected: unsigned,
   },
   {
+    id: 'Auth.signature.algorithmExpected',
+    level: 'SHOULD',
+    section: `${AUTHENTICATION} 1 ("rsa-sha256 is expected")`,
+    statement:
+      'A Signature whose algorithm is another RSA name (rsa-sha512, rsa-sha1) or hs2019, over a valid ' +
+      'RSA-SHA256 signature, is rejected: rsa-sha256 is the algorithm interface.md expects.',
+    operations: SIGNED,
+    kind: 'signature',
+    expected: unsigned,
+  },
+  {
     id: 'Auth.signature.headers',
     level: 'MUST',
     section: `${AUTHENTICATION} 1`,
@@ -82,13 +101,7 @@ export const AUTHENTICATION_RULES: Requirement[] = [
     level: 'MUST',
     section: `${AUTHENTICATION} 3; Endpoints › Header groups › Group S`,
     statement: 'A Digest that does not match the body is rejected.',
-    operations: [
-      'ncbct.create',
-      'sct.create',
-      'bulk.create',
-      'sandbox.engagement.create',
-      'sandbox.cardAccount.create',
-    ],
+    operations: DIGESTED,
     kind: 'signature',
     expected: { status: [400, 401], codes: [], exactness: 'SHOULD' },
   },
@@ -97,6 +110,25 @@ export const AUTHENTICATION_RULES: Requirement[] = [
     level: 'MUST',
     section: 'Endpoints › Header groups › Group S',
     statement: 'A SHA-512 Digest is accepted as well as SHA-256.',
+    operations: ['ncbct.create'],
+    kind: 'behaviour',
+  },
+  {
+    id: 'Auth.digest.algorithm',
+    level: 'MUST',
+    section: 'Endpoints › Header groups › Group S',
+    statement:
+      'Digest is a SHA-256 or SHA-512 hash of the body: a Digest naming only another algorithm (SHA-384, SHA, ' +
+      'MD5, UNIXsum, SHA256 without the dash …) is rejected, even when its value is right for that algorithm.',
+    operations: DIGESTED,
+    kind: 'signature',
+    expected: { status: [400, 401], codes: [], exactness: 'SHOULD' },
+  },
+  {
+    id: 'Auth.digest.algorithmCase',
+    level: 'MUST',
+    section: 'Endpoints › Header groups › Group S (RFC 3230 §4.1.1: algorithm tokens are case-insensitive)',
+    statement: 'The Digest algorithm token is read in any letter case: sha-256 and sha-512 are accepted.',
     operations: ['ncbct.create'],
     kind: 'behaviour',
   },

@@ -49,7 +49,9 @@ export const HEADER_RULES: Requirement[] = [
     level: 'MUST',
     section: `${HEADER_SECTION} › Group S; Authentication 3`,
     statement: 'A request that carries a body sends Digest.',
-    operations: specified(takes('Digest', ['yes'])),
+    // Operation 7 takes operation 6's headers, Digest among them, but carries no body (Group S: "yes on operations
+    // that carry a body").
+    operations: specified(takes('Digest', ['yes'])).filter((id) => OPERATIONS.find((o) => o.id === id)?.requestBody),
     kind: 'header',
     expected: headerRejection,
   },
@@ -154,7 +156,8 @@ export const HEADER_RULES: Requirement[] = [
     level: 'MUST',
     section: HEADER_SECTION,
     statement: "Every optional header of an operation's groups, sent with a valid value, is accepted.",
-    operations: ['ncbct.create', 'sct.create', 'bulk.create', 'basket.startAuthorisation'],
+    // Group N is optional on every operation, and each gets a request offering one alternative of each kind.
+    operations: specified(OPERATIONS.map((o) => o.id)),
     kind: 'behaviour',
   },
   {
@@ -172,14 +175,32 @@ export const HEADER_RULES: Requirement[] = [
     statement:
       'A response to a request with Accept-Encoding is sent as is or in one ' +
       'of the offered codings, reported in Content-Encoding.',
-    operations: ['ncbct.create'],
+    operations: specified(OPERATIONS.map((o) => o.id)),
+    kind: 'response',
+  },
+  {
+    id: 'Negotiation.contentType.offered',
+    level: 'MUST',
+    section: `${HEADER_SECTION} › Group N`,
+    statement:
+      "Where the request's Accept offers JSON, the response's Content-Type is a media type Accept offered " +
+      '(the server picks one of the offered alternatives).',
+    operations: specified(OPERATIONS.map((o) => o.id)),
+    kind: 'response',
+  },
+  {
+    id: 'Negotiation.acceptCharset.offered',
+    level: 'SHOULD',
+    section: `${HEADER_SECTION} › Group N (RFC 9110 §12.5.2 also lets a server disregard Accept-Charset)`,
+    statement: "A charset the response's Content-Type names is one the request's Accept-Charset offered.",
+    operations: specified(OPERATIONS.map((o) => o.id)),
     kind: 'response',
   },
   {
     id: 'Negotiation.acceptLanguage.contentLanguage',
     level: 'SHOULD',
-    section: `${HEADER_SECTION} › Group N`,
-    statement: 'When the server honours Accept-Language it reports the chosen language in Content-Language.',
+    section: `${HEADER_SECTION} › Group N (a server may have no text in an offered language)`,
+    statement: "A Content-Language the response sends names a language the request's Accept-Language offered.",
     operations: specified(OPERATIONS.map((o) => o.id)),
     kind: 'response',
   },

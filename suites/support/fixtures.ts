@@ -167,7 +167,7 @@ export async function agreement(s: Session, owner: Customer, engagements: unknow
  * requests that make it are the same, and they are not counted as that test's. Kept by file, not by module:
  * a worker may run several files with one module graph.
  */
-function perFile<T>(label: string, make: () => Promise<T>): () => Promise<T> {
+export function perFile<T>(label: string, make: () => Promise<T>): () => Promise<T> {
   const made = new Map<string, Promise<T>>();
   return () => {
     const file = currentScope().label.split(' > ')[0] ?? '';

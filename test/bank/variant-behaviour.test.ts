@@ -615,6 +615,38 @@ describe('negotiation', () => {
       expect([plain.headers['content-encoding'], plain.json.transactionStatus]).toEqual([undefined, 'RCVD']);
     }),
   );
+
+  it(
+    'compression-best-offered: the coding Accept-Encoding weighs highest (br first on a tie), plain when none is',
+    withBank(['compression-best-offered'], async (o) => {
+      const coding = async (offer: string, amount: string) =>
+        (
+          await o.bank.call('ncbct.create', {
+            body: ncbctBody(o.debtor, amount),
+            headers: { 'Accept-Encoding': offer },
+          })
+        ).headers['content-encoding'];
+      expect(await coding('gzip, deflate, br', '1.00')).toBe('br');
+      expect(await coding('gzip;q=0.5, deflate', '2.00')).toBe('deflate');
+      expect(await coding('br;q=0, *;q=0.1', '3.00')).toBe('gzip');
+      expect(await coding('identity', '4.00')).toBeUndefined();
+      expect(await coding('gzip;q=0, compress', '5.00')).toBeUndefined();
+    }),
+  );
+
+  it(
+    'ignores-accept-language: English texts and no Content-Language, whatever Accept-Language offers',
+    withBank(['ignores-accept-language'], async (o) => {
+      const res = await o.bank.call('ncbct.create', {
+        body: ncbctBody(o.debtor),
+        afterSign: tamperBody,
+        headers: { 'Accept-Language': 'nb' },
+      });
+      expect(res.status).toBe(401);
+      expect(res.headers['content-language']).toBeUndefined();
+      expect(res.json.message).not.toMatch(/^Ugyldig/);
+    }),
+  );
 });
 
 describe('extra content, balances, x-accept-fix', () => {

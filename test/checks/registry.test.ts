@@ -115,9 +115,19 @@ const exchange: fc.Arbitrary<ObservedExchange> = fc.oneof(
       encoding: fc.constantFrom('gzip', 'compress', undefined),
       language: fc.constantFrom('nb-NO', 'de', undefined),
       json: body,
+      // What the request offered, which the negotiation checks judge the answer against.
+      offer: fc.record(
+        {
+          accept: fc.constantFrom('application/json', 'application/xml', '*/*;q=0'),
+          'accept-encoding': fc.constantFrom('identity', 'gzip;q=0, br', '*'),
+          'accept-language': fc.constantFrom('nb', 'en, *;q=0.1', 'de;q=x'),
+          'accept-charset': fc.constantFrom('utf-8', 'iso-8859-1'),
+        },
+        { requiredKeys: [] },
+      ),
     })
-    .map(({ status, type, encoding, language, json }) => ({
-      request: { method: 'POST', url: '/v1/x' },
+    .map(({ status, type, encoding, language, json, offer }) => ({
+      request: { method: 'POST', url: '/v1/x', headers: offer },
       response: {
         status,
         headers: { 'content-type': type, 'content-encoding': encoding, 'content-language': language },

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SIGNER_HEADERS, headerBreakers, headerSet, invalidHeaders } from '../../generators/index.js';
+import {
+  SIGNER_HEADERS,
+  headerBreakers,
+  headerSet,
+  invalidHeaders,
+  missingHeaderCases,
+  headerValueCases,
+  UUID_MEMBERS,
+  UUID_NEAR_MISSES,
+} from '../../generators/index.js';
 import { ACCEPT_FIX_VALUES, OPERATIONS, requirement } from '../../spec/index.js';
 import { headerViolations } from './oracles.js';
 
@@ -122,5 +131,86 @@ describe('header sets (interface.md › Endpoints › Header groups)', () => {
     expect(() => invalidHeaders('sandbox.transactions.list', 'Headers.PSU-ID.uuid')).toThrow(
       'no invalid sandbox.transactions.list header generator breaks Headers.PSU-ID.uuid',
     );
+  });
+});
+
+describe('missing-header cases: each header a group requires, left out on each operation that takes it', () => {
+  const byOperation = (op: string) =>
+    missingHeaderCases()
+      .filter((c) => c.operation === op)
+      .map((c) => `${c.header} ${c.requirementId}`);
+  const S = ['X-Request-ID', 'TPP-Signature-Certificate', 'Signature'];
+  const rules = (names: string[]) =>
+    names.map((n) => `${n} Headers.${n === 'Digest' ? 'Digest.requiredWithBody' : `${n}.required`}`);
+  const T_P = ['TPP-Session-ID', 'TPP-Redirect-URI', 'PSU-ID', 'PSU-IP-Address'];
+
+  it('every specified operation, with the headers interface.md › Endpoints names for it, in table order', () => {
+    // Operation 1: group S without Digest, T, P, x-accept-fix.
+    expect(byOperation('basket.startAuthorisation')).toEqual(rules([...S, ...T_P, 'x-accept-fix']));
+    // Operation 2: "which of them are required: not shown"; Authentication 1 and 3 still require a signature.
+    expect(byOperation('basket.get')).toEqual([
+      'TPP-Signature-Certificate Auth.certificate.required',
+      'Signature Auth.signature.required',
+    ]);
+    // Operations 3 and 4: S with Digest, T, P, I, x-accept-fix; 5: x-accept-fix optional.
+    const withDigest = ['X-Request-ID', 'Digest', 'TPP-Signature-Certificate', 'Signature'];
+    expect(byOperation('ncbct.create')).toEqual(rules([...withDigest, ...T_P, 'x-accept-fix']));
+    expect(byOperation('sct.create')).toEqual(rules([...withDigest, ...T_P, 'x-accept-fix']));
+    expect(byOperation('bulk.create')).toEqual(rules([...withDigest, ...T_P]));
+    // Operations 6 and 8 carry a body; 7 takes 6's headers but has no body to digest; 9 names no Digest.
+    expect(byOperation('sandbox.engagement.create')).toEqual(rules(withDigest));
+    expect(byOperation('sandbox.cardAccount.create')).toEqual(rules(withDigest));
+    expect(byOperation('sandbox.engagement.get')).toEqual(rules(S));
+    expect(byOperation('sandbox.transactions.list')).toEqual(rules(S));
+    // Named and platform operations: their headers are assumed, so nothing is judged on them.
+    expect(new Set(missingHeaderCases().map((c) => c.operation))).toEqual(new Set(SPECIFIED));
+  });
+
+  it('each case names a rule of the catalogue that names its operation', () => {
+    for (const c of missingHeaderCases())
+      expect(requirement(c.requirementId).operations, `${c.operation} ${c.header}`).toContain(c.operation);
+  });
+});
+
+describe('closed lists and UUID formats of header values, members and near misses', () => {
+  /** RFC 4122 §3's string form, hex in any case (the oracle: not the bank's or the generator's own pattern). */
+  const RFC_4122 = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const summary = (op: 'ncbct.create' | 'basket.startAuthorisation' | 'sandbox.engagement.create') =>
+    headerValueCases(op, { seed: 7, membersElsewhere: ['PSU-Context'] }).map(
+      (c) => `${c.header} ${c.member ? '+' : '-'} ${c.header.endsWith('ID') ? c.label : c.value}`,
+    );
+
+  it('on NCBCT: every listed value and every near miss of each list, and the UUID forms, in table order', () => {
+    const uuid = (header: string, members: boolean) => [
+      ...(members ? UUID_MEMBERS.map((m) => `${header} + ${m.label}`) : []),
+      ...UUID_NEAR_MISSES.map((m) => `${header} - ${m.label}`),
+    ];
+    expect(summary('ncbct.create')).toEqual([
+      ...['true', 'false'].map((v) => `TPP-Redirect-Preferred + ${v}`),
+      ...['yes', 'no', '1', '0'].map((v) => `TPP-Redirect-Preferred - ${v}`),
+      // PSU-ID names the configured PSU: a member would be another PSU, so only near misses.
+      ...uuid('PSU-ID', false),
+      ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((v) => `PSU-HTTP-Method + ${v}`),
+      ...['HEAD', 'OPTIONS', 'TRACE', 'CONNECT'].map((v) => `PSU-HTTP-Method - ${v}`),
+      ...uuid('PSU-Device-ID', true),
+      ...['BUSINESS', 'PERSONAL', 'RETAIL'].map((v) => `PSU-Context - ${v}`),
+    ]);
+  });
+
+  it('only where the rule names the operation: no PSU-Context on the basket start, nothing on the sandbox', () => {
+    expect(summary('basket.startAuthorisation').some((c) => c.startsWith('PSU-Context'))).toBe(false);
+    expect(summary('basket.startAuthorisation').some((c) => c.startsWith('PSU-Device-ID'))).toBe(true);
+    expect(summary('sandbox.engagement.create')).toEqual([]);
+  });
+
+  it('UUID members are UUIDs and near misses are not, by RFC 4122, for any drawn UUID', () => {
+    for (const seed of [1, 2, 3]) {
+      const cases = headerValueCases('ncbct.create', { seed }).filter((c) => c.header === 'PSU-Device-ID');
+      expect(cases).toHaveLength(UUID_MEMBERS.length + UUID_NEAR_MISSES.length);
+      for (const c of cases) expect(RFC_4122.test(c.value), `${c.label}: ${c.value}`).toBe(c.member);
+    }
+    // The same seed draws the same values; another seed others (the test names show them).
+    expect(headerValueCases('ncbct.create', { seed: 5 })).toEqual(headerValueCases('ncbct.create', { seed: 5 }));
+    expect(headerValueCases('ncbct.create', { seed: 5 })).not.toEqual(headerValueCases('ncbct.create', { seed: 6 }));
   });
 });

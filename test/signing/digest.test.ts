@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import forge from 'node-forge';
 import { describe, expect, it } from 'vitest';
-import { checkDigest, digestHeader, parseDigestHeader } from '../../signing/index.js';
+import { COMPUTABLE_DIGEST_ALGORITHMS, checkDigest, digestHeader, parseDigestHeader } from '../../signing/index.js';
+import { DIGEST_ALGORITHMS, NEAR_MISS_DIGEST_ALGORITHMS } from '../../spec/index.js';
 
 const vectors = JSON.parse(
   readFileSync(new URL('../fixtures/cavage-10/test-vectors.json', import.meta.url), 'utf8'),
@@ -80,5 +81,52 @@ describe('Digest (RFC 3230, RFC 5843)', () => {
     expect(checkDigest('MD5=rL0Y20zC+Fzt72VPzMSk2A==', body).ok).toBe(false);
     expect(checkDigest('X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE', body).ok).toBe(false);
     expect(checkDigest('', body).ok).toBe(false);
+  });
+
+  // Published digests of "abc" (FIPS 180-4 examples, RFC 1321 for MD5) and `printf abc | sum` for UNIXsum.
+  const ABC: Record<string, string> = {
+    'SHA-256': b64('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'),
+    'SHA-512': b64(
+      'ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce' +
+        '80e2a9ac94fa54ca49f',
+    ),
+    'SHA-384': b64('cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7'),
+    'SHA-224': b64('23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7'),
+    SHA: b64('a9993e364706816aba3e25717850c26c9cd0d89d'),
+    MD5: b64('900150983cd24fb0d6963f7d28e17f72'),
+    UNIXsum: '16556',
+    SHA256: b64('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'),
+    SHA512: b64(
+      'ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce' +
+        '80e2a9ac94fa54ca49f',
+    ),
+  };
+
+  it('computes every token it knows as published, the token written as given', () => {
+    expect(Object.keys(ABC).sort()).toEqual([...COMPUTABLE_DIGEST_ALGORITHMS].sort());
+    for (const [token, value] of Object.entries(ABC)) {
+      expect(digestHeader('abc', token)).toBe(`${token}=${value}`);
+      expect(digestHeader('abc', token.toLowerCase())).toBe(`${token.toLowerCase()}=${value}`);
+    }
+    expect(() => digestHeader('abc', 'CRC32C')).toThrow('no digest algorithm CRC32C');
+  });
+
+  it('Auth.digest.algorithm: a near miss is refused by default, its value right; a widened list accepts it', () => {
+    expect(NEAR_MISS_DIGEST_ALGORITHMS.filter((a) => (DIGEST_ALGORITHMS as readonly string[]).includes(a))).toEqual([]);
+    for (const token of NEAR_MISS_DIGEST_ALGORITHMS) {
+      const refused = checkDigest(digestHeader('abc', token), 'abc');
+      expect(refused, token).toEqual({
+        ok: false,
+        message: `Digest names no algorithm accepted here (SHA-256, SHA-512): ${token}`,
+      });
+      expect(checkDigest(digestHeader('abc', token), 'abc', { algorithms: [token] }), token).toEqual({
+        ok: true,
+        algorithm: token,
+      });
+      // Widened, the value must still be right for the token.
+      expect(checkDigest(`${token}=${ABC['SHA-256']}`, 'abc', { algorithms: [token] }).ok, token).toBe(
+        token === 'SHA256',
+      );
+    }
   });
 });

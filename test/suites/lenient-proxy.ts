@@ -53,6 +53,13 @@ const header = (req: IncomingMessage, name: string): string | undefined => {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
 };
+/** Accept-Encoding names gzip (or x-gzip) with a q-value above 0: `br, gzip;q=0` refuses it (Group N). */
+const offersGzip = (acceptEncoding: string | undefined): boolean =>
+  (acceptEncoding ?? '').split(',').some((part) => {
+    const [coding = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    return /^(x-)?gzip$/.test(coding) && (q === undefined || Number(q.slice(2)) > 0);
+  });
 const errorBody = (status: number, code: string, message: string): Json => ({
   id: `proxy-${status}`,
   system: 'lenient-proxy',
@@ -227,7 +234,7 @@ export async function startLenientProxy(bankUrl: string): Promise<LenientProxy> 
     let out = answer.body === undefined ? (answer.raw ?? Buffer.alloc(0)) : Buffer.from(JSON.stringify(answer.body));
     const headers: Record<string, string> = { ...answer.headers };
     if (answer.body !== undefined) headers['content-type'] = 'application/json';
-    if (/gzip/.test(header(req, 'accept-encoding') ?? '') && out.length) {
+    if (offersGzip(header(req, 'accept-encoding')) && out.length) {
       out = gzipSync(out);
       headers['content-encoding'] = 'gzip';
     }

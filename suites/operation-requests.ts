@@ -1,0 +1,111 @@
+import fc from 'fast-check';
+import { sandboxCardAccount, sandboxEngagement } from '../generators/index.js';
+import { OPERATIONS, type OperationId } from '../spec/index.js';
+import { bulkBody, ncbctBody, sctBody } from './support/bodies.js';
+import {
+  FixtureError,
+  account,
+  agreement,
+  createdId,
+  customer,
+  perFile,
+  sharedDebtor,
+  uniqueNumber,
+  unregisteredAccount,
+} from './support/fixtures.js';
+import { basketIdOf, createPayment } from './support/payments.js';
+import type { CallOptions, Session } from './support/session.js';
+
+/**
+ * A valid request of each operation interface.md specifies, for tests that change one thing about it (leave a header
+ * out, offer a narrow set of alternatives): whatever else the answer could object to is right, so a refusal can only
+ * be for that one thing. Data a request changes is made for it alone (a basket authorisation starts on a basket of
+ * its own, an engagement goes into an agreement of its own); data a request only reads is made once per suite file.
+ */
+export type ValidRequest = Pick<CallOptions, 'params' | 'query' | 'body'>;
+type Maker = (s: Session) => Promise<ValidRequest>;
+
+/** One value of a generator, the same for the same seed (the run's), with the fields that must be unique set apart. */
+const sampled = <T>(s: Session, arbitrary: fc.Arbitrary<T>): T =>
+  fc.sample(arbitrary, { numRuns: 1, seed: s.ctx.seed })[0] as T;
+
+/** A payment from the file's shared debtor put in a basket of its own: the basket's id. */
+async function basketOfOne(s: Session): Promise<string> {
+  const payment = await createPayment(s, 'ncbct.create', ncbctBody(await sharedDebtor(s), '14.00', 'basket'), {
+    allowLogicalDuplicate: true,
+  });
+  const created = await s.call('basket.create', { body: { paymentIds: [payment.paymentId] } });
+  const basketId = created.response?.status === 201 ? basketIdOf(created) : undefined;
+  if (!basketId) throw new FixtureError('create a basket', created, 'Basket.create.201');
+  return basketId;
+}
+
+/**
+ * A corporate customer's account, an agreement the corporation owns, and a private member: what an engagement is
+ * made of (interface.md › Sandbox engagement: the account is the corporation's, not the member's).
+ */
+async function engagementSetting(s: Session): Promise<{ mockAgreementId: string; body: Record<string, unknown> }> {
+  const corporation = await customer(s, 'corporate');
+  const member = await customer(s, 'private');
+  const owned = await account(s, corporation);
+  const mockAgreementId = await agreement(s, corporation);
+  const body = sampled(s, sandboxEngagement({ customer: member.customerNumber, iban: owned.iban }));
+  return { mockAgreementId, body };
+}
+
+/** Made once per suite file (fixtures.ts perFile), by the first test that asks, in a scope of its own. */
+function shared<T>(label: string, make: (s: Session) => Promise<T>): (s: Session) => Promise<T> {
+  let once: (() => Promise<T>) | undefined;
+  return (s) => (once ??= perFile(label, () => make(s)))();
+}
+
+const sharedBasket = shared('basket to read', basketOfOne);
+const sharedEngagement = shared('engagement to read', async (s: Session) => {
+  const { mockAgreementId, body } = await engagementSetting(s);
+  const created = await s.call('sandbox.engagement.create', { params: { mockAgreementId }, body });
+  const mockEngagementId = createdId(created);
+  if (!mockEngagementId) throw new FixtureError('create an engagement', created, 'Sandbox.engagement.create.201');
+  return { mockAgreementId, mockEngagementId };
+});
+const sharedAccount = shared('account to list', async (s: Session) => account(s, await customer(s)));
+
+const payment = { allowLogicalDuplicate: true };
+
+const MAKERS: Partial<Record<OperationId, Maker>> = {
+  'basket.startAuthorisation': async (s) => ({ params: { basketId: await basketOfOne(s) } }),
+  'basket.get': async (s) => ({ params: { basketId: await sharedBasket(s) } }),
+  // Each payment allows a logical duplicate: the file pays from one debtor again and again.
+  'ncbct.create': async (s) => ({
+    body: ncbctBody(await sharedDebtor(s), '42.00', `hdr ${s.ctx.runTag}`),
+    query: payment,
+  }),
+  'sct.create': async (s) => ({ body: sctBody(await sharedDebtor(s), '42.00'), query: payment }),
+  // The creditor is another account than the debtor: a bank may refuse a payment to the paying account itself.
+  'bulk.create': async (s) => ({ body: bulkBody(await sharedDebtor(s), unregisteredAccount(s)), query: payment }),
+  'sandbox.engagement.create': async (s) => {
+    const { mockAgreementId, body } = await engagementSetting(s);
+    return { params: { mockAgreementId }, body };
+  },
+  'sandbox.engagement.get': async (s) => ({ params: await sharedEngagement(s) }),
+  'sandbox.cardAccount.create': async (s) => {
+    const owner = await customer(s);
+    const body = sampled(s, sandboxCardAccount({ customerNumber: owner.customerNumber }));
+    return { body: { ...body, cardId: `card-${uniqueNumber(s, 8)}`, accountNumber: uniqueNumber(s) } };
+  },
+  'sandbox.transactions.list': async (s) => ({ params: { mockAccountId: (await sharedAccount(s)).id } }),
+};
+
+/** The operations interface.md specifies: each has a valid request here (a project test holds it to that). */
+export const SPECIFIED_OPERATIONS: readonly OperationId[] = OPERATIONS.filter((o) => o.standing === 'specified').map(
+  (o) => o.id,
+);
+
+/** A valid request of `op`, made for the calling test (shared only where the request reads and changes nothing). */
+export function validRequest(op: OperationId, s: Session): Promise<ValidRequest> {
+  const make = MAKERS[op];
+  if (!make) throw new Error(`no valid request of ${op} in suites/operation-requests.ts: add one to MAKERS`);
+  return make(s);
+}
+
+/** Whether a valid request of `op` can be made (every specified operation, by the project test). */
+export const hasValidRequest = (op: OperationId): boolean => MAKERS[op] !== undefined;
