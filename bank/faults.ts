@@ -541,7 +541,7 @@ export const FAULTS: readonly Fault[] = [
     id: 'journey-rejected-status-404',
     area: 'journeys',
     description: "answers a rejected payment's status link with 404",
-    breaks: ['Journey.links.answer'],
+    breaks: ['Journey.links.answer', 'PaymentStatus.get.200'],
   },
   {
     id: 'journey-deny-as-approve-sct',

@@ -86,8 +86,8 @@ export const JOURNEY_RULES: Requirement[] = [
       'Resources › Shared types (Link); States and transitions ("operations on temporarily rejected payments are ' +
       'restricted": a read is not an operation on the payment)',
     statement:
-      'Every link with verb GET that the bank hands out along a journey (scaRedirect aside: it is for the PSU) ' +
-      'answers 2xx when the TPP that got it follows it, after a rejection too.',
+      'Every link the bank hands out along a journey (scaRedirect aside: it is for the PSU) answers 2xx when the ' +
+      'TPP that got it follows it with its verb, after a rejection too.',
     operations: [...AUTHORISATIONS],
     kind: 'behaviour',
   },
