@@ -89,7 +89,12 @@ describe('payment journeys', () => {
 
   journey(
     {
-      requirementIds: ['Basket.transactionStatus.worstCase', 'Journey.deny.rejected', 'Auth.sca.redirect', ...INVARIANTS],
+      requirementIds: [
+        'Basket.transactionStatus.worstCase',
+        'Journey.deny.rejected',
+        'Auth.sca.redirect',
+        ...INVARIANTS,
+      ],
       title: 'a basket of an NCBCT and an SCT payment, denied: the basket and each payment are RJCT',
     },
     async (j) => {

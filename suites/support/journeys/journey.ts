@@ -152,7 +152,7 @@ export class Journey {
     }
     judge(exchange, checkAccepted(exchange, operation('basket.create'), 'Basket.create.201'));
     const id = basketIdOf(exchange);
-    if (!id) return step.done('no basketId'), undefined;
+    if (!id) return (step.done('no basketId'), undefined);
     const links = this.#handed(exchange.response?.json, name);
     const basket = { name, id, payments, links, created: exchange, finalised: false };
     this.baskets.push(basket);

@@ -16,9 +16,7 @@ export function linksOf(json: unknown, from: string): HandedLink[] {
   return Object.entries(links as Record<string, unknown>).flatMap(([name, l]) => {
     const href = (l as { href?: unknown } | undefined)?.href;
     const verbs = (l as { verbs?: unknown } | undefined)?.verbs;
-    return typeof href === 'string'
-      ? [{ name, href, verbs: Array.isArray(verbs) ? verbs.map(String) : [], from }]
-      : [];
+    return typeof href === 'string' ? [{ name, href, verbs: Array.isArray(verbs) ? verbs.map(String) : [], from }] : [];
   });
 }
 
