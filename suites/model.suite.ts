@@ -16,7 +16,7 @@ const NAME =
   'journey model: over generated sequences of payments, baskets and authorisations, statuses stay in their ' +
   "sets, a basket is its payments' worst case, links answer and final statuses stay";
 /** Sequences per run and steps per sequence: each step is a few requests (docs/journeys.md counts them). */
-const MAX_RUNS = 8;
+const MAX_RUNS = 6;
 const MAX_STEPS = 7;
 
 describe('payment and basket model', () => {

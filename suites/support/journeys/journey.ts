@@ -186,9 +186,9 @@ export class Journey {
   }
 
   /** Reads a basket between reads of its payments: its status is their worst case (MUST where unambiguous). */
-  async readBasket(basket: BasketHandle): Promise<void> {
+  async readBasket(basket: BasketHandle, quiet = false): Promise<string> {
     const { s, judge } = this.kit;
-    const step = this.#step(`read basket ${basket.name}`);
+    const step = quiet ? undefined : this.#step(`read basket ${basket.name}`);
     const read = async () => {
       const statuses: string[] = [];
       for (const p of basket.payments) statuses.push((await this.readPayment(p, true)) ?? '?');
@@ -210,7 +210,9 @@ export class Journey {
     ]);
     this.#handed(exchange.response?.json, `${basket.name} (read)`);
     const status = (exchange.response?.json as { transactionStatus?: unknown } | undefined)?.transactionStatus;
-    step.done(`${String(status)} (payments ${after.join(', ')})`);
+    const read = `${String(status)} (payments ${after.join(', ')})`;
+    step?.done(read);
+    return read;
   }
 
   /** Follows a link the bank handed out (GET): it answers 2xx (SHOULD); what it shows stays in its set (MUST). */
@@ -251,8 +253,8 @@ export class Journey {
     const scaStatus = await this.#scaStatusAfter(auth, decision, target.name);
     if (isBasket && scaStatus === 'FINALISED') target.finalised = true;
     const settled = await this.#settle([...open], decision);
-    if (isBasket) await this.readBasket(target);
-    step.done(`${scaStatus ?? 'scaStatus not shown'}; ${settled}`);
+    const basket = isBasket ? `; basket ${await this.readBasket(target, true)}` : '';
+    step.done(`${scaStatus ?? 'scaStatus not shown'}; ${settled}${basket}`);
   }
 
   async #start(target: PaymentHandle | BasketHandle): Promise<{ exchange: Exchange; links: HandedLink[] } | undefined> {

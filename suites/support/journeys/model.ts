@@ -118,8 +118,9 @@ export const plans = (maxCommands: number): fc.Arbitrary<Plan> =>
   fc.commands(STEPS, { maxCommands }).map((commands) => new Plan(commands));
 
 /**
- * Journeys the invariants are most at risk in, sent before the random ones in every run (fast-check's examples):
- * a basket approved while one of its payments is RJCT already.
+ * Journeys where a bank goes wrong most easily, sent before the random ones in every run (fast-check's examples),
+ * each as short as it can be: a basket approved while one of its payments is RJCT already; a denied SCT; a basket
+ * of three approved; a basket approved twice.
  */
 export const EXAMPLES: Plan[] = [
   new Plan([
@@ -127,6 +128,20 @@ export const EXAMPLES: Plan[] = [
     new Pay('ncbct'),
     new Authorise(false, 1, 'deny'),
     new MakeBasket([0, 1]),
+    new Authorise(true, 0, 'approve'),
+  ]),
+  new Plan([new Pay('sct'), new Authorise(false, 0, 'deny')]),
+  new Plan([
+    new Pay('ncbct'),
+    new Pay('sct'),
+    new Pay('ncbct'),
+    new MakeBasket([0, 1, 2]),
+    new Authorise(true, 0, 'approve'),
+  ]),
+  new Plan([
+    new Pay('ncbct'),
+    new MakeBasket([0]),
+    new Authorise(true, 0, 'approve'),
     new Authorise(true, 0, 'approve'),
   ]),
 ];
