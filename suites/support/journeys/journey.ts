@@ -210,9 +210,9 @@ export class Journey {
     ]);
     this.#handed(exchange.response?.json, `${basket.name} (read)`);
     const status = (exchange.response?.json as { transactionStatus?: unknown } | undefined)?.transactionStatus;
-    const read = `${String(status)} (payments ${after.join(', ')})`;
-    step?.done(read);
-    return read;
+    const shown = `${String(status)} (payments ${after.join(', ')})`;
+    step?.done(shown);
+    return shown;
   }
 
   /** Follows a link the bank handed out (GET): it answers 2xx (SHOULD); what it shows stays in its set (MUST). */
