@@ -110,7 +110,7 @@ export class Plan implements Iterable<Step> {
     return this.ran.length ? numbered(this.ran) : String(this.commands);
   }
   toString() {
-    return numbered(this.ran).join('\n');
+    return this.ran.length ? numbered(this.ran).join('\n') : String(this.commands);
   }
 }
 
