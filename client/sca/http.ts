@@ -103,7 +103,9 @@ export function httpScaDriver(options: HttpScaOptions, name: 'embedded' | 'http'
           return {
             returned: false,
             steps,
-            problem: `${next.method} ${next.url} answered ${answer.statusCode} without sending the PSU back to ${returnTo}`,
+            problem:
+              `${next.method} ${next.url} answered ${answer.statusCode} ` +
+              `without sending the PSU back to ${returnTo}`,
           };
         next = clickOn(page, next.url, text ?? '');
         clicked = true;

@@ -97,7 +97,8 @@ describe('SCA drivers (client/sca)', () => {
 
   it('clickOn finds a link by its text and a GET form with its fields', () => {
     const html =
-      '<a href="x/y">  Godkjenn\n betaling </a><form action="/f"><input name="a" value="1"><input type="submit" value="Send"></form>';
+      '<a href="x/y">  Godkjenn\n betaling </a>' +
+      '<form action="/f"><input name="a" value="1"><input type="submit" value="Send"></form>';
     expect(clickOn(html, 'https://b/p/q', 'godkjenn betaling')).toEqual({ method: 'GET', url: 'https://b/p/x/y' });
     expect(clickOn(html, 'https://b/p/q', 'send')).toEqual({ method: 'GET', url: 'https://b/f?a=1' });
     expect(clickOn(html, 'https://b/p/q', 'nothing')).toBeUndefined();

@@ -271,7 +271,8 @@ export class Journey {
       ? pathAfterBase(s.ctx, link.href)
       : isBasket
         ? undefined
-        : `/v1/payments/${PRODUCTS[(target as PaymentHandle).product].path}/${encodeURIComponent(target.id)}/authorisations`;
+        : `/v1/payments/${PRODUCTS[(target as PaymentHandle).product].path}/` +
+          `${encodeURIComponent(target.id)}/authorisations`;
     const exchange = await s.call('basket.startAuthorisation', {
       params: { basketId: target.id },
       ...(path ? { path } : {}),
