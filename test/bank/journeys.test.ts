@@ -142,7 +142,7 @@ describe('journey faults deviate as their rows say', () => {
     }
   });
 
-  it('journey-deny-as-approve-sct approves a denied SCT; journey-rejected-status-404 hides a rejected one', async () => {
+  it('journey-deny-as-approve-sct approves denied SCT; journey-rejected-status-404 hides an RJCT one', async () => {
     const j = await journeyBank(['journey-deny-as-approve-sct', 'journey-rejected-status-404']);
     try {
       const [sct, ncbct] = [await j.pay('sct'), await j.pay()];
