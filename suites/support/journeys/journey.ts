@@ -278,9 +278,14 @@ export class Journey {
       ...(path ? { path } : {}),
     });
     const status = exchange.response?.status ?? 0;
+    const again = this.#started.has(target.id);
+    this.#started.add(target.id);
     if (isBasket && (target as BasketHandle).finalised) {
       judge(exchange, [...notAServerErrorCheck.run({ exchange }), ...finalisedRefusedCheck.run({ exchange })]);
       if (status >= 400) return undefined;
+    } else if (again) {
+      // A later start is the bank's to allow or refuse (transitions: not shown), as long as it answers properly.
+      judge(exchange, [...notAServerErrorCheck.run({ exchange }), ...scaStatusInSetCheck.run({ exchange })]);
     } else {
       const rule: RequirementId = isBasket ? 'Basket.startAuthorisation.201' : 'Journey.links.answer';
       judge(exchange, [
@@ -293,6 +298,8 @@ export class Journey {
   }
 
   readonly #used = new Set<string>();
+  /** Payments and baskets whose authorisation was started explicitly once: only the first start must succeed. */
+  readonly #started = new Set<string>();
 
   /** scaRedirect from the authorisation's own resource, where the 201 carried none. */
   async #redirectOf(auth: HandedLink[]): Promise<HandedLink | undefined> {
