@@ -80,9 +80,11 @@ class FollowLink implements Step {
 const index = fc.nat({ max: 7 });
 const decision = fc.constantFrom<ScaDecision>('approve', 'deny');
 
+const pay = fc.constantFrom<Product>('ncbct', 'sct', 'bulk').map((p) => new Pay(p));
+
 /** Every command of the model, each an arbitrary of its arguments (map, not chain: they shrink well). */
 export const STEPS: fc.Arbitrary<Step>[] = [
-  fc.constantFrom<Product>('ncbct', 'sct', 'bulk').map((p) => new Pay(p)),
+  pay,
   fc.array(index, { minLength: 1, maxLength: 3 }).map((picks) => new MakeBasket(picks)),
   fc.tuple(fc.boolean(), index, decision).map(([b, i, d]) => new Authorise(b, i, d)),
   index.map((i) => new ReadPayment(i)),
@@ -97,14 +99,19 @@ export const STEPS: fc.Arbitrary<Step>[] = [
 export class Plan implements Iterable<Step> {
   /** The steps of its last run, filled in by the Journey that ran it. */
   ran: string[] = [];
-  constructor(readonly commands: Iterable<Step>) {}
-  [Symbol.iterator]() {
-    return this.commands[Symbol.iterator]();
+  constructor(
+    readonly commands: Iterable<Step>,
+    /** Payments made first, so that the commands have something to act on. */
+    readonly first: Step[] = [],
+  ) {}
+  *[Symbol.iterator]() {
+    yield* this.first;
+    yield* this.commands;
   }
   /** fast-check clones a value before each run: the commands keep which of them ran, for shrinking. */
   [fc.cloneMethod]() {
     const inner = this.commands as { [fc.cloneMethod]?: () => Iterable<Step> };
-    return new Plan(inner[fc.cloneMethod] ? inner[fc.cloneMethod]() : [...this.commands]);
+    return new Plan(inner[fc.cloneMethod] ? inner[fc.cloneMethod]() : [...this.commands], this.first);
   }
   toJSON() {
     return this.ran.length ? numbered(this.ran) : String(this.commands);
@@ -114,8 +121,11 @@ export class Plan implements Iterable<Step> {
   }
 }
 
+/** One to three payments, then up to `maxCommands` commands: a plan shrinks to one payment and the fewest commands. */
 export const plans = (maxCommands: number): fc.Arbitrary<Plan> =>
-  fc.commands(STEPS, { maxCommands }).map((commands) => new Plan(commands));
+  fc
+    .tuple(fc.array(pay, { minLength: 1, maxLength: 3 }), fc.commands(STEPS, { maxCommands }))
+    .map(([first, commands]) => new Plan(commands, first));
 
 /**
  * Journeys where a bank goes wrong most easily, sent before the random ones in every run (fast-check's examples),
