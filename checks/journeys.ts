@@ -62,14 +62,14 @@ export const decisionReachedCheck = defineCheck<Decided>({
   name: 'journey_decision_reached',
   judges: 'after an approval a payment reaches an accepted status, after a denial RJCT, within three reads',
   reports: ['Journey.approve.accepted', 'Journey.deny.rejected'],
-  judge: ({ exchange, facts = { decision: 'approve', statuses: [] } }, verdict) => {
-    const last = facts.statuses.at(-1) ?? '(no read)';
-    const approve = facts.decision === 'approve';
+  judge: ({ exchange, facts }, verdict) => {
+    const statuses = facts?.statuses ?? [];
+    const last = statuses.at(-1) ?? '(no read)';
+    const approve = facts?.decision !== 'deny';
     const ok = approve ? ACCEPTED_STATUSES.includes(last) : last === 'RJCT';
     const id = approve ? 'Journey.approve.accepted' : 'Journey.deny.rejected';
-    return [
-      verdict(id, ok, `${facts.decision} → ${facts.statuses.join(' → ') || '(no read)'} (${exchange.request.url})`),
-    ];
+    const seen = statuses.join(' → ') || '(no read)';
+    return [verdict(id, ok, `${approve ? 'approve' : 'deny'} → ${seen} (${exchange.request.url})`)];
   },
 });
 
