@@ -101,6 +101,8 @@ export class Journey {
     try {
       await steps();
     } catch (err) {
+      const last = this.steps.length - 1;
+      if (last >= 0 && !this.steps[last]?.includes(' → ')) this.steps[last] = `${this.steps[last]} → ✗ failed here`;
       throw err instanceof JourneyFailure ? err : new JourneyFailure(this.steps, err);
     }
   }
