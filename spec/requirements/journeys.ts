@@ -108,7 +108,9 @@ export const JOURNEY_RULES: Requirement[] = [
  * Art. 30 and 34) has the bank identify every TPP by its eIDAS certificate, and a payment initiated by one TPP is
  * that TPP's business: a bank that lets another certificate read or authorise it leaks payment data.
  */
-const PSD2 = 'PSD2 RTS (Delegated Regulation (EU) 2018/389) Art. 30, 34; interface.md › Authentication 1, 3';
+const PSD2 =
+  "Authentication 1, 3 (the bank knows each TPP by its certificate; that one TPP cannot reach another's " +
+  'resources is not stated: PSD2 RTS, Delegated Regulation (EU) 2018/389, Art. 30 and 34)';
 
 export const SECURITY_RULES: Requirement[] = [
   {
