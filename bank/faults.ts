@@ -11,7 +11,18 @@ export const SLOW_MS = Number(VARIABLES.find((v) => v.name === 'HTTP_HEADERS_TIM
 
 export interface Fault {
   id: FaultId;
-  area: 'body' | 'headers' | 'signature' | 'status' | 'errors' | 'response' | 'baskets' | 'sandbox' | 'transport';
+  area:
+    | 'body'
+    | 'headers'
+    | 'signature'
+    | 'status'
+    | 'errors'
+    | 'response'
+    | 'baskets'
+    | 'sandbox'
+    | 'transport'
+    | 'journeys'
+    | 'security';
   description: string;
   /** The rules a bank breaks when it ships the deviation: the suites must report one of them. */
   breaks: RequirementId[];
@@ -529,6 +540,62 @@ export const FAULTS: readonly Fault[] = [
     description:
       'gzip-compresses the answer to every request with Accept-Encoding, whatever it offers (identity only, gzip;q=0)',
     breaks: ['Negotiation.acceptEncoding.offered'],
+  },
+  // Journeys (suites/journeys.suite.ts, suites/model.suite.ts, suites/cross-tpp.suite.ts): what goes wrong only over a
+  // sequence of requests. Ids start with journey-; the other-TPP ones carry tpp.
+  {
+    id: 'journey-basket-first-payment-after-sca',
+    area: 'journeys',
+    description: "once a basket's authorisation has ended, reports the basket's status from its first payment only",
+    breaks: ['Journey.basket.rejectedPayment'],
+  },
+  {
+    id: 'journey-acsc-back-to-rcvd',
+    area: 'journeys',
+    description: 'books an approved payment (ACSC), then reports it RCVD again from its second status read on',
+    breaks: ['Journey.status.finalStays'],
+  },
+  {
+    id: 'journey-approval-ignored-three',
+    area: 'journeys',
+    description: 'finalises the approval of three or more payments but leaves the payments as they were',
+    breaks: ['Journey.approve.accepted'],
+  },
+  {
+    id: 'journey-rejected-status-404',
+    area: 'journeys',
+    description: "answers a rejected payment's status link with 404",
+    breaks: ['Journey.links.answer', 'PaymentStatus.get.200'],
+  },
+  {
+    id: 'journey-deny-as-approve-sct',
+    area: 'journeys',
+    description: 'treats a denied SCA as an approval for SCT payments',
+    breaks: ['Journey.deny.rejected'],
+  },
+  {
+    id: 'journey-basket-authorisation-stuck',
+    area: 'journeys',
+    description: 'leaves a basket authorisation STARTED whatever the PSU decides, and its payments as they were',
+    breaks: ['Journey.sca.finished', 'Journey.approve.accepted', 'Journey.deny.rejected'],
+  },
+  {
+    id: 'journey-reauthorise-finalised-basket',
+    area: 'journeys',
+    description: 'starts a second authorisation of a basket whose authorisation is FINALISED',
+    breaks: ['Journey.authorisation.finalisedRefused'],
+  },
+  {
+    id: 'journey-tpp-payment-readable',
+    area: 'security',
+    description: "lets another TPP read, authorise and put in a basket a TPP's payment",
+    breaks: ['Security.otherTpp.payment'],
+  },
+  {
+    id: 'journey-tpp-basket-shared',
+    area: 'security',
+    description: "lets another TPP read a TPP's basket, start its authorisation and read its authorisations",
+    breaks: ['Security.otherTpp.basket', 'Security.otherTpp.authorisation'],
   },
 ];
 

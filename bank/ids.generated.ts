@@ -73,7 +73,16 @@ export type FaultId =
   | 'misread-rfc2047-charset'
   | 'accept-other-digest-algorithms'
   | 'basket-start-without-redirect-uri'
-  | 'compress-unoffered';
+  | 'compress-unoffered'
+  | 'journey-basket-first-payment-after-sca'
+  | 'journey-acsc-back-to-rcvd'
+  | 'journey-approval-ignored-three'
+  | 'journey-rejected-status-404'
+  | 'journey-deny-as-approve-sct'
+  | 'journey-basket-authorisation-stuck'
+  | 'journey-reauthorise-finalised-basket'
+  | 'journey-tpp-payment-readable'
+  | 'journey-tpp-basket-shared';
 
 /** Every conformant variant of the reference bank (bank/variants.ts). */
 export type VariantId =
@@ -111,6 +120,9 @@ export type VariantId =
   | 'basket-implicit-authorisation'
   | 'authorisation-started'
   | 'sca-redirect-via-link'
+  | 'payment-implicit-authorisation'
+  | 'status-pdng-before-acsc'
+  | 'booking-after-sca'
   | 'transactions-exclusive-range'
   | 'transactions-default-limit'
   | 'transactions-newest-first'

@@ -2,25 +2,13 @@ import { Decimal } from 'decimal.js';
 import { PAYMENT_PRODUCTS, fractionDigitsFor, worstCaseBasketStatus } from '../spec/index.js';
 import type { Faults } from './context.js';
 import { Rejection } from './errors.js';
+import { link, links } from './links.js';
+import { refuseOtherTpp } from './ownership.js';
+import { startImplicitly, type ScaReturn } from './sca.js';
 import { transactionPath } from './sandbox-transactions.js';
 import { type BankState, type Created, type Payment } from './state.js';
 
 export type { Created } from './state.js';
-
-const link = (href: string, ...verbs: string[]) => ({ href, verbs });
-
-function links(faults: Faults, entries: Record<string, { href: string; verbs: string[] }>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(entries).map(([name, l]) => [
-      name,
-      faults.has('links-without-verbs')
-        ? { href: l.href }
-        : faults.has('link-verb-patch')
-          ? { ...l, verbs: ['PATCH'] }
-          : l,
-    ]),
-  );
-}
 
 /** An amount a fault let through unvalidated must not turn into a 500 here. */
 function decimalOrZero(value: unknown): Decimal {
@@ -88,9 +76,12 @@ export interface Initiation {
   query: Record<string, string | undefined>;
   /** The bank's date (YYYY-MM-DD), for requestedExecutionDate in the past. */
   today: string;
+  /** Where SCA returns the PSU, the bank's origin, and the TPP that initiates (it owns the payment). */
+  sca?: ScaReturn;
 }
 
-export function initiate(state: BankState, faults: Faults, { product, kind, body, query, today }: Initiation): Created {
+export function initiate(state: BankState, faults: Faults, initiation: Initiation): Created {
+  const { product, kind, body, query, today, sca = {} } = initiation;
   const allow = query.allowLogicalDuplicate;
   if (allow !== undefined && allow !== 'true' && allow !== 'false')
     throw new Rejection(400, 'FORMAT_ERROR', 'allowLogicalDuplicate must be true or false');
@@ -108,9 +99,17 @@ export function initiate(state: BankState, faults: Faults, { product, kind, body
   debit();
   const id = state.newId('P');
   const status = state.policy.createdStatus;
-  state.payments.set(id, { id, product, kind, status, body });
-  recordPaymentTransaction(state, { product, kind, body, today }, id);
-  const base = paymentPath({ id, product, kind, status, body });
+  const payment: Payment = { id, product, kind, status, body, owner: sca.tpp };
+  state.payments.set(id, payment);
+  const book = () => recordPaymentTransaction(state, { product, kind, body, today }, id);
+  if (state.policy.booking === 'after-sca') payment.book = book;
+  else book();
+  const base = paymentPath(payment);
+  // Berlin Group's implicit start: the authorisation exists at once, its links come with the payment.
+  const implicit =
+    state.policy.paymentCreateShape === 'implicit-authorisation'
+      ? (startImplicitly(state, faults, { ...sca, resource: base, paymentIds: [id] }).body._links as object)
+      : undefined;
   const currency = String((body.debtorAccount as { currency?: string } | undefined)?.currency ?? 'NOK');
   const linkSet = state.policy.linkSet;
   const response: Record<string, unknown> = {
@@ -124,13 +123,14 @@ export function initiate(state: BankState, faults: Faults, { product, kind, body
           _links: links(faults, {
             self: link(base, 'GET'),
             status: link(`${base}/status`, 'GET'),
-            startAuthorisation: link(`${base}/authorisations`, 'POST'),
+            ...(implicit ? {} : { startAuthorisation: link(`${base}/authorisations`, 'POST') }),
             ...(linkSet === 'extra'
               ? { startAuthorisationWithPsuIdentification: link(`${base}/authorisations`, 'POST') }
               : {}),
           }),
         }),
   };
+  if (implicit) response._links = { ...(response._links as object | undefined), ...implicit };
   if (faults.has('missing-payment-id')) delete response.paymentId;
   if (faults.has('long-psu-message')) response.psuMessage = 'Betalingen er mottatt. '.repeat(27);
   if (faults.has('fee-without-indicator')) delete response.transactionFeeIndicator;
@@ -188,12 +188,21 @@ function recordPaymentTransaction(
  * The payment at `/v1/{payments|bulk-payments}/{product}/{id}`: a product the platform does not know is
  * PRODUCT_UNKNOWN.
  */
-export function findPayment(state: BankState, product: string, paymentId: string): Payment {
+export function findPayment(state: BankState, faults: Faults, at: PaymentAt): Payment {
+  const { product, paymentId, tpp } = at;
   if (!(PAYMENT_PRODUCTS as readonly string[]).includes(product))
     throw new Rejection(404, 'PRODUCT_UNKNOWN', `payment product ${product} is not offered`);
   const payment = state.payments.get(paymentId);
   if (!payment || payment.product !== product) throw new Rejection(404, 'RESOURCE_UNKNOWN', `no payment ${paymentId}`);
+  refuseOtherTpp(faults, { kind: 'payment', owner: payment.owner, tpp, what: `payment ${paymentId}` });
   return payment;
+}
+
+/** A payment as a path names it, and the TPP that asks for it. */
+export interface PaymentAt {
+  product: string;
+  paymentId: string;
+  tpp: string | undefined;
 }
 
 export const paymentPath = (payment: Payment): string =>
@@ -202,8 +211,10 @@ export const paymentPath = (payment: Payment): string =>
 /** Where a payment's status goes by itself after its first read (policy statusFlow moves-after-first-read). */
 const NEXT_STATUS: Record<string, string> = { RCVD: 'ACTC', PDNG: 'ACTC', ACTC: 'ACSP', ACCP: 'ACSP' };
 
-export function paymentStatus(state: BankState, faults: Faults, product: string, paymentId: string): Created {
-  const payment = findPayment(state, product, paymentId);
+export function paymentStatus(state: BankState, faults: Faults, at: PaymentAt): Created {
+  const payment = findPayment(state, faults, at);
+  if (payment.status === 'RJCT' && faults.has('journey-rejected-status-404'))
+    throw new Rejection(404, 'RESOURCE_UNKNOWN', `no payment ${payment.id}`);
   const { policy } = state;
   const body: Record<string, unknown> = {
     transactionStatus: payment.status,
@@ -221,12 +232,16 @@ export function paymentStatus(state: BankState, faults: Faults, product: string,
     payment.statusRead = true;
     payment.status = NEXT_STATUS[payment.status] ?? payment.status;
   }
+  if (payment.afterRead) {
+    payment.status = payment.afterRead;
+    delete payment.afterRead;
+  }
   return { status: 200, body };
 }
 
 /** The payment detail response is not shown in interface.md: the request as received, its status and links. */
-export function paymentDetail(state: BankState, faults: Faults, product: string, paymentId: string): Created {
-  const payment = findPayment(state, product, paymentId);
+export function paymentDetail(state: BankState, faults: Faults, at: PaymentAt): Created {
+  const payment = findPayment(state, faults, at);
   return {
     status: 200,
     body: {
@@ -257,4 +272,4 @@ export function basketStatus(state: BankState, faults: Faults, paymentIds: strin
   return worstCaseBasketStatus(statuses);
 }
 
-export { link, links };
+export { link, links } from './links.js';

@@ -70,6 +70,14 @@ export interface BankPolicy {
   authorisationShape: 'received' | 'started';
   /** scaRedirect on the 201 of an authorisation start, or only on the authorisation's own resource. */
   scaRedirect: 'on-201' | 'via-authorisation-resource';
+  /** Payment creation: a startAuthorisation link, or an authorisation started at once (scaRedirect on the 201). */
+  paymentCreateShape: 'start-link' | 'implicit-authorisation';
+  /**
+   * Where an approved payment goes: ACTC; PDNG, then ACSC once its status was read; or ACSC (booked) at once.
+   */
+  approvedStatus: 'ACTC' | 'PDNG-then-ACSC' | 'ACSC';
+  /** When a payment appears in its debtor's sandbox transactions: when it is initiated, or once SCA approves it. */
+  booking: 'at-initiation' | 'after-sca';
   /** fromDate and toDate of the transaction list: inclusive or exclusive at the ends. */
   transactionDateRange: 'inclusive' | 'exclusive';
   /** Transactions returned when `limit` is absent: all (null) or this many. */
@@ -134,6 +142,9 @@ export const DEFAULT_POLICY: Readonly<BankPolicy> = Object.freeze({
   basketCreateShape: 'start-link',
   authorisationShape: 'received',
   scaRedirect: 'on-201',
+  paymentCreateShape: 'start-link',
+  approvedStatus: 'ACTC',
+  booking: 'at-initiation',
   transactionDateRange: 'inclusive',
   transactionDefaultLimit: null,
   transactionOrder: 'oldest-first',

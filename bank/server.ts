@@ -25,6 +25,7 @@ import {
   type Created,
 } from './payments.js';
 import { checkCorporate, rememberCorporate } from './corporate.js';
+import { tppOf } from './ownership.js';
 import { normaliseBody, refuseUnknownMembers, tolerated } from './leniency.js';
 import { checkBody, checkHeaders, checkSignature, parseJson } from './pipeline.js';
 import { DEFAULT_POLICY, type BankPolicy } from './policy.js';
@@ -89,6 +90,8 @@ interface Call {
   body: unknown;
   headers: FastifyRequest['headers'];
   origin: string;
+  /** The TPP the request comes from (bank/ownership.ts): it owns what it creates. */
+  tpp: string | undefined;
 }
 
 type Handler = (call: Call) => Created;
@@ -100,6 +103,15 @@ const routeOf = (path: string) => path.replace(/\{([^}]+)\}/g, (_, n: string) =>
 const first = (v: unknown): string | undefined =>
   Array.isArray(v) ? String(v[0]) : v === undefined ? undefined : String(v);
 const HOST = /^([\w.-]+|\[[\da-f:.]+\])(:\d{1,5})?$/i;
+/** The payment a route's path names, for the TPP that asks. */
+const paymentAt = (c: Call) => ({
+  product: c.params.payment_product ?? '',
+  paymentId: c.params.paymentId ?? '',
+  tpp: c.tpp,
+});
+
+/** What SCA needs of a call: where the PSU returns to, the bank's origin, the TPP. */
+const scaOf = (c: Call) => ({ redirectUri: first(c.headers['tpp-redirect-uri']), origin: c.origin, tpp: c.tpp });
 
 function handlers(state: BankState, faults: Faults, today: () => string): Record<OperationId, Handler> {
   const body = (c: Call) => (c.body ?? {}) as Record<string, unknown>;
@@ -111,6 +123,7 @@ function handlers(state: BankState, faults: Faults, today: () => string): Record
         body: body(c),
         query: c.query,
         today: today(),
+        sca: scaOf(c),
       }),
     'sct.create': (c) =>
       initiate(state, faults, {
@@ -119,6 +132,7 @@ function handlers(state: BankState, faults: Faults, today: () => string): Record
         body: body(c),
         query: c.query,
         today: today(),
+        sca: scaOf(c),
       }),
     'bulk.create': (c) =>
       initiate(state, faults, {
@@ -127,16 +141,12 @@ function handlers(state: BankState, faults: Faults, today: () => string): Record
         body: body(c),
         query: c.query,
         today: today(),
+        sca: scaOf(c),
       }),
-    'payment.status': (c) => paymentStatus(state, faults, c.params.payment_product ?? '', c.params.paymentId ?? ''),
-    'basket.create': (c) =>
-      createBasket(state, faults, body(c), { redirectUri: first(c.headers['tpp-redirect-uri']), origin: c.origin }),
-    'basket.get': (c) => getBasket(state, faults, c.params.basketId ?? ''),
-    'basket.startAuthorisation': (c) =>
-      startAuthorisation(state, faults, c.params.basketId ?? '', {
-        redirectUri: first(c.headers['tpp-redirect-uri']),
-        origin: c.origin,
-      }),
+    'payment.status': (c) => paymentStatus(state, faults, paymentAt(c)),
+    'basket.create': (c) => createBasket(state, faults, body(c), scaOf(c)),
+    'basket.get': (c) => getBasket(state, faults, c.params.basketId ?? '', c.tpp),
+    'basket.startAuthorisation': (c) => startAuthorisation(state, faults, c.params.basketId ?? '', scaOf(c)),
     'sandbox.customer.create': (c) => createCustomer(state, c.body),
     'sandbox.account.create': (c) => createAccount(state, c.body),
     'sandbox.agreement.create': (c) => createAgreement(state, c.body),
@@ -163,8 +173,7 @@ function extraRoutes(
   faults: Faults,
 ): { method: 'GET' | 'POST'; url: string; like: OperationId; run: Handler }[] {
   const product = (c: Call) => c.params.payment_product ?? '';
-  const resourceOf = (c: Call) => paymentPath(findPayment(state, product(c), c.params.paymentId ?? ''));
-  const redirect = (c: Call) => first(c.headers['tpp-redirect-uri']);
+  const paymentOf = (c: Call) => findPayment(state, faults, paymentAt(c));
   // Only a card account's id under card-accounts: an account id there is as unknown as any other.
   const cardAccount = (c: Call) => {
     const id = c.params.mockCardAccountId ?? '';
@@ -183,44 +192,45 @@ function extraRoutes(
         method: 'GET' as const,
         url: `/v1/${kind}/:payment_product/:paymentId`,
         like: 'payment.status' as const,
-        run: (c: Call) => paymentDetail(state, faults, product(c), c.params.paymentId ?? ''),
+        run: (c: Call) => paymentDetail(state, faults, paymentAt(c)),
       },
       {
         method: 'POST' as const,
         url: `/v1/${kind}/:payment_product/:paymentId/authorisations`,
         like: 'basket.startAuthorisation' as const,
-        run: (c: Call) =>
-          startPaymentAuthorisation(state, faults, {
-            resource: resourceOf(c),
-            paymentId: c.params.paymentId ?? '',
-            redirectUri: redirect(c),
-            origin: c.origin,
-          }),
+        run: (c: Call) => {
+          const payment = paymentOf(c);
+          return startPaymentAuthorisation(state, faults, { ...scaOf(c), resource: paymentPath(payment), payment });
+        },
       },
       {
         method: 'GET' as const,
         url: `/v1/${kind}/:payment_product/:paymentId/authorisations/:authorisationId`,
         like: 'payment.status' as const,
-        run: (c: Call) => authorisationStatus(state, faults, resourceOf(c), c.params.authorisationId ?? ''),
+        run: (c: Call) =>
+          authorisationStatus(state, faults, {
+            resource: paymentPath(paymentOf(c)),
+            authorisationId: c.params.authorisationId ?? '',
+            tpp: c.tpp,
+          }),
       },
     ]),
     {
       method: 'GET',
       url: '/v1/bulk-payments/:payment_product/:paymentId/status',
       like: 'payment.status',
-      run: (c) => paymentStatus(state, faults, product(c), c.params.paymentId ?? ''),
+      run: (c) => paymentStatus(state, faults, paymentAt(c)),
     },
     {
       method: 'GET',
       url: '/v1/signing-baskets/:basketId/authorisations/:authorisationId',
       like: 'basket.get',
       run: (c) =>
-        authorisationStatus(
-          state,
-          faults,
-          `/v1/signing-baskets/${encodeURIComponent(c.params.basketId ?? '')}`,
-          c.params.authorisationId ?? '',
-        ),
+        authorisationStatus(state, faults, {
+          resource: `/v1/signing-baskets/${encodeURIComponent(c.params.basketId ?? '')}`,
+          authorisationId: c.params.authorisationId ?? '',
+          tpp: c.tpp,
+        }),
     },
     // Bank-only: what a PSU may pick when granting consent (account information is not part of interface.md).
     {
@@ -416,7 +426,8 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
       );
       // The card-account request is echoed as sent: its letter-case leniency only judged a copy.
       const handed = op.requestBody === 'SandboxCardAccountRequest' ? parsed : body;
-      const result = run({ params, query, body: handed, headers: req.headers, origin });
+      const tpp = options.allowUnsigned ? undefined : tppOf(first(req.headers['tpp-signature-certificate']));
+      const result = run({ params, query, body: handed, headers: req.headers, origin, tpp });
       if (op.id === 'basket.startAuthorisation' && faults.has('reset-on-basket-start')) {
         reply.hijack();
         req.raw.socket.destroy();
@@ -501,7 +512,8 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
   // The PSU's browser, not the TPP, follows scaRedirect: no signature here.
   app.get(`${base}/sca/:authorisationId`, async (req, reply) => {
     const { authorisationId } = req.params as Record<string, string>;
-    const target = completeSca(state, authorisationId ?? '', first((req.query as Record<string, unknown>).result));
+    const result = first((req.query as Record<string, unknown>).result);
+    const target = completeSca(state, faults, { authorisationId: authorisationId ?? '', result });
     if (!target)
       return sendError(reply, faults, {
         status: 404,

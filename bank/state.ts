@@ -24,6 +24,19 @@ export interface Payment {
   body: Record<string, unknown>;
   /** Its status was read once (policy statusFlow moves-after-first-read). */
   statusRead?: boolean;
+  /** The status it moves to once its status has been read (policy approvedStatus PDNG-then-ACSC). */
+  afterRead?: string;
+  /** The TPP that initiated it (bank/ownership.ts); undefined for an unsigned request. */
+  owner?: string | undefined;
+  /** Its booking into the debtor's sandbox transactions, when that waits for SCA (policy booking after-sca). */
+  book?: () => void;
+}
+
+/** A signing basket: its payments, and the TPP that created it. */
+export interface Basket {
+  id: string;
+  payments: string[];
+  owner?: string | undefined;
 }
 
 export interface Transaction {
@@ -42,6 +55,8 @@ export interface Authorisation {
   resource: string;
   /** The bank's origin as the client that started it reached it, for a later scaRedirect link. */
   origin: string;
+  /** The TPP that started it (bank/ownership.ts). */
+  owner?: string | undefined;
 }
 
 export interface Agreement {
@@ -118,7 +133,7 @@ export class BankState {
   cardAccounts = new Map<string, Record<string, unknown>>();
   transactions = new Map<string, Transaction[]>();
   payments = new Map<string, Payment>();
-  baskets = new Map<string, { id: string; payments: string[] }>();
+  baskets = new Map<string, Basket>();
   authorisations = new Map<string, Authorisation>();
   /** Duplicate keys with the time they were first seen (ms). */
   seenPayments = new Map<string, number>();

@@ -340,6 +340,32 @@ export const VARIANTS: readonly Variant[] = [
       'authorisation’s own resource (GET). Authentication 5 puts scaRedirect on a 401 response, not on the 201',
     policy: { scaRedirect: 'via-authorisation-resource' },
   },
+  // Journeys: what SCA does to payments, where interface.md says "transitions: not shown"
+  {
+    id: 'payment-implicit-authorisation',
+    section: 'Authentication',
+    choice:
+      'creating a payment starts its authorisation at once: the 201 carries scaRedirect and scaStatus links ' +
+      'instead of startAuthorisation (Authentication 5: SCA is by an scaRedirect link; how the TPP gets it is not ' +
+      'shown); an explicit start still works',
+    policy: { paymentCreateShape: 'implicit-authorisation' },
+  },
+  {
+    id: 'status-pdng-before-acsc',
+    section: 'States and transitions',
+    choice:
+      'an approved payment is PDNG (pending) until its status has been read once, then ACSC: PDNG and ACSC are ' +
+      'both of the set and transitions are not shown',
+    policy: { approvedStatus: 'PDNG-then-ACSC' },
+  },
+  {
+    id: 'booking-after-sca',
+    section: 'States and transitions',
+    choice:
+      'a payment is booked only once SCA approves it: it goes straight to ACSC, and appears in its debtor’s ' +
+      'sandbox transactions from then on, not when it is initiated (transitions are not shown)',
+    policy: { approvedStatus: 'ACSC', booking: 'after-sca' },
+  },
   // Transaction lists
   {
     id: 'transactions-exclusive-range',

@@ -19,6 +19,7 @@ export * from './sandbox.js';
 export * from './payments.js';
 export * from './negotiation.js';
 export * from './errors.js';
+export * from './journeys.js';
 export { missingFrom } from './compare.js';
 export { verdict } from './result.js';
 export {

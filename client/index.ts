@@ -14,3 +14,4 @@ export {
 } from './throttle.js';
 export { permitsAt, startPermitService, type PermitService } from './permit-service.js';
 export type { Exchange, HttpClient, HttpOptions, OutgoingRequest, TransportErrorKind } from './types.js';
+export * as sca from './sca/index.js';

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'dotenv';
 import { UserError } from '../core/index.js';
 import type { HttpOptions } from '../client/index.js';
+import { SCA_DRIVERS, type ScaDriverName } from '../client/sca/index.js';
 import type { SigningConfig } from '../signing/index.js';
 import { OPERATIONS, type OperationId } from '../spec/index.js';
 import { nearMisses, type NearMiss } from './near-miss.js';
@@ -37,6 +38,10 @@ export interface Config {
   /** The corporate test PSU, a different person from `psu` (a bank may remember who is corporate). */
   corporatePsu: { id: string; corporateId: string; identity?: string };
   tpp: { redirectUri: string; sessionId?: string };
+  /** Who plays the PSU behind scaRedirect (client/sca); no driver: embedded or manual, by target. */
+  sca: { driver?: ScaDriverName; approveUrl?: string; denyUrl?: string };
+  /** Another TPP's signing certificate and key (the other-TPP rules); unset: one generated from the test CA. */
+  secondTpp: { certificatePath?: string; keyPath?: string };
   /** HTTP_CONCURRENCY was not set: the runner may choose for a target that is not a real bank (runner/run.ts). */
   concurrencyDefaulted?: true;
 }
@@ -165,6 +170,15 @@ export function loadConfig(
   const mtlsPassphrase = optional('MTLS_KEY_PASSPHRASE');
 
   const profile = raw('PROFILE') === undefined ? undefined : oneOf('PROFILE', PROFILES);
+  const scaDriver = raw('SCA_DRIVER') === undefined ? undefined : oneOf('SCA_DRIVER', SCA_DRIVERS);
+  const approveUrl = optional('SCA_APPROVE_URL');
+  const denyUrl = optional('SCA_DENY_URL');
+  if (scaDriver === 'http' && (!approveUrl || !denyUrl))
+    throw new UserError('SCA_DRIVER=http needs SCA_APPROVE_URL and SCA_DENY_URL (docs/journeys.md)');
+  const secondCert = optional('SECOND_TPP_CERT_PATH');
+  const secondKey = optional('SECOND_TPP_KEY_PATH');
+  if (Boolean(secondCert) !== Boolean(secondKey))
+    throw new UserError('SECOND_TPP_CERT_PATH and SECOND_TPP_KEY_PATH must be set together');
 
   return {
     ...(baseUrl ? { baseUrl } : {}),
@@ -220,6 +234,12 @@ export function loadConfig(
       ...(corporateIdentity ? { identity: corporateIdentity } : {}),
     },
     tpp: { redirectUri: raw('TPP_REDIRECT_URI') as string, ...(sessionId ? { sessionId } : {}) },
+    sca: {
+      ...(scaDriver ? { driver: scaDriver } : {}),
+      ...(approveUrl ? { approveUrl } : {}),
+      ...(denyUrl ? { denyUrl } : {}),
+    },
+    secondTpp: secondCert && secondKey ? { certificatePath: secondCert, keyPath: secondKey } : {},
   };
 }
 

@@ -104,6 +104,27 @@ export const VARIABLES: Variable[] = [
   },
   { name: 'TPP_REDIRECT_URI', default: 'https://tpp.example/callback', meaning: 'TPP-Redirect-URI.' },
   { name: 'TPP_SESSION_ID', meaning: 'TPP-Session-ID; unset: a new UUID per request.' },
+  {
+    name: 'SCA_DRIVER',
+    meaning:
+      'Who plays the PSU behind scaRedirect (docs/journeys.md): embedded (the reference bank’s ?result=ok/fail), ' +
+      'http (SCA_APPROVE_URL, SCA_DENY_URL) or manual (journeys that need SCA are not testable). Unset: embedded ' +
+      'against the embedded reference bank, manual against BASE_URL.',
+  },
+  {
+    name: 'SCA_APPROVE_URL',
+    meaning:
+      'SCA_DRIVER=http: how the PSU approves. A URL template where {scaRedirect} is the link the bank handed out ' +
+      '({scaRedirect}?result=ok), or link:TEXT / form:TEXT, the link or form button to click on its page.',
+  },
+  { name: 'SCA_DENY_URL', meaning: 'SCA_DRIVER=http: how the PSU denies, in the form of SCA_APPROVE_URL.' },
+  {
+    name: 'SECOND_TPP_CERT_PATH',
+    meaning:
+      'Signing certificate (PEM) of a second TPP, for the other-TPP (security) rules. Unset: a generated one ' +
+      'from the test CA.',
+  },
+  { name: 'SECOND_TPP_KEY_PATH', secret: true, meaning: 'Private key (PEM) of SECOND_TPP_CERT_PATH.' },
   ...OPERATIONS.filter((o) => o.pathAssumed).map((o) => ({
     name: pathVariable(o.id),
     default: o.path,

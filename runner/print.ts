@@ -1,4 +1,5 @@
 import { ruleLine } from '../reporting/rule-text.js';
+import { requirement } from '../spec/index.js';
 import { brokenRequirements, type RunSummary, type TestOutcome } from './outcome.js';
 import type { Target } from './target.js';
 
@@ -47,6 +48,8 @@ export function renderSummary({ summary, outcomes, target, seed, seconds, cancel
   }
   if (summary.warnings)
     lines.push(`${summary.warnings} SHOULD-level deviation(s) recorded as warnings (use --strict to fail on them)`);
+  const security = securityLine(outcomes);
+  if (security) lines.push(security);
   lines.push(
     `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped — ` +
       `${verdict(summary, cancelled)} — target: ${target.description}`,
@@ -60,4 +63,26 @@ function verdict(summary: RunSummary, cancelled: boolean): string {
   if (cancelled) return 'INCOMPLETE: the time budget ran out before every test ran';
   if (summary.passed + summary.failed === 0) return 'NOTHING JUDGED: no test ran';
   return 'CONFORMANT (every MUST test passed)';
+}
+
+/**
+ * The security rules (catalogue category security: another TPP's resources) in one line of their own: SHOULD rules,
+ * so a deviation is a warning in the default profile, but one a reader must not miss among the others.
+ */
+export function securityLine(outcomes: TestOutcome[]): string | undefined {
+  const isSecurity = (id: Parameters<typeof requirement>[0]) => requirement(id).category === 'security';
+  const tests = outcomes.filter((o) => o.meta.requirementIds.some(isSecurity));
+  if (!tests.length) return undefined;
+  const deviations = tests.filter(
+    (o) => o.state === 'failed' || o.meta.warnings?.some((w) => isSecurity(w.requirementId)),
+  );
+  const skipped = tests.filter((o) => o.state === 'skipped').length;
+  return (
+    `security (another TPP's resources): ${tests.length - deviations.length - skipped} of ${tests.length} ` +
+    `test(s) without deviation` +
+    (deviations.length
+      ? `; DEVIATION in: ${deviations.map((o) => o.meta.requirementIds.join(' + ')).join(', ')}`
+      : '') +
+    (skipped ? `; ${skipped} not run` : '')
+  );
 }

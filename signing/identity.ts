@@ -23,6 +23,16 @@ export const DEFAULT_KEYS_DIR = '.keys';
 const BUNDLE = 'test-identity.json';
 /** The second test identity, issued by a CA whose DN is not ASCII (NORWEGIAN_CA_SUBJECT). */
 const NORWEGIAN_BUNDLE = 'test-identity-norwegian-ca.json';
+/** Another TPP, issued by the same test CA as the first: a bank that trusts one trusts both. */
+const SECOND_TPP_BUNDLE = 'test-identity-second-tpp.json';
+
+/** The second TPP's subject: another organisation (organizationIdentifier) than TEST_TPP_SUBJECT's. */
+export const SECOND_TPP_SUBJECT: SubjectFields = {
+  commonName: 'psd2-conformance Second Test TPP',
+  organization: 'psd2-conformance Second Test TPP AS',
+  organizationIdentifier: 'PSDNO-FSA-999999998',
+  country: 'NO',
+};
 
 /** What testIdentity keeps on disk: the CA (so that tests can issue more certificates, e.g. for mTLS) and the TPP. */
 export interface TestPki {
@@ -108,6 +118,35 @@ export async function testIdentity(options: { cacheDir?: string } = {}): Promise
  */
 export async function norwegianTestIdentity(options: { cacheDir?: string } = {}): Promise<SigningIdentity> {
   const pki = await norwegianTestPki(options);
+  return identityFrom(new X509Certificate(pki.certificatePem), createPrivateKey(pki.privateKeyPem));
+}
+
+/**
+ * Another TPP's identity (SECOND_TPP_SUBJECT), issued by testPki's CA and cached beside it: with it a suite asks
+ * whether a bank refuses one TPP the payments, baskets and authorisations of another.
+ */
+export async function secondTppTestIdentity(options: { cacheDir?: string } = {}): Promise<SigningIdentity> {
+  const ca = await testPki(options);
+  const dir = resolve(options.cacheDir ?? DEFAULT_KEYS_DIR);
+  const file = join(dir, SECOND_TPP_BUNDLE);
+  let pending = pkis.get(file);
+  if (!pending) {
+    pending = (async () => {
+      const existing = await readBundle(file);
+      if (existing && existing.caCertificatePem === ca.caCertificatePem) return existing;
+      const issuer = { certificatePem: ca.caCertificatePem, privateKey: createPrivateKey(ca.caPrivateKeyPem) };
+      const tpp = issueTppCertificate(issuer, { subject: SECOND_TPP_SUBJECT });
+      const pki = { ...ca, certificatePem: tpp.certificatePem, privateKeyPem: tpp.privateKeyPem };
+      await mkdir(dir, { recursive: true });
+      const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+      await writeFile(temporary, `${JSON.stringify(pki, null, 2)}\n`, { mode: 0o600 });
+      await rename(temporary, file);
+      return pki;
+    })();
+    pkis.set(file, pending);
+    pending.catch(() => pkis.delete(file));
+  }
+  const pki = await pending;
   return identityFrom(new X509Certificate(pki.certificatePem), createPrivateKey(pki.privateKeyPem));
 }
 

@@ -82,6 +82,8 @@ export {
   testPki,
   norwegianTestIdentity,
   norwegianTestPki,
+  secondTppTestIdentity,
+  SECOND_TPP_SUBJECT,
   loadIdentity,
   DEFAULT_KEYS_DIR,
   type TestPki,

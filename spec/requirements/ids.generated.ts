@@ -213,4 +213,16 @@ export type RequirementId =
   | 'Body.json'
   | 'Headers.sentOnce'
   | 'Auth.date.window'
-  | 'Auth.signature.keyId.platformForm';
+  | 'Auth.signature.keyId.platformForm'
+  | 'Journey.paymentStatus.inSet'
+  | 'Journey.scaStatus.inSet'
+  | 'Journey.basket.rejectedPayment'
+  | 'Journey.approve.accepted'
+  | 'Journey.deny.rejected'
+  | 'Journey.sca.finished'
+  | 'Journey.status.finalStays'
+  | 'Journey.links.answer'
+  | 'Journey.authorisation.finalisedRefused'
+  | 'Security.otherTpp.payment'
+  | 'Security.otherTpp.basket'
+  | 'Security.otherTpp.authorisation';

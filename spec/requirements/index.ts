@@ -2,6 +2,7 @@ import { AUTHENTICATION_RULES } from './authentication.js';
 import { BASKET_RULES } from './baskets.js';
 import { ERROR_RULES } from './errors.js';
 import { HEADER_RULES } from './headers.js';
+import { JOURNEY_RULES, SECURITY_RULES } from './journeys.js';
 import { PAYMENT_RULES } from './payments.js';
 import { REQUEST_RULES } from './requests.js';
 import { SANDBOX_RULES } from './sandbox.js';
@@ -24,6 +25,8 @@ export const REQUIREMENTS: readonly Requirement[] = [
   ...ERROR_RULES,
   ...VERSIONING_RULES,
   ...REQUEST_RULES,
+  ...JOURNEY_RULES,
+  ...SECURITY_RULES,
 ];
 
 const byId = new Map<string, Requirement>(REQUIREMENTS.map((r) => [r.id, r]));

@@ -35,4 +35,6 @@ export interface Requirement {
   expected?: ExpectedRejection;
   /** Why a black-box suite cannot check it (it stays in the catalogue and shows as "not testable"). */
   notTestable?: string;
+  /** A rule about who may reach a resource (another TPP's payments): reports show these in a section of their own. */
+  category?: 'security';
 }

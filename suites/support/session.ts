@@ -33,6 +33,11 @@ export interface CallOptions {
   unsigned?: boolean;
   /** Signer options for this call (e.g. SHA-512, RFC 2047 wrapping). */
   sign?: SignOptions;
+  /**
+   * Send to this path (after base_url, query included) instead of the operation's: a link the bank handed out. The
+   * operation still gives the method and the headers.
+   */
+  path?: string;
 }
 
 export interface Session {
@@ -91,12 +96,14 @@ function recordExchange(path: string, exchange: Exchange, scope: Scope, seq: num
   appendFileSync(path, `${JSON.stringify(record)}\n`);
 }
 
-async function open(): Promise<Session> {
+/** A session of its own, signing with `signer` (another TPP's identity) or the configured one. */
+export async function openSession(signer?: SigningIdentity): Promise<Session> {
   const ctx = runContext();
   const identity =
-    ctx.config.signing.certificatePath || ctx.config.signing.p12Path
+    signer ??
+    (ctx.config.signing.certificatePath || ctx.config.signing.p12Path
       ? await loadIdentity(ctx.config.signing)
-      : await testIdentity({ cacheDir: ctx.config.signing.cacheDir });
+      : await testIdentity({ cacheDir: ctx.config.signing.cacheDir }));
   const client: HttpClient = createClient(ctx.baseUrl, ctx.config.http, {
     ...(ctx.permits ? { permits: permitsAt(ctx.permits) } : {}),
   });
@@ -122,7 +129,7 @@ async function open(): Promise<Session> {
       const plain = Object.fromEntries(
         Object.entries(headers).filter((e): e is [string, string] => e[1] !== undefined),
       );
-      const target = pathFor(ctx, id, options.params, options.query);
+      const target = options.path ?? pathFor(ctx, id, options.params, options.query);
       let signed: Signed = options.unsigned
         ? { headers: plain, ...(body !== undefined ? { body } : {}) }
         : {
@@ -166,4 +173,4 @@ function guardProduction(ctx: RunContext, op: OperationSpec): void {
 
 let current: Promise<Session> | undefined;
 /** One session per suite file: one connection pool, one signing identity. */
-export const session = (): Promise<Session> => (current ??= open());
+export const session = (): Promise<Session> => (current ??= openSession());

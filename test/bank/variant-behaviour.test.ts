@@ -834,3 +834,51 @@ describe('the two ends: strict and lenient', () => {
     },
   );
 });
+
+describe('journeys: what SCA does to payments (transitions: not shown)', () => {
+  /** Creates a payment, starts its authorisation (or takes the implicit one), and approves it. */
+  const approved = async (o: Opened) => {
+    const created = await o.bank.call('ncbct.create', { body: ncbctBody(o.debtor, '12.00', 'sca') });
+    const id = created.json.paymentId as string;
+    const started = created.json._links.scaRedirect
+      ? created
+      : await o.bank.signed('POST', `${NCBCT}/${encodeURIComponent(id)}/authorisations`, {
+          'TPP-Redirect-URI': 'https://tpp.example/callback',
+          'TPP-Session-ID': '0b6a2c1e-0000-4000-8000-000000000002',
+          'x-accept-fix': 'amount-as-string',
+        });
+    const sca = await request(`${started.json._links.scaRedirect.href}?result=ok`);
+    await sca.body.dump();
+    const status = async () =>
+      (await o.bank.signed('GET', `${NCBCT}/${encodeURIComponent(id)}/status`, {})).json.transactionStatus as string;
+    return { created, status };
+  };
+
+  it(
+    'payment-implicit-authorisation: the 201 carries scaRedirect and scaStatus instead of startAuthorisation',
+    withBank(['payment-implicit-authorisation'], async (o) => {
+      const { created, status } = await approved(o);
+      expect(Object.keys(created.json._links).sort()).toEqual(['scaRedirect', 'scaStatus', 'self', 'status']);
+      expect(await status()).toBe('ACTC');
+    }),
+  );
+
+  it(
+    'status-pdng-before-acsc: an approved payment reads PDNG once, then ACSC',
+    withBank(['status-pdng-before-acsc'], async (o) => {
+      const { status } = await approved(o);
+      expect([await status(), await status()]).toEqual(['PDNG', 'ACSC']);
+    }),
+  );
+
+  it(
+    'booking-after-sca: ACSC once approved, and in the debtor’s transactions only from then on',
+    withBank(['booking-after-sca'], async (o) => {
+      const list = async () =>
+        (await o.bank.call('sandbox.transactions.list', { params: { mockAccountId: o.debtor.id } })).json as unknown[];
+      const before = (await list()).length;
+      const { status } = await approved(o);
+      expect([await status(), (await list()).length]).toEqual(['ACSC', before + 1]);
+    }),
+  );
+});

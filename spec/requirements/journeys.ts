@@ -1,0 +1,146 @@
+import type { Requirement } from './types.js';
+
+const STATES = 'States and transitions';
+const TRANSITIONS_NOT_SHOWN = `${STATES} (transitions: not shown; an assumed transition is a SHOULD)`;
+const AUTHORISATIONS = ['basket.startAuthorisation', 'basket.get', 'payment.status'] as const;
+
+/**
+ * Rules judged along journeys (initiate, authorise, come back, read): the invariants interface.md states are MUST,
+ * the transitions it leaves "not shown" are SHOULD.
+ */
+export const JOURNEY_RULES: Requirement[] = [
+  {
+    id: 'Journey.paymentStatus.inSet',
+    level: 'MUST',
+    section: `${STATES} › Payment transaction status`,
+    statement:
+      'Every transactionStatus a payment status read gives, at any point of a journey, is one of ACCP, ACSC, ' +
+      'ACSP, ACTC, ACWC, ACWP, RCVD, PDNG, RJCT, CANC, PART (a bulk payment: PRSY too).',
+    operations: ['payment.status'],
+    kind: 'response',
+  },
+  {
+    id: 'Journey.scaStatus.inSet',
+    level: 'MUST',
+    section: `${STATES} › Authorisation status; Resources › Basket authorisation`,
+    statement:
+      'Every scaStatus an authorisation of a payment or a basket shows, at any point of a journey, is one of ' +
+      'RECEIVED, PSU_IDENTIFIED, PSU_AUTHENTICATED, SCA_METHOD_SELECTED, STARTED, FINALISED, FAILED, EXEMPTED.',
+    operations: [...AUTHORISATIONS],
+    kind: 'response',
+  },
+  {
+    id: 'Journey.basket.rejectedPayment',
+    level: 'MUST',
+    section: 'What the service does; Resources › Signing basket',
+    statement:
+      'A basket holding a payment that is RJCT (read before and after the basket) is RJCT: the basket stands for ' +
+      'the worst case of its payments, and nothing is worse than a rejected payment.',
+    operations: ['basket.get', 'payment.status'],
+    kind: 'behaviour',
+  },
+  {
+    id: 'Journey.approve.accepted',
+    level: 'SHOULD',
+    section: TRANSITIONS_NOT_SHOWN,
+    statement:
+      'After the PSU approves SCA, each payment authorised reaches an accepted status (ACCP, ACSC, ACSP, ACTC, ' +
+      'ACWC, ACWP) within three status reads (RCVD and PDNG may come first), and a basket reaches ACTC.',
+    operations: [...AUTHORISATIONS],
+    kind: 'behaviour',
+  },
+  {
+    id: 'Journey.deny.rejected',
+    level: 'SHOULD',
+    section: TRANSITIONS_NOT_SHOWN,
+    statement:
+      'After the PSU denies SCA, each payment authorised reaches RJCT within three status reads, and a basket ' +
+      'reaches RJCT.',
+    operations: [...AUTHORISATIONS],
+    kind: 'behaviour',
+  },
+  {
+    id: 'Journey.sca.finished',
+    level: 'SHOULD',
+    section: TRANSITIONS_NOT_SHOWN,
+    statement:
+      'Once the PSU has approved or denied SCA and come back, the authorisation shows a final scaStatus ' +
+      '(FINALISED or EXEMPTED after an approval, FAILED after a denial).',
+    operations: [...AUTHORISATIONS],
+    kind: 'behaviour',
+  },
+  {
+    id: 'Journey.status.finalStays',
+    level: 'SHOULD',
+    section: TRANSITIONS_NOT_SHOWN,
+    statement:
+      'A final status never moves back: once a payment reads ACSC, RJCT or CANC, later reads give the same ' +
+      'status; once an authorisation reads FINALISED, FAILED or EXEMPTED, so does it.',
+    operations: [...AUTHORISATIONS],
+    kind: 'behaviour',
+  },
+  {
+    id: 'Journey.links.answer',
+    level: 'SHOULD',
+    section:
+      'Resources › Shared types (Link); States and transitions ("operations on temporarily rejected payments are ' +
+      'restricted": a read is not an operation on the payment)',
+    statement:
+      'Every link the bank hands out along a journey (scaRedirect aside: it is for the PSU) answers 2xx when the ' +
+      'TPP that got it follows it with its verb, after a rejection too.',
+    operations: [...AUTHORISATIONS],
+    kind: 'behaviour',
+  },
+  {
+    id: 'Journey.authorisation.finalisedRefused',
+    level: 'SHOULD',
+    section: TRANSITIONS_NOT_SHOWN,
+    statement:
+      'Starting another authorisation of a basket whose authorisation is FINALISED is refused with a 4xx: ' +
+      'its payments are signed already.',
+    operations: ['basket.startAuthorisation'],
+    kind: 'behaviour',
+  },
+];
+
+/**
+ * Another TPP's resources: interface.md does not state it, PSD2 does. The RTS (Delegated Regulation (EU) 2018/389,
+ * Art. 30 and 34) has the bank identify every TPP by its eIDAS certificate, and a payment initiated by one TPP is
+ * that TPP's business: a bank that lets another certificate read or authorise it leaks payment data.
+ */
+const PSD2 =
+  "Authentication 1, 3 (the bank knows each TPP by its certificate; that one TPP cannot reach another's " +
+  'resources is not stated: PSD2 RTS, Delegated Regulation (EU) 2018/389, Art. 30 and 34)';
+
+export const SECURITY_RULES: Requirement[] = [
+  {
+    id: 'Security.otherTpp.payment',
+    level: 'SHOULD',
+    category: 'security',
+    section: PSD2,
+    statement:
+      'A payment initiated by one TPP is refused (4xx) to another TPP: its status, its detail, its ' +
+      'authorisation and a basket of it.',
+    operations: ['payment.status', 'basket.create'],
+    kind: 'behaviour',
+  },
+  {
+    id: 'Security.otherTpp.basket',
+    level: 'SHOULD',
+    category: 'security',
+    section: PSD2,
+    statement:
+      'A signing basket created by one TPP is refused (4xx) to another TPP: reading it and starting its authorisation.',
+    operations: ['basket.get', 'basket.startAuthorisation'],
+    kind: 'behaviour',
+  },
+  {
+    id: 'Security.otherTpp.authorisation',
+    level: 'SHOULD',
+    category: 'security',
+    section: PSD2,
+    statement: 'An authorisation started by one TPP is refused (4xx) to another TPP: reading its scaStatus.',
+    operations: ['basket.get', 'payment.status'],
+    kind: 'behaviour',
+  },
+];

@@ -1,0 +1,20 @@
+import { scaDriver, type ScaDriver } from '../../../client/sca/index.js';
+import type { RunContext } from '../context.js';
+
+/**
+ * The run's SCA driver: SCA_DRIVER, or by target when unset (the embedded bank's own page; a person at a real bank,
+ * whose journeys are then not testable).
+ */
+export function scaDriverFor(ctx: RunContext): ScaDriver {
+  const { sca, tpp, http } = ctx.config;
+  return scaDriver({
+    driver: sca.driver ?? (ctx.profile === 'embedded' ? 'embedded' : 'manual'),
+    ...(sca.approveUrl ? { approve: sca.approveUrl } : {}),
+    ...(sca.denyUrl ? { deny: sca.denyUrl } : {}),
+    returnTo: tpp.redirectUri,
+    timeoutMs: http.headersTimeoutMs,
+  });
+}
+
+/** Why a journey that needs SCA cannot run against this target (the skip reason), or false. */
+export const scaSkip = (ctx: RunContext): string | false => scaDriverFor(ctx).notTestable ?? false;

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { TestOutcome } from '../../runner/outcome.js';
+import { runCli } from './run-cli.js';
+
+const outcomes = (reports: string): TestOutcome[] =>
+  JSON.parse(readFileSync(join(reports, 'outcomes.json'), 'utf8')) as TestOutcome[];
+
+/** The shell words of a printed replay line, without its leading `npx psd2-conformance run`. */
+const replayArgs = (line: string): string[] =>
+  [...line.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)]
+    .map((m) => (m[1] !== undefined ? m[1].replaceAll("'\\''", "'") : (m[2] as string)))
+    .slice(3)
+    .filter((w, i, all) => w !== '--reports' && all[i - 1] !== '--reports');
+
+describe('journeys over the CLI (suites/journeys.suite.ts, suites/model.suite.ts)', () => {
+  it(
+    'a journey fault fails the model with a shrunk journey of at most 6 numbered steps, and its replay line ' +
+      'reproduces it',
+    async () => {
+      const run = await runCli(['--suite-file', 'model', '--fault', 'journey-basket-first-payment-after-sca']);
+      expect(run.code).toBe(1);
+      expect(run.summary?.failedRequirements).toContain('Journey.basket.rejectedPayment');
+      const replay = outcomes(run.reports).find((o) => o.meta.replay)?.meta.replay;
+      const steps = JSON.parse(replay?.counterexample ?? '[]') as string[];
+      expect(steps.length).toBeGreaterThan(0);
+      expect(steps.length).toBeLessThanOrEqual(6);
+      steps.forEach((step, i) => expect(step).toMatch(new RegExp(`^${i + 1}\\. `)));
+      const again = await runCli(replayArgs(replay?.command ?? ''));
+      expect(again.code).toBe(1);
+      expect(again.summary?.failedRequirements).toContain('Journey.basket.rejectedPayment');
+    },
+    400_000,
+  );
+
+  it('with SCA_DRIVER=manual the journeys needing SCA are not testable, with the reason; the run passes', async () => {
+    const run = await runCli(['--suite-file', 'journeys', '--suite-file', 'model'], { SCA_DRIVER: 'manual' });
+    expect(run.code).toBe(0);
+    const skipped = outcomes(run.reports).filter((o) => o.state === 'skipped');
+    expect(skipped.length).toBe(7);
+    for (const o of skipped) expect(o.meta.notTestable).toMatch(/^SCA_DRIVER=manual: a person approves SCA/);
+  }, 200_000);
+});
