@@ -43,6 +43,9 @@ interface Manifest {
   version: string;
   description: string;
   license: string;
+  repository: unknown;
+  homepage: string;
+  bugs: unknown;
   engines: Record<string, string>;
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
@@ -141,6 +144,9 @@ function writeManifest(dir: string, fields: object): void {
   const common = {
     version: manifest.version,
     license: manifest.license,
+    repository: manifest.repository,
+    homepage: manifest.homepage,
+    bugs: manifest.bugs,
     type: 'module',
     engines: manifest.engines,
   };
