@@ -3,7 +3,7 @@ import type { Selection } from '../runner/selection.js';
 import type { ShardSpec } from '../runner/shard-split.js';
 import { OPERATIONS, REQUIREMENTS } from '../spec/index.js';
 import { InvalidArgumentError, Option, choiceOption, repeatableOption, type Command } from './command.js';
-import { UserError } from '../core/index.js';
+import { UserError, didYouMean } from '../core/index.js';
 
 const LEVELS = ['MUST', 'SHOULD'] as const;
 
@@ -140,7 +140,7 @@ export async function checkSelectionFrom(options: {
   checks: string[];
   excludeChecks: string[];
 }): Promise<{ checks?: string[]; excludeChecks?: string[] }> {
-  const { CHECKS, nearestCheckNames } = await import('../checks/index.js');
+  const { CHECKS } = await import('../checks/index.js');
   const known = CHECKS.names();
   for (const [flag, given] of [
     ['--checks', options.checks],
@@ -148,11 +148,8 @@ export async function checkSelectionFrom(options: {
   ] as const) {
     const bad = given.find((g) => !known.includes(g));
     if (bad === undefined) continue;
-    const near = nearestCheckNames(bad, known);
     throw new UserError(
-      `unknown check in ${flag}: ` +
-        `${bad}${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; the checks: ` +
-        `\`psd2-conformance list --checks\``,
+      `unknown check in ${flag}: ${bad}${didYouMean(bad, known)}; the checks: \`psd2-conformance list --checks\``,
     );
   }
   return {

@@ -1,13 +1,18 @@
 import { REQUIREMENTS, hasRequirement, type Requirement } from '../../spec/index.js';
-import { closestIds } from '../../spec/requirements/closest.js';
 import { Option, envFileOption, examples, exits, choiceOption, newCommand } from '../command.js';
-import { UserError } from '../../core/index.js';
+import { UserError, didYouMean } from '../../core/index.js';
 
 const LEVELS = ['MUST', 'SHOULD'] as const;
 
 /** --trace ID: the rule's words and every piece that breaks, tests, judges or enforces it (runner/trace.ts). */
 async function trace(id: string, json: boolean, envFile: string | undefined): Promise<number> {
-  if (!hasRequirement(id)) throw new UserError(`unknown requirement id ${id} (closest: ${closestIds(id).join(', ')})`);
+  if (!hasRequirement(id))
+    throw new UserError(
+      `unknown requirement id ${id}${didYouMean(
+        id,
+        REQUIREMENTS.map((r) => r.id),
+      )}; the ids: \`psd2-conformance requirements\``,
+    );
   // The trace reads where ids are written in the TypeScript sources, which the installed package does not ship.
   if ((await import('../../runner/package-paths.js')).COMPILED)
     throw new UserError(

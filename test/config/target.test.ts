@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../core/index.js';
 import { loadConfig } from '../../config/index.js';
-import { editDistance, resemblance } from '../../config/near-miss.js';
+import { resemblance } from '../../config/near-miss.js';
 import { chooseTarget, type TargetChoice } from '../../config/target.js';
 import { VARIABLES } from '../../config/variables.js';
 
@@ -206,12 +206,4 @@ describe('resemblance of variable names', () => {
       expect(resemblance(name, known)).toBeUndefined();
     },
   );
-
-  it('edit distance counts a swap of neighbours as one edit', () => {
-    expect(editDistance('BASEULR', 'BASEURL')).toBe(1);
-    expect(editDistance('BASEURI', 'BASEURL')).toBe(1);
-    expect(editDistance('kitten', 'sitting')).toBe(3);
-    expect(editDistance('', 'abc')).toBe(3);
-    expect(editDistance('same', 'same')).toBe(0);
-  });
 });
