@@ -34,9 +34,16 @@ export default () =>
       ).default(false),
     )
     .addOption(
-      new Option('--json', 'print JSON: [{requirementIds, level, operation, title, name, file, line?, skip?}]').default(
-        false,
-      ),
+      new Option(
+        '--operations',
+        'list the operation ids instead (the ids `--operation` takes), with their tests, method and path',
+      ).default(false),
+    )
+    .addOption(
+      new Option(
+        '--json',
+        'print JSON: [{requirementIds, level, operation, title, name, file, line?, skip?}] (or the checks, operations)',
+      ).default(false),
     )
     .addHelpText(
       'after',
@@ -48,6 +55,7 @@ export default () =>
           'psd2-conformance list --shard 2/4 --reports reports/shard-2 --json',
           'psd2-conformance list --checks                            # the checks, what ' +
             'each judges, the ids it reports',
+          'psd2-conformance list --operations                        # the operation ids, with their tests',
         ],
         {
           0: 'at least one test matches',
@@ -62,6 +70,19 @@ export default () =>
           const { checksList } = await import('../../checks/describe.js');
           const json = CHECKS.all().map(({ run: _, ...check }) => check);
           process.stdout.write(options.json ? `${JSON.stringify(json, null, 2)}\n` : `${checksList()}\n`);
+          return 0;
+        }
+        if (options.operations) {
+          const [{ listOperations, renderOperations }, { tableWidth }] = await Promise.all([
+            import('../operations-list.js'),
+            import('../columns.js'),
+          ]);
+          const operations = listOperations();
+          process.stdout.write(
+            options.json
+              ? `${JSON.stringify(operations, null, 2)}\n`
+              : `${renderOperations(operations, tableWidth(false))}\n`,
+          );
           return 0;
         }
         const { selection, grep, shard } = selectionFrom(options);

@@ -1,3 +1,5 @@
+import { columns, tableWidth } from '../columns.js';
+import { OPERATION_IDS } from '../selection-check.js';
 import { REQUIREMENTS, hasRequirement, type Requirement } from '../../spec/index.js';
 import { Option, envFileOption, examples, exits, choiceOption, newCommand } from '../command.js';
 import { UserError, didYouMean } from '../../core/index.js';
@@ -30,22 +32,22 @@ async function trace(id: string, json: boolean, envFile: string | undefined): Pr
   return 0;
 }
 
-function table(rows: Requirement[]): string {
-  const header = ['id', 'level', 'section', 'statement'];
-  const cells = rows.map((r) => [
-    r.id,
-    r.level,
-    r.section,
-    r.statement + (r.notTestable ? ` [not testable: ${r.notTestable}]` : ''),
-  ]);
-  const widths = header.slice(0, 3).map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] as string).length)));
-  const line = (c: string[]) => c.map((v, i) => (i < 3 ? v.padEnd(widths[i] as number) : v)).join('  ');
+/**
+ * The catalogue as a table: id, level, section and statement, whole; in a terminal (`width`), id, level and the
+ * statement cut at the width, the section left to --wide and --json.
+ */
+export function requirementsTable(rows: readonly Requirement[], width?: number): string {
+  const statement = (r: Requirement) => r.statement + (r.notTestable ? ` [not testable: ${r.notTestable}]` : '');
+  const table =
+    width === undefined
+      ? [['id', 'level', 'section', 'statement'], ...rows.map((r) => [r.id, r.level, r.section, statement(r)])]
+      : [['id', 'level', 'statement'], ...rows.map((r) => [r.id, r.level, statement(r)])];
   const must = rows.filter((r) => r.level === 'MUST').length;
+  const cut = width === undefined ? '' : '; whole statements and sections: --wide or --json';
   return [
-    line(header),
-    ...cells.map(line),
+    columns(table, width),
     '',
-    `${rows.length} requirements (${must} MUST, ${rows.length - must} SHOULD)`,
+    `${rows.length} requirements (${must} MUST, ${rows.length - must} SHOULD)${cut}`,
   ].join('\n');
 }
 
@@ -74,6 +76,9 @@ export default () =>
         .conflicts(['level', 'operation'])
         .default(undefined, 'the whole catalogue'),
     )
+    .addOption(
+      new Option('--wide', 'whole statements and sections, however wide (a terminal gets 120 columns)').default(false),
+    )
     .addOption(choiceOption('--level <level>', 'only the requirements of this level', LEVELS, 'both'))
     .addOption(
       new Option('--operation <id>', 'only the requirements of this operation (e.g. ncbct.create)').default(
@@ -93,6 +98,11 @@ export default () =>
     .action(
       exits(async (options) => {
         if (options.trace !== undefined) return trace(options.trace, options.json, options.envFile);
+        if (options.operation !== undefined && !OPERATION_IDS.includes(options.operation))
+          throw new UserError(
+            `unknown --operation ${options.operation}${didYouMean(options.operation, OPERATION_IDS)}; ` +
+              'the ids: `psd2-conformance list --operations`',
+          );
         const rows = REQUIREMENTS.filter(
           (r) =>
             (!options.level || r.level === options.level) &&
@@ -111,7 +121,7 @@ export default () =>
           }));
           process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
         } else {
-          process.stdout.write(`${table(rows)}\n`);
+          process.stdout.write(`${requirementsTable(rows, tableWidth(options.wide))}\n`);
         }
         return 0;
       }),
