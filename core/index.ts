@@ -16,3 +16,4 @@ export {
 export { escapePointerToken, pointerGet, pointerRemove, pointerSet, pointerTokens } from './json-pointer.js';
 export { maskHeaderValue, maskNationalId } from './mask.js';
 export { didYouMean, nearestNames, type NearestOptions } from './nearest.js';
+export { outputFolderProblem } from './output-folder.js';
