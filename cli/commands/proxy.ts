@@ -1,7 +1,7 @@
 import { loadConfig } from '../../config/index.js';
 import type { ProxyExchange } from '../../tpp/index.js';
 import { DEFAULT_MAX_EXCHANGES } from '../../tpp/proxy-report.js';
-import { InvalidArgumentError, Option, envFileOption, examples, exits, newCommand } from '../command.js';
+import { InvalidArgumentError, Option, envFileOption, examples, exits, newCommand, outputFolder } from '../command.js';
 import { UserError } from '../../core/index.js';
 
 /** A whole number (no sign, no exponent) from `min`, and up to `max` when given. */
@@ -58,7 +58,9 @@ export default () =>
       new Option(
         '--reports <dir>',
         'where the reports go on stop: summary.json, junit.xml, the coverage matrix, Allure',
-      ).default('reports/proxy'),
+      )
+        .argParser(outputFolder)
+        .default('reports/proxy'),
     )
     .addOption(new Option('--no-html', 'skip the Allure HTML report').default(true, 'the HTML report is written'))
     .addOption(

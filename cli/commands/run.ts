@@ -11,8 +11,10 @@ import {
   integer,
   newCommand,
   oneOf,
+  outputFolder,
   profileOption,
   repeatableOption,
+  seed,
 } from '../command.js';
 import { UserError } from '../../core/index.js';
 import { addCheckOptions, addSelectionOptions, checkSelectionFrom, selectionFrom } from '../selection.js';
@@ -43,7 +45,7 @@ export default () =>
         .addOption(envFileOption())
         .addOption(
           new Option('--seed <n>', 'fast-check seed: the same seed sends the same requests')
-            .argParser(integer({ min: 0 }))
+            .argParser(seed)
             .default(undefined, byDefault('SEED')),
         )
         .addOption(
@@ -78,7 +80,9 @@ export default () =>
         'none',
       ),
     )
-    .addOption(new Option('--reports <dir>', 'where the reports are written').default('reports'))
+    .addOption(
+      new Option('--reports <dir>', 'where the reports are written').argParser(outputFolder).default('reports'),
+    )
     .addOption(new Option('--no-html', 'skip the Allure HTML report').default(true, 'the HTML report is written'))
     .addOption(
       new Option('--exchanges <file>', 'also write every request and answer there as JSON lines (masked)').default(
