@@ -52,7 +52,11 @@ export function addSelectionOptions<A extends unknown[], O extends OptionValues>
       )
         .argParser(shard)
         .default(undefined, 'all of them'),
-    );
+    )
+    .hook('preAction', (_, action) => {
+      // First of all, before the configuration is read and anything loads: a selection mistake ends in milliseconds.
+      selectionFrom(action.opts() as unknown as SelectionOptions);
+    });
 }
 
 /** The selection options as commander parsed them (--level and --shard are checked by their parsers). */
