@@ -131,15 +131,32 @@ export const profileOption = (description: string) =>
   );
 
 /**
- * `--env-file FILE` of every command that reads the configuration. A file that is not there is a mistake on the
- * command line, said before anything starts; without the option, ./.env is read when there is one.
+ * `--config-file FILE` of every command that reads the configuration (NAME=value lines, as in .env). A file that is
+ * not there is a mistake on the command line, said before anything starts; without the option, ./.env is read when
+ * there is one. Not `--env-file`: Node 20 takes a `--env-file` anywhere on its own command line for its own flag
+ * (nodejs/node#54232), and `npx psd2-conformance … --env-file F` starts Node with it (npx is a Node script), which
+ * then stops with exit 9 before psd2-conformance runs; no shebang can prevent that.
  */
-export function envFileOption() {
-  return new Option('--env-file <file>', 'read the configuration from this file (it must exist)')
+export function configFileOption() {
+  return new Option('--config-file <file>', 'read the configuration from this file of NAME=value lines, as .env')
     .argParser((raw: string) => {
       if (!existsSync(raw))
-        throw new InvalidArgumentError(`${raw}: no such file (leave --env-file out to read ./.env, if there is one)`);
+        throw new InvalidArgumentError(
+          `${raw}: no such file (leave --config-file out to read ./.env, if there is one)`,
+        );
       return raw;
     })
     .default(undefined, '.env in the current folder, when there is one');
+}
+
+/**
+ * The old spelling, `--env-file FILE`, where it still reaches psd2-conformance (`node -- bin/…`, Node 22 and later):
+ * one line that names the new one. Hidden from --help.
+ */
+export function oldEnvFileOption() {
+  return new Option('--env-file <file>').hideHelp().argParser((): never => {
+    throw new InvalidArgumentError(
+      'is now --config-file (Node 20 takes --env-file for its own flag when npx starts psd2-conformance)',
+    );
+  });
 }

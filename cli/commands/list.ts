@@ -1,5 +1,5 @@
 import { loadConfig } from '../../config/index.js';
-import { Option, envFileOption, examples, exits, newCommand, profileOption } from '../command.js';
+import { Option, configFileOption, oldEnvFileOption, examples, exits, newCommand, profileOption } from '../command.js';
 import { addSelectionOptions, selectionFrom } from '../selection.js';
 
 export default () =>
@@ -14,7 +14,8 @@ export default () =>
         'does not run is marked skipped.',
     )
       .addOption(profileOption('the profile a run would use (production skips sandbox operations)'))
-      .addOption(envFileOption()),
+      .addOption(configFileOption())
+      .addOption(oldEnvFileOption()),
   )
     .addOption(
       new Option('--allow-payments', 'as run --allow-payments: the production profile would create payments').default(
@@ -86,7 +87,7 @@ export default () =>
           return 0;
         }
         const { selection, grep, shard } = selectionFrom(options);
-        const config = loadConfig(options.envFile ? { envFile: options.envFile } : {});
+        const config = loadConfig(options.configFile ? { envFile: options.configFile } : {});
         // The suites load only once the options hold.
         const { listProfile, listTests, renderTestList } = await import('../../runner/list.js');
         const tests = await listTests({

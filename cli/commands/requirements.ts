@@ -1,7 +1,7 @@
 import { columns, tableWidth } from '../columns.js';
 import { OPERATION_IDS } from '../selection-check.js';
 import { REQUIREMENTS, hasRequirement, type Requirement } from '../../spec/index.js';
-import { Option, envFileOption, examples, exits, choiceOption, newCommand } from '../command.js';
+import { Option, configFileOption, oldEnvFileOption, examples, exits, choiceOption, newCommand } from '../command.js';
 import { UserError, didYouMean } from '../../core/index.js';
 
 const LEVELS = ['MUST', 'SHOULD'] as const;
@@ -86,7 +86,8 @@ export default () =>
         'every operation',
       ),
     )
-    .addOption(envFileOption())
+    .addOption(configFileOption())
+    .addOption(oldEnvFileOption())
     .addHelpText(
       'after',
       examples([
@@ -97,7 +98,7 @@ export default () =>
     )
     .action(
       exits(async (options) => {
-        if (options.trace !== undefined) return trace(options.trace, options.json, options.envFile);
+        if (options.trace !== undefined) return trace(options.trace, options.json, options.configFile);
         if (options.operation !== undefined && !OPERATION_IDS.includes(options.operation))
           throw new UserError(
             `unknown --operation ${options.operation}${didYouMean(options.operation, OPERATION_IDS)}; ` +

@@ -5,7 +5,8 @@ import { SUITE_SUFFIX, SUITES_DIR } from '../../runner/package-paths.js';
 import { renderSummary } from '../../runner/print.js';
 import {
   Option,
-  envFileOption,
+  configFileOption,
+  oldEnvFileOption,
   examples,
   exits,
   integer,
@@ -42,7 +43,8 @@ export default () =>
           'reports.',
       )
         .addOption(profileOption('which bank, and which suites may run against it'))
-        .addOption(envFileOption())
+        .addOption(configFileOption())
+        .addOption(oldEnvFileOption())
         .addOption(
           new Option('--seed <n>', 'fast-check seed: the same seed sends the same requests')
             .argParser(seed)
@@ -115,7 +117,7 @@ export default () =>
         [
           'psd2-conformance run                                      # the embedded reference bank',
           'psd2-conformance run --profile sandbox                    # the bank at BASE_URL (from .env)',
-          'psd2-conformance run --profile sandbox --env-file ci.env --shard 2/4 --reports shard-2',
+          'psd2-conformance run --profile sandbox --config-file ci.env --shard 2/4 --reports shard-2',
           'psd2-conformance run --operation ncbct.create --level MUST --seed 7',
           'psd2-conformance run --fault accept-long-creditor-name    # a deliberate fault: the run must fail',
           'psd2-conformance run --exclude-checks date_range_inclusive,content_language',
@@ -129,7 +131,7 @@ export default () =>
     )
     .action(
       exits(async (options) => {
-        const config = loadConfig(options.envFile ? { envFile: options.envFile } : {});
+        const config = loadConfig(options.configFile ? { envFile: options.configFile } : {});
         // First of all: a configuration that names no bank must not end in a verdict on the embedded one.
         const target = chooseTarget(config, options.profile, (line) =>
           console.error(`psd2-conformance run: warning: ${line}`),

@@ -11,7 +11,7 @@ import { VARIABLES } from '../../config/variables.js';
 const dir = mkdtempSync(join(tmpdir(), 'psd2-target-'));
 let files = 0;
 
-/** The target a run would judge, with the warnings it prints; `file` is the text of an --env-file. */
+/** The target a run would judge, with the warnings it prints; `file` is the text of a --config-file. */
 function choose(options: { env?: Record<string, string>; file?: string; profile?: string }): {
   target: TargetChoice;
   warnings: string[];
