@@ -42,7 +42,7 @@ describe('run --config-file with a file that does not exist: exit 2 and one line
     expect(run(process.execPath, [BIN, 'run', `--config-file=${MISSING}`])).toEqual({ status: 2, lines: [LINE] });
   });
 
-  it('the old --env-file: one line naming --config-file where it reaches the CLI; Node 20 itself stops elsewhere', () => {
+  it('the old --env-file: one line naming --config-file where it reaches the CLI; else Node 20 stops first', () => {
     const renamed =
       'psd2-conformance run: --env-file is now --config-file (Node 20 takes --env-file for its own flag when npx ' +
       'starts psd2-conformance)';
