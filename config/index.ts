@@ -3,6 +3,7 @@ import { parse } from 'dotenv';
 import { UserError } from '../core/index.js';
 import type { HttpOptions } from '../client/index.js';
 import type { SigningConfig } from '../signing/index.js';
+import { defaultKeyCacheDir } from '../signing/key-cache.js';
 import { OPERATIONS, type OperationId } from '../spec/index.js';
 import { nearMisses, type NearMiss } from './near-miss.js';
 import { validatedValues } from './schema.js';
@@ -150,7 +151,7 @@ export function loadConfig(
       ...(signingCert && signingKey ? { certificatePath: signingCert, keyPath: signingKey } : {}),
       ...(p12 ? { p12Path: p12 } : {}),
       ...(p12Passphrase ? { p12Passphrase } : {}),
-      cacheDir: text('SIGNING_KEY_CACHE_DIR') as string,
+      cacheDir: text('SIGNING_KEY_CACHE_DIR') ?? defaultKeyCacheDir(),
       keyId: {
         serialCase: text('KEYID_SERIAL_CASE') as 'upper' | 'lower',
         leadingZeros: text('KEYID_LEADING_ZEROS') === 'true',

@@ -124,8 +124,9 @@ export const VARIABLES: Variable[] = [
   { name: 'SIGNING_P12_PASSPHRASE', secret: true, meaning: 'Passphrase of SIGNING_P12_PATH.' },
   {
     name: 'SIGNING_KEY_CACHE_DIR',
-    default: '.keys',
-    meaning: 'Where the generated test CA and certificate are cached (gitignored).',
+    meaning:
+      "Where the generated test CA and certificate are cached. Unset: this user's cache folder " +
+      '(~/.cache/psd2-conformance on Linux), never the project, where a private key could be committed.',
   },
   {
     name: 'KEYID_SERIAL_CASE',

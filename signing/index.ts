@@ -79,7 +79,7 @@ export {
   norwegianTestIdentity,
   norwegianTestPki,
   loadIdentity,
-  DEFAULT_KEYS_DIR,
+  defaultKeyCacheDir,
   type TestPki,
 } from './identity.js';
 export { TAMPERINGS, type Tampering, type SignedMessage } from './tamper.js';
