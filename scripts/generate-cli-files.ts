@@ -3,10 +3,13 @@
  * from its own declarations, so that it answers without collecting the suites and its reference never drifts.
  * - run-model/test-manifest.generated.json: every conformance test (collected by vitest, not run), which the CLI
  *   judges a selection against before vitest starts (test/cli/test-manifest.test.ts fails while it is stale);
+ * - docs/commands.md: every command, option, default, example and exit code, from the commander declarations
+ *   (test/cli/commands-doc.test.ts fails while it is stale).
  */
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { commandsMarkdown } from '../cli/commands-doc.js';
 import { loadConfig } from '../config/index.js';
 import type { ConformanceMeta } from '../runner/outcome.js';
 import { PACKAGE_ROOT, SUITES_CONFIG } from '../runner/package-paths.js';
@@ -61,8 +64,11 @@ export async function collectTestManifest(): Promise<ManifestTest[]> {
 }
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const COMMANDS_DOC_PATH = `${ROOT}docs/commands.md`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(TEST_MANIFEST_PATH, testManifestText(await collectTestManifest()));
   console.log(`wrote ${relative(ROOT, TEST_MANIFEST_PATH)}`);
+  writeFileSync(COMMANDS_DOC_PATH, await commandsMarkdown());
+  console.log(`wrote ${relative(ROOT, COMMANDS_DOC_PATH)}`);
 }
