@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { Argument, Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { PROFILES } from '../config/index.js';
 import { SEED_MAX, SEED_RANGE_WHY } from '../config/seed.js';
@@ -81,6 +81,13 @@ export const seed = integer({ min: 0, max: SEED_MAX, why: SEED_RANGE_WHY });
 export function outputFolder(raw: string): string {
   const problem = outputFolderProblem(raw);
   if (problem) throw new InvalidArgumentError(`cannot hold files at ${resolve(raw)}: ${problem}`);
+  return raw;
+}
+
+/** A file a command writes (`run --exchanges FILE`): its folder must be able to hold it, as for outputFolder. */
+export function outputFile(raw: string): string {
+  const problem = outputFolderProblem(dirname(resolve(raw)));
+  if (problem) throw new InvalidArgumentError(`cannot be written at ${resolve(raw)}: ${problem}`);
   return raw;
 }
 

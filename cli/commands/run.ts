@@ -12,6 +12,7 @@ import {
   integer,
   newCommand,
   oneOf,
+  outputFile,
   outputFolder,
   profileOption,
   repeatableOption,
@@ -87,10 +88,9 @@ export default () =>
     )
     .addOption(new Option('--no-html', 'skip the Allure HTML report').default(true, 'the HTML report is written'))
     .addOption(
-      new Option('--exchanges <file>', 'also write every request and answer there as JSON lines (masked)').default(
-        undefined,
-        'not written',
-      ),
+      new Option('--exchanges <file>', 'also write every request and answer there as JSON lines (masked)')
+        .argParser(outputFile)
+        .default(undefined, 'not written'),
     )
     .addOption(
       new Option(

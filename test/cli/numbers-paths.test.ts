@@ -62,6 +62,11 @@ describe('an output folder that cannot hold files is exit 2 within 5 s, and no f
     ],
     [['proxy', '--reports', '/sys/x'], 'proxy: --reports cannot hold files at /sys/x: not writable (EPERM)'],
     [
+      ['run', '--exchanges', '/proc/x/exchanges.jsonl'],
+      'run: --exchanges cannot be written at /proc/x/exchanges.jsonl: this file system takes no new folders there ' +
+        '(ENOENT)',
+    ],
+    [
       ['run', '--reports', '/etc/passwd/x'],
       'run: --reports cannot hold files at /etc/passwd/x: a file is in the way of the folder ' +
         '(/etc/passwd is a file)',
