@@ -91,17 +91,15 @@ async function writableDir(cacheDir: string | undefined): Promise<string> {
 }
 
 function cachedPki(cacheDir: string | undefined, bundle: string, caSubject?: SubjectFields): Promise<TestPki> {
-  const { dir, isDefault } = cacheFolder(cacheDir);
-  const key = join(dir, bundle);
+  const key = join(cacheFolder(cacheDir).dir, bundle);
   let pending = pkis.get(key);
   if (!pending) {
     pending = (async () => {
-      const existing =
-        (await readBundle(key, caSubject)) ??
-        (isDefault ? await readBundle(join(fallbackKeyCacheDir(), bundle), caSubject) : undefined);
+      // The folder that can hold the keys first: the default one, or (when that cannot be made) the fallback.
+      const file = join(await writableDir(cacheDir), bundle);
+      const existing = await readBundle(file, caSubject);
       if (existing) return existing;
       const pki = generate(caSubject);
-      const file = join(await writableDir(cacheDir), bundle);
       const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
       await writeFile(temporary, `${JSON.stringify(pki, null, 2)}\n`, { mode: 0o600 });
       await rename(temporary, file);
