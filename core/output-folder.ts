@@ -27,7 +27,11 @@ export function outputFolderProblem(dir: string): string | undefined {
     existing = dirname(existing);
   }
   try {
-    if (!statSync(existing).isDirectory()) return `${REASONS.ENOTDIR} (${existing} is a file)`;
+    // The folder itself a file is what mkdir calls EEXIST; a file on the way to it, ENOTDIR (named: it is elsewhere).
+    if (!statSync(existing).isDirectory())
+      return missing === undefined
+        ? `${REASONS.EEXIST} (EEXIST)`
+        : `${REASONS.ENOTDIR} (ENOTDIR: ${existing} is a file)`;
     if (missing !== undefined) {
       const first = join(existing, missing);
       mkdirSync(first);

@@ -69,7 +69,7 @@ describe('an output folder that cannot hold files is exit 2 within 5 s, and no f
     [
       ['run', '--reports', '/etc/passwd/x'],
       'run: --reports cannot hold files at /etc/passwd/x: a file is in the way of the folder ' +
-        '(/etc/passwd is a file)',
+        '(ENOTDIR: /etc/passwd is a file)',
     ],
   ])('%j', (args, line) => {
     const r = cli(args);

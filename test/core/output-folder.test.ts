@@ -17,8 +17,10 @@ describe('outputFolderProblem: can this folder hold the files asked of it?', () 
   it('a file in the way cannot', () => {
     const dir = fresh();
     writeFileSync(join(dir, 'file'), '');
-    expect(outputFolderProblem(join(dir, 'file'))).toBe(`a file is in the way of the folder (${dir}/file is a file)`);
-    expect(outputFolderProblem(join(dir, 'file', 'x', 'y'))).toMatch(/^a file is in the way of the folder/);
+    expect(outputFolderProblem(join(dir, 'file'))).toBe('a file is in the way of the folder (EEXIST)');
+    expect(outputFolderProblem(join(dir, 'file', 'x', 'y'))).toBe(
+      `a file is in the way of the folder (ENOTDIR: ${dir}/file is a file)`,
+    );
   });
 
   it("/proc cannot, answered at once (Node's recursive mkdir loops forever there)", () => {
