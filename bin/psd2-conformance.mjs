@@ -1,6 +1,7 @@
 #!/usr/bin/env -S node --
 // `node --` before this file: Node 20 reads a `--env-file` anywhere on its command line as its own flag (and exits 9
-// when the file is missing), even after the script's name; after `--` it is ours (run --env-file, doctor --env-file).
+// when the file is missing), even after the script's name; after `--` an old `--env-file` reaches the CLI, which
+// names its new spelling, `--config-file` (cli/command.ts).
 // The CLI is written in TypeScript; tsx's loader runs it without a build step.
 import { register } from 'tsx/esm/api';
 

@@ -31,4 +31,4 @@ export {
   failures,
   rejectedChecks,
 } from './apply.js';
-export { checkSelection, nearestCheckNames, type CheckSelection } from './selection.js';
+export { checkSelection, type CheckSelection } from './selection.js';

@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { Argument, Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { PROFILES } from '../config/index.js';
+import { SEED_MAX, SEED_RANGE_WHY } from '../config/seed.js';
+import { outputFolderProblem } from '../core/index.js';
 
 export { Argument, Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 
@@ -50,18 +53,42 @@ export function exits<A extends unknown[]>(action: (...args: A) => Promise<numbe
  * front: `--count must be an integer from 1 to 100000, got "0"`.
  */
 
-/** A whole number (no sign, no exponent), at least `min` and at most `max` when given. */
-export function integer(bounds: { min?: number; max?: number } = {}): (raw: string) => number {
-  const { min, max } = bounds;
+/**
+ * A whole number (no sign, no exponent), at least `min` and at most `max` when given; `why` says why the range is
+ * what it is. A number beyond Number.MAX_SAFE_INTEGER is refused too: it would be silently rounded.
+ */
+export function integer(bounds: { min?: number; max?: number; why?: string } = {}): (raw: string) => number {
+  const { min, max, why } = bounds;
+  const top = Math.min(max ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
   return (raw) => {
     const value = Number(raw);
     const whole = (min !== undefined && min >= 0 ? /^\d+$/ : /^-?\d+$/).test(raw.trim());
-    if (!whole || (min !== undefined && value < min) || (max !== undefined && value > max)) {
+    if (!whole || (min !== undefined && value < min) || value > top || value < -Number.MAX_SAFE_INTEGER) {
       const range = max !== undefined ? ` from ${min ?? 0} to ${max}` : min !== undefined ? ` ≥ ${min}` : '';
-      throw new InvalidArgumentError(`must be an integer${range}, got "${raw}"`);
+      throw new InvalidArgumentError(`must be an integer${range}${why ? ` (${why})` : ''}, got "${raw}"`);
     }
     return value;
   };
+}
+
+/** `--seed N` of every command that generates: a seed fast-check tells apart from every other (config/seed.ts). */
+export const seed = integer({ min: 0, max: SEED_MAX, why: SEED_RANGE_WHY });
+
+/**
+ * A folder a command writes its output to (`--reports`, `--out`): one that cannot hold files is a mistake on the
+ * command line, said before anything starts (within milliseconds, also under /proc), and nothing is left behind.
+ */
+export function outputFolder(raw: string): string {
+  const problem = outputFolderProblem(raw);
+  if (problem) throw new InvalidArgumentError(`cannot hold files at ${resolve(raw)}: ${problem}`);
+  return raw;
+}
+
+/** A file a command writes (`run --exchanges FILE`): its folder must be able to hold it, as for outputFolder. */
+export function outputFile(raw: string): string {
+  const problem = outputFolderProblem(dirname(resolve(raw)));
+  if (problem) throw new InvalidArgumentError(`cannot be written at ${resolve(raw)}: ${problem}`);
+  return raw;
 }
 
 /** `a, b or c`. */
@@ -111,15 +138,32 @@ export const profileOption = (description: string) =>
   );
 
 /**
- * `--env-file FILE` of every command that reads the configuration. A file that is not there is a mistake on the
- * command line, said before anything starts; without the option, ./.env is read when there is one.
+ * `--config-file FILE` of every command that reads the configuration (NAME=value lines, as in .env). A file that is
+ * not there is a mistake on the command line, said before anything starts; without the option, ./.env is read when
+ * there is one. Not `--env-file`: Node 20 takes a `--env-file` anywhere on its own command line for its own flag
+ * (nodejs/node#54232), and `npx psd2-conformance … --env-file F` starts Node with it (npx is a Node script), which
+ * then stops with exit 9 before psd2-conformance runs; no shebang can prevent that.
  */
-export function envFileOption() {
-  return new Option('--env-file <file>', 'read the configuration from this file (it must exist)')
+export function configFileOption() {
+  return new Option('--config-file <file>', 'read the configuration from this file of NAME=value lines, as .env')
     .argParser((raw: string) => {
       if (!existsSync(raw))
-        throw new InvalidArgumentError(`${raw}: no such file (leave --env-file out to read ./.env, if there is one)`);
+        throw new InvalidArgumentError(
+          `${raw}: no such file (leave --config-file out to read ./.env, if there is one)`,
+        );
       return raw;
     })
     .default(undefined, '.env in the current folder, when there is one');
+}
+
+/**
+ * The old spelling, `--env-file FILE`, where it still reaches psd2-conformance (`node -- bin/…`, Node 22 and later):
+ * one line that names the new one. Hidden from --help.
+ */
+export function oldEnvFileOption() {
+  return new Option('--env-file <file>').hideHelp().argParser((): never => {
+    throw new InvalidArgumentError(
+      'is now --config-file (Node 20 takes --env-file for its own flag when npx starts psd2-conformance)',
+    );
+  });
 }

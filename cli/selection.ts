@@ -1,9 +1,9 @@
 import type { OptionValues } from '@commander-js/extra-typings';
 import type { Selection } from '../runner/selection.js';
 import type { ShardSpec } from '../runner/shard-split.js';
-import { OPERATIONS, REQUIREMENTS } from '../spec/index.js';
 import { InvalidArgumentError, Option, choiceOption, repeatableOption, type Command } from './command.js';
-import { UserError } from '../core/index.js';
+import { UserError, didYouMean } from '../core/index.js';
+import { checkSelectionIds, checkSelectionMatches } from './selection-check.js';
 
 const LEVELS = ['MUST', 'SHOULD'] as const;
 
@@ -23,7 +23,7 @@ export function addSelectionOptions<A extends unknown[], O extends OptionValues>
     .addOption(
       repeatableOption(
         '--operation <id>',
-        'only the tests of this operation (ids: `psd2-conformance requirements`); repeatable',
+        'only the tests of this operation (ids: `psd2-conformance list --operations`); repeatable',
         'every operation',
       ),
     )
@@ -52,7 +52,11 @@ export function addSelectionOptions<A extends unknown[], O extends OptionValues>
       )
         .argParser(shard)
         .default(undefined, 'all of them'),
-    );
+    )
+    .hook('preAction', (_, action) => {
+      // First of all, before the configuration is read and anything loads: a selection mistake ends in milliseconds.
+      selectionFrom(action.opts() as unknown as SelectionOptions);
+    });
 }
 
 /** The selection options as commander parsed them (--level and --shard are checked by their parsers). */
@@ -67,22 +71,10 @@ interface SelectionOptions {
 
 /**
  * The one check of the selection options of every command that selects tests (`run`, `list`), and the selection
- * as the runner takes it. Names that select nothing are typos: said in one line (exit 2) instead of reporting an
- * empty run as conformant.
+ * as the runner takes it. Names that select nothing are typos: said in one line with the nearest ids (exit 2),
+ * judged against the test manifest before vitest starts, instead of reporting an empty run as conformant.
  */
 export function selectionFrom(options: SelectionOptions): { selection: Selection; grep?: string; shard?: ShardSpec } {
-  const unknown = (what: string, given: string[], known: string[]) => {
-    const bad = given.filter((g) => !known.includes(g));
-    if (bad.length) throw new UserError(`unknown ${what}: ${bad.join(', ')} (see \`psd2-conformance requirements\`)`);
-  };
-  const operations = [...OPERATIONS.map((o) => o.id as string), 'cross-cutting'];
-  unknown('--operation', options.operation, operations);
-  unknown('--exclude-operation', options.excludeOperation, operations);
-  unknown(
-    '--requirement',
-    options.requirement,
-    REQUIREMENTS.map((r) => r.id),
-  );
   if (options.grep !== undefined) {
     try {
       new RegExp(options.grep);
@@ -90,13 +82,16 @@ export function selectionFrom(options: SelectionOptions): { selection: Selection
       throw new UserError(`--grep is not a regular expression: ${(err as Error).message}`);
     }
   }
+  const selection: Selection = {
+    operations: options.operation,
+    excludeOperations: options.excludeOperation,
+    requirements: options.requirement,
+    ...(options.level ? { level: options.level } : {}),
+  };
+  checkSelectionIds(selection);
+  checkSelectionMatches(selection, options.grep);
   return {
-    selection: {
-      operations: options.operation,
-      excludeOperations: options.excludeOperation,
-      requirements: options.requirement,
-      ...(options.level ? { level: options.level } : {}),
-    },
+    selection,
     ...(options.grep ? { grep: options.grep } : {}),
     ...(options.shard ? { shard: options.shard } : {}),
   };
@@ -140,7 +135,7 @@ export async function checkSelectionFrom(options: {
   checks: string[];
   excludeChecks: string[];
 }): Promise<{ checks?: string[]; excludeChecks?: string[] }> {
-  const { CHECKS, nearestCheckNames } = await import('../checks/index.js');
+  const { CHECKS } = await import('../checks/index.js');
   const known = CHECKS.names();
   for (const [flag, given] of [
     ['--checks', options.checks],
@@ -148,11 +143,8 @@ export async function checkSelectionFrom(options: {
   ] as const) {
     const bad = given.find((g) => !known.includes(g));
     if (bad === undefined) continue;
-    const near = nearestCheckNames(bad, known);
     throw new UserError(
-      `unknown check in ${flag}: ` +
-        `${bad}${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; the checks: ` +
-        `\`psd2-conformance list --checks\``,
+      `unknown check in ${flag}: ${bad}${didYouMean(bad, known)}; the checks: \`psd2-conformance list --checks\``,
     );
   }
   return {

@@ -2,13 +2,16 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'dotenv';
 import { UserError } from '../core/index.js';
 import type { HttpOptions } from '../client/index.js';
-import { SCA_DRIVERS, type ScaDriverName } from '../client/sca/index.js';
+import type { ScaDriverName } from '../client/sca/index.js';
 import type { SigningConfig } from '../signing/index.js';
+import { defaultKeyCacheDir } from '../signing/key-cache.js';
 import { OPERATIONS, type OperationId } from '../spec/index.js';
 import { nearMisses, type NearMiss } from './near-miss.js';
+import { validatedValues } from './schema.js';
 import { VARIABLES, pathVariable } from './variables.js';
 
 export { VARIABLES, pathVariable } from './variables.js';
+export { SEED_MAX, SEED_RANGE_WHY } from './seed.js';
 export type { NearMiss } from './near-miss.js';
 
 /** embedded: the reference bank the run starts itself; sandbox and production: the bank at BASE_URL. */
@@ -47,7 +50,6 @@ export interface Config {
 }
 
 const KNOWN = new Map(VARIABLES.map((v) => [v.name, v]));
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function readEnvFile(path: string, required: boolean): Record<string, string> {
   let text: string;
@@ -67,8 +69,9 @@ function readEnvFile(path: string, required: boolean): Record<string, string> {
 }
 
 /**
- * The one typed configuration of a run: `.env` (if present), overridden by the environment, validated
- * up front. Every error names the variable and the bad value (masked when it is a secret).
+ * The one typed configuration of a run: `.env` (if present), overridden by the environment, validated up front
+ * against the VARIABLES table's schema (config/schema.ts). Every error names the variable and the bad value (masked
+ * when it is a secret).
  */
 export function loadConfig(
   options: { env?: Record<string, string | undefined>; envFile?: string | false } = {},
@@ -76,109 +79,55 @@ export function loadConfig(
   const envFile = options.envFile === false ? undefined : (options.envFile ?? '.env');
   const fromFile = envFile === undefined ? {} : readEnvFile(envFile, options.envFile !== undefined);
   const env = { ...fromFile, ...(options.env ?? process.env) };
-  const raw = (name: string): string | undefined => {
-    const value = env[name]?.trim();
-    return value ? value : KNOWN.get(name)?.default;
-  };
-  const shown = (name: string, value: string) => (KNOWN.get(name)?.secret ? '***' : value);
-  const fail = (name: string, what: string, value: string): never => {
-    throw new UserError(`${name} must be ${what}, got "${shown(name, value)}"`);
-  };
-  const int = (name: string, min: number): number | undefined => {
-    const value = raw(name);
-    if (value === undefined) return undefined;
-    if (!/^\d+$/.test(value) || Number(value) < min) fail(name, `an integer ≥ ${min}`, value);
-    return Number(value);
-  };
-  const must = (n: number | undefined): number => n as number;
-  const oneOf = <T extends string>(name: string, values: readonly T[]): T => {
-    const value = raw(name) as string;
-    if (!values.includes(value as T)) fail(name, `one of ${values.join(', ')}`, value);
-    return value as T;
-  };
-  const bool = (name: string): boolean => oneOf(name, ['true', 'false']) === 'true';
-  const url = (name: string): string | undefined => {
-    const value = raw(name);
-    if (value === undefined) return undefined;
-    try {
-      const parsed = new URL(value);
-      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') fail(name, 'an http or https URL', value);
-    } catch {
-      fail(name, 'an http or https URL', value);
-    }
-    return value.replace(/\/+$/, '');
-  };
-  const optional = (name: string) => raw(name);
+  const values = validatedValues(env);
+  const text = (name: string) => values[name] as string | undefined;
+  const number = (name: string) => values[name] as number;
+  const withoutSlash = (name: string) => text(name)?.replace(/\/+$/, '');
 
-  const uuid = (name: string): string => {
-    const value = raw(name) as string;
-    if (!UUID.test(value)) fail(name, 'a UUID', value);
-    return value;
-  };
-  const nationalId = (name: string): string | undefined => {
-    const value = optional(name);
-    if (value !== undefined && !/^\d{11}$/.test(value)) fail(name, 'an 11-digit national identity or D-number', value);
-    return value;
-  };
-  const psuId = uuid('PSU_ID');
-  const identity = nationalId('PSU_IDENTITY');
+  const psuId = text('PSU_ID') as string;
+  const identity = text('PSU_IDENTITY');
   // Separate private and corporate test PSUs, as real sandboxes provide them: a bank that remembers a PSU as
   // corporate would otherwise refuse every later request of the private one.
-  const corporatePsuId = uuid('CORPORATE_PSU_ID');
+  const corporatePsuId = text('CORPORATE_PSU_ID') as string;
   if (corporatePsuId.toLowerCase() === psuId.toLowerCase())
     throw new UserError('CORPORATE_PSU_ID must name another PSU than PSU_ID');
-  const corporateIdentity = nationalId('CORPORATE_PSU_IDENTITY');
+  const corporateIdentity = text('CORPORATE_PSU_IDENTITY');
   if (corporateIdentity !== undefined && corporateIdentity === identity)
     throw new UserError('CORPORATE_PSU_IDENTITY must name another PSU than PSU_IDENTITY');
 
   const paths: Partial<Record<OperationId, string>> = {};
   for (const op of OPERATIONS.filter((o) => o.pathAssumed)) {
-    const value = raw(pathVariable(op.id)) as string;
-    if (!value.startsWith('/')) fail(pathVariable(op.id), 'a path starting with /', value);
+    const value = text(pathVariable(op.id)) as string;
+    // The parameters are a set, which a pattern does not say well: checked here, after the schema.
     const params = (value.match(/\{[^}]+\}/g) ?? []).sort().join();
-    if (
-      params !==
-      op.pathParams
-        .map((p) => `{${p}}`)
-        .sort()
-        .join()
-    )
-      fail(
-        pathVariable(op.id),
-        `a path with the parameters ${op.pathParams.map((p) => `{${p}}`).join(', ') || '(none)'}`,
-        value,
+    const wanted = op.pathParams.map((p) => `{${p}}`);
+    if (params !== [...wanted].sort().join())
+      throw new UserError(
+        `${pathVariable(op.id)} must be a path with the parameters ${wanted.join(', ') || '(none)'}, got "${value}"`,
       );
     if (value !== op.path) paths[op.id] = value;
   }
 
-  const mtlsCert = optional('MTLS_CERT_PATH');
-  const mtlsKey = optional('MTLS_KEY_PATH');
-  if (Boolean(mtlsCert) !== Boolean(mtlsKey))
-    throw new UserError('MTLS_CERT_PATH and MTLS_KEY_PATH must be set together');
-  const rps = int('HTTP_REQUESTS_PER_SECOND', 1);
-  const proxy = url('HTTP_PROXY');
-  const baseUrl = url('BASE_URL');
-  const sessionId = optional('TPP_SESSION_ID');
-
-  const signingCert = optional('SIGNING_CERT_PATH');
-  const signingKey = optional('SIGNING_KEY_PATH');
-  if (Boolean(signingCert) !== Boolean(signingKey))
-    throw new UserError('SIGNING_CERT_PATH and SIGNING_KEY_PATH must be set together');
-  const p12 = optional('SIGNING_P12_PATH');
-  const p12Passphrase = optional('SIGNING_P12_PASSPHRASE');
-  const caPath = optional('MTLS_CA_PATH');
-  const mtlsPassphrase = optional('MTLS_KEY_PASSPHRASE');
-
-  const profile = raw('PROFILE') === undefined ? undefined : oneOf('PROFILE', PROFILES);
-  const scaDriver = raw('SCA_DRIVER') === undefined ? undefined : oneOf('SCA_DRIVER', SCA_DRIVERS);
-  const approveUrl = optional('SCA_APPROVE_URL');
-  const denyUrl = optional('SCA_DENY_URL');
+  const mtlsCert = text('MTLS_CERT_PATH');
+  const mtlsKey = text('MTLS_KEY_PATH');
+  const rps = values.HTTP_REQUESTS_PER_SECOND as number | undefined;
+  const proxy = withoutSlash('HTTP_PROXY');
+  const baseUrl = withoutSlash('BASE_URL');
+  const sessionId = text('TPP_SESSION_ID');
+  const signingCert = text('SIGNING_CERT_PATH');
+  const signingKey = text('SIGNING_KEY_PATH');
+  const p12 = text('SIGNING_P12_PATH');
+  const p12Passphrase = text('SIGNING_P12_PASSPHRASE');
+  const caPath = text('MTLS_CA_PATH');
+  const mtlsPassphrase = text('MTLS_KEY_PASSPHRASE');
+  const profile = text('PROFILE') as ProfileName | undefined;
+  const scaDriver = text('SCA_DRIVER') as ScaDriverName | undefined;
+  const approveUrl = text('SCA_APPROVE_URL');
+  const denyUrl = text('SCA_DENY_URL');
   if (scaDriver === 'http' && (!approveUrl || !denyUrl))
     throw new UserError('SCA_DRIVER=http needs SCA_APPROVE_URL and SCA_DENY_URL (docs/journeys.md)');
-  const secondCert = optional('SECOND_TPP_CERT_PATH');
-  const secondKey = optional('SECOND_TPP_KEY_PATH');
-  if (Boolean(secondCert) !== Boolean(secondKey))
-    throw new UserError('SECOND_TPP_CERT_PATH and SECOND_TPP_KEY_PATH must be set together');
+  const secondCert = text('SECOND_TPP_CERT_PATH');
+  const secondKey = text('SECOND_TPP_KEY_PATH');
 
   return {
     ...(baseUrl ? { baseUrl } : {}),
@@ -187,17 +136,17 @@ export function loadConfig(
     // Only the env file is ours: the environment holds many variables of other programs.
     nearMisses: envFile === undefined ? [] : nearMisses(Object.keys(fromFile), [...KNOWN.keys()], envFile),
     ...(env.HTTP_CONCURRENCY?.trim() ? {} : { concurrencyDefaulted: true as const }),
-    seed: must(int('SEED', 0)),
-    numRuns: must(int('NUM_RUNS', 1)),
+    seed: number('SEED'),
+    numRuns: number('NUM_RUNS'),
     paths,
     http: {
-      connectTimeoutMs: must(int('HTTP_CONNECT_TIMEOUT_MS', 1)),
-      headersTimeoutMs: must(int('HTTP_HEADERS_TIMEOUT_MS', 1)),
-      bodyTimeoutMs: must(int('HTTP_BODY_TIMEOUT_MS', 1)),
-      maxResponseBytes: must(int('HTTP_MAX_RESPONSE_BYTES', 1)),
+      connectTimeoutMs: number('HTTP_CONNECT_TIMEOUT_MS'),
+      headersTimeoutMs: number('HTTP_HEADERS_TIMEOUT_MS'),
+      bodyTimeoutMs: number('HTTP_BODY_TIMEOUT_MS'),
+      maxResponseBytes: number('HTTP_MAX_RESPONSE_BYTES'),
       ...(rps ? { requestsPerSecond: rps } : {}),
-      concurrency: must(int('HTTP_CONCURRENCY', 1)),
-      retryBudgetMs: must(int('HTTP_RETRY_BUDGET_MS', 0)),
+      concurrency: number('HTTP_CONCURRENCY'),
+      retryBudgetMs: number('HTTP_RETRY_BUDGET_MS'),
       ...(proxy ? { proxyUrl: proxy } : {}),
       ...(mtlsCert && mtlsKey
         ? {
@@ -214,26 +163,22 @@ export function loadConfig(
       ...(signingCert && signingKey ? { certificatePath: signingCert, keyPath: signingKey } : {}),
       ...(p12 ? { p12Path: p12 } : {}),
       ...(p12Passphrase ? { p12Passphrase } : {}),
-      cacheDir: raw('SIGNING_KEY_CACHE_DIR') as string,
+      cacheDir: text('SIGNING_KEY_CACHE_DIR') ?? defaultKeyCacheDir(),
       keyId: {
-        serialCase: oneOf('KEYID_SERIAL_CASE', ['upper', 'lower'] as const),
-        leadingZeros: bool('KEYID_LEADING_ZEROS'),
-        dnStyle: oneOf('KEYID_DN_STYLE', ['platform', 'rfc2253'] as const),
+        serialCase: text('KEYID_SERIAL_CASE') as 'upper' | 'lower',
+        leadingZeros: text('KEYID_LEADING_ZEROS') === 'true',
+        dnStyle: text('KEYID_DN_STYLE') as 'platform' | 'rfc2253',
       },
-      digestAlgorithm: oneOf('DIGEST_ALGORITHM', ['SHA-256', 'SHA-512'] as const),
-      requestTarget: bool('SIGN_REQUEST_TARGET'),
+      digestAlgorithm: text('DIGEST_ALGORITHM') as 'SHA-256' | 'SHA-512',
+      requestTarget: text('SIGN_REQUEST_TARGET') === 'true',
     },
-    psu: {
-      id: psuId,
-      ipAddress: raw('PSU_IP_ADDRESS') as string,
-      ...(identity ? { identity } : {}),
-    },
+    psu: { id: psuId, ipAddress: text('PSU_IP_ADDRESS') as string, ...(identity ? { identity } : {}) },
     corporatePsu: {
       id: corporatePsuId,
-      corporateId: raw('PSU_CORPORATE_ID') as string,
+      corporateId: text('PSU_CORPORATE_ID') as string,
       ...(corporateIdentity ? { identity: corporateIdentity } : {}),
     },
-    tpp: { redirectUri: raw('TPP_REDIRECT_URI') as string, ...(sessionId ? { sessionId } : {}) },
+    tpp: { redirectUri: text('TPP_REDIRECT_URI') as string, ...(sessionId ? { sessionId } : {}) },
     sca: {
       ...(scaDriver ? { driver: scaDriver } : {}),
       ...(approveUrl ? { approveUrl } : {}),

@@ -19,10 +19,12 @@ import { fileURLToPath } from 'node:url';
 /** The library's folders: adding one (core/) here adds it to the build, the package's files and its exports. */
 export const LIBRARY_FOLDERS = ['core', 'spec', 'schemas', 'generators', 'signing', 'client', 'checks', 'tpp'];
 /** The CLI's folders and root files, compiled beside the library's and shipped in the CLI package. */
-const CLI_FOLDERS = ['cli', 'runner', 'bank', 'suites', 'reporting', 'config'];
+const CLI_FOLDERS = ['cli', 'runner', 'bank', 'suites', 'reporting', 'config', 'run-model'];
 const CLI_ROOT_FILES = ['vitest.conformance.config.ts'];
 /** Generated files the library ships as they are. */
 const LIBRARY_ASSETS = ['schemas/openapi.json', 'schemas/openapi-3.0.json'];
+/** Generated files the CLI ships as they are: the test manifest it judges a selection against before vitest starts. */
+const CLI_ASSETS = ['run-model/test-manifest.generated.json'];
 /**
  * CLI dependencies no import statement names: the suites' setup file (a string in the vitest config), the
  * allure command (spawned, resolved with createRequire) and commander (@commander-js/extra-typings re-exports
@@ -43,6 +45,9 @@ interface Manifest {
   version: string;
   description: string;
   license: string;
+  repository: unknown;
+  homepage: string;
+  bugs: unknown;
   engines: Record<string, string>;
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
@@ -141,6 +146,9 @@ function writeManifest(dir: string, fields: object): void {
   const common = {
     version: manifest.version,
     license: manifest.license,
+    repository: manifest.repository,
+    homepage: manifest.homepage,
+    bugs: manifest.bugs,
     type: 'module',
     engines: manifest.engines,
   };
@@ -209,6 +217,7 @@ function buildCli(library: Set<string>): void {
         : whole;
     }),
   );
+  for (const asset of CLI_ASSETS) cpSync(join(ROOT, asset), join(CLI_DIR, asset));
   mkdirSync(join(CLI_DIR, 'bin'), { recursive: true });
   writeFileSync(join(CLI_DIR, 'bin', 'psd2-conformance.mjs'), compiledBin(), { mode: 0o755 });
   const dependencies = dependenciesOf(CLI_DIR, files, CLI_UNIMPORTED_DEPENDENCIES);

@@ -11,14 +11,10 @@ import {
   type SubjectFields,
 } from './certificates.js';
 import type { SigningConfig, SigningIdentity } from './types.js';
+import { defaultKeyCacheDir, fallbackKeyCacheDir } from './key-cache.js';
 import { identityFrom } from './x509.js';
 
-/**
- * Where test keys are kept when no cacheDir is given: `.keys/` in the working directory, as the CLI's
- * SIGNING_KEY_CACHE_DIR default. Not the package's own folder: an installed package may be read-only, and keys
- * do not belong inside node_modules.
- */
-export const DEFAULT_KEYS_DIR = '.keys';
+export { defaultKeyCacheDir } from './key-cache.js';
 
 const BUNDLE = 'test-identity.json';
 /** The second test identity, issued by a CA whose DN is not ASCII (NORWEGIAN_CA_SUBJECT). */
@@ -84,17 +80,36 @@ export function norwegianTestPki(options: { cacheDir?: string } = {}): Promise<T
   return cachedPki(options.cacheDir, NORWEGIAN_BUNDLE, NORWEGIAN_CA_SUBJECT);
 }
 
+/** The folder asked for, and whether it is the default one (which may fall back to /tmp when it cannot be made). */
+function cacheFolder(cacheDir: string | undefined): { dir: string; isDefault: boolean } {
+  const standard = resolve(defaultKeyCacheDir());
+  const dir = resolve(cacheDir ?? standard);
+  return { dir, isDefault: dir === standard };
+}
+
+/** The folder to write to: the one asked for, else (the default only) one under /tmp, owner only. */
+async function writableDir(cacheDir: string | undefined): Promise<string> {
+  const { dir, isDefault } = cacheFolder(cacheDir);
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    return dir;
+  } catch (err) {
+    if (!isDefault) throw err;
+    await mkdir(fallbackKeyCacheDir(), { recursive: true, mode: 0o700 });
+    return fallbackKeyCacheDir();
+  }
+}
+
 function cachedPki(cacheDir: string | undefined, bundle: string, caSubject?: SubjectFields): Promise<TestPki> {
-  const dir = resolve(cacheDir ?? DEFAULT_KEYS_DIR);
-  const key = join(dir, bundle);
+  const key = join(cacheFolder(cacheDir).dir, bundle);
   let pending = pkis.get(key);
   if (!pending) {
     pending = (async () => {
-      const file = join(dir, bundle);
+      // The folder that can hold the keys first: the default one, or (when that cannot be made) the fallback.
+      const file = join(await writableDir(cacheDir), bundle);
       const existing = await readBundle(file, caSubject);
       if (existing) return existing;
       const pki = generate(caSubject);
-      await mkdir(dir, { recursive: true });
       const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
       await writeFile(temporary, `${JSON.stringify(pki, null, 2)}\n`, { mode: 0o600 });
       await rename(temporary, file);
@@ -127,20 +142,19 @@ export async function norwegianTestIdentity(options: { cacheDir?: string } = {})
  */
 export async function secondTppTestIdentity(options: { cacheDir?: string } = {}): Promise<SigningIdentity> {
   const ca = await testPki(options);
-  const dir = resolve(options.cacheDir ?? DEFAULT_KEYS_DIR);
-  const file = join(dir, SECOND_TPP_BUNDLE);
+  const file = join(cacheFolder(options.cacheDir).dir, SECOND_TPP_BUNDLE);
   let pending = pkis.get(file);
   if (!pending) {
     pending = (async () => {
-      const existing = await readBundle(file);
+      const written = join(await writableDir(options.cacheDir), SECOND_TPP_BUNDLE);
+      const existing = await readBundle(written);
       if (existing && existing.caCertificatePem === ca.caCertificatePem) return existing;
       const issuer = { certificatePem: ca.caCertificatePem, privateKey: createPrivateKey(ca.caPrivateKeyPem) };
       const tpp = issueTppCertificate(issuer, { subject: SECOND_TPP_SUBJECT });
       const pki = { ...ca, certificatePem: tpp.certificatePem, privateKeyPem: tpp.privateKeyPem };
-      await mkdir(dir, { recursive: true });
-      const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+      const temporary = `${written}.${process.pid}.${Date.now()}.tmp`;
       await writeFile(temporary, `${JSON.stringify(pki, null, 2)}\n`, { mode: 0o600 });
-      await rename(temporary, file);
+      await rename(temporary, written);
       return pki;
     })();
     pkis.set(file, pending);

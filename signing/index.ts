@@ -85,7 +85,7 @@ export {
   secondTppTestIdentity,
   SECOND_TPP_SUBJECT,
   loadIdentity,
-  DEFAULT_KEYS_DIR,
+  defaultKeyCacheDir,
   type TestPki,
 } from './identity.js';
 export { TAMPERINGS, type Tampering, type SignedMessage } from './tamper.js';

@@ -1,5 +1,5 @@
 import { accessSync, constants } from 'node:fs';
-import { envFileOption, examples, exits, newCommand, profileOption } from '../command.js';
+import { configFileOption, oldEnvFileOption, examples, exits, newCommand, profileOption } from '../command.js';
 import { UserError } from '../../core/index.js';
 
 function readableEnvFile(path: string): void {
@@ -23,13 +23,14 @@ export default () =>
       '! worth a look, ✗ to fix.',
   )
     .addOption(profileOption('the profile a run would use'))
-    .addOption(envFileOption())
+    .addOption(configFileOption())
+    .addOption(oldEnvFileOption())
     .addHelpText(
       'after',
       examples(
         [
           'psd2-conformance doctor                                    # the embedded reference bank',
-          'psd2-conformance doctor --profile sandbox --env-file ci.env',
+          'psd2-conformance doctor --profile sandbox --config-file ci.env',
         ],
         { 0: 'nothing to fix (no ✗)', 1: 'something to fix (a ✗ line)', 2: 'a usage error' },
       ),
@@ -37,10 +38,10 @@ export default () =>
     .action(
       exits(async (options) => {
         // A file named on the command line that cannot be read is a usage error, as for run; the rest are findings.
-        if (options.envFile) readableEnvFile(options.envFile);
+        if (options.configFile) readableEnvFile(options.configFile);
         const { doctor, formatFinding } = await import('../doctor/index.js');
         const findings = await doctor({
-          ...(options.envFile ? { envFile: options.envFile } : {}),
+          ...(options.configFile ? { envFile: options.configFile } : {}),
           ...(options.profile ? { profile: options.profile } : {}),
         });
         for (const finding of findings) console.log(formatFinding(finding));

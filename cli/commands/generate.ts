@@ -1,5 +1,14 @@
 import type { BodyKind } from '../../generators/index.js';
-import { InvalidArgumentError, Option, examples, exits, integer, newCommand, requiredArgument } from '../command.js';
+import {
+  InvalidArgumentError,
+  Option,
+  examples,
+  exits,
+  integer,
+  newCommand,
+  requiredArgument,
+  seed,
+} from '../command.js';
 import { UserError } from '../../core/index.js';
 
 /** Keeps a typo (--count 1e9) from running for hours. */
@@ -36,7 +45,7 @@ export default () =>
     .addOption(new Option('--count <n>', 'how many bodies').argParser(integer({ min: 1, max: MAX_COUNT })).default(10))
     .addOption(
       new Option('--seed <n>', 'fast-check seed: the same seed prints the same bodies')
-        .argParser(integer())
+        .argParser(seed)
         .default(DEFAULT_SEED),
     )
     .addHelpText(

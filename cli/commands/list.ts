@@ -1,5 +1,5 @@
 import { loadConfig } from '../../config/index.js';
-import { Option, envFileOption, examples, exits, newCommand, profileOption } from '../command.js';
+import { Option, configFileOption, oldEnvFileOption, examples, exits, newCommand, profileOption } from '../command.js';
 import { addSelectionOptions, selectionFrom } from '../selection.js';
 
 export default () =>
@@ -14,7 +14,8 @@ export default () =>
         'does not run is marked skipped.',
     )
       .addOption(profileOption('the profile a run would use (production skips sandbox operations)'))
-      .addOption(envFileOption()),
+      .addOption(configFileOption())
+      .addOption(oldEnvFileOption()),
   )
     .addOption(
       new Option('--allow-payments', 'as run --allow-payments: the production profile would create payments').default(
@@ -34,9 +35,16 @@ export default () =>
       ).default(false),
     )
     .addOption(
-      new Option('--json', 'print JSON: [{requirementIds, level, operation, title, name, file, line?, skip?}]').default(
-        false,
-      ),
+      new Option(
+        '--operations',
+        'list the operation ids instead (the ids `--operation` takes), with their tests, method and path',
+      ).default(false),
+    )
+    .addOption(
+      new Option(
+        '--json',
+        'print JSON: [{requirementIds, level, operation, title, name, file, line?, skip?}] (or the checks, operations)',
+      ).default(false),
     )
     .addHelpText(
       'after',
@@ -48,6 +56,7 @@ export default () =>
           'psd2-conformance list --shard 2/4 --reports reports/shard-2 --json',
           'psd2-conformance list --checks                            # the checks, what ' +
             'each judges, the ids it reports',
+          'psd2-conformance list --operations                        # the operation ids, with their tests',
         ],
         {
           0: 'at least one test matches',
@@ -64,8 +73,21 @@ export default () =>
           process.stdout.write(options.json ? `${JSON.stringify(json, null, 2)}\n` : `${checksList()}\n`);
           return 0;
         }
+        if (options.operations) {
+          const [{ listOperations, renderOperations }, { tableWidth }] = await Promise.all([
+            import('../operations-list.js'),
+            import('../columns.js'),
+          ]);
+          const operations = listOperations();
+          process.stdout.write(
+            options.json
+              ? `${JSON.stringify(operations, null, 2)}\n`
+              : `${renderOperations(operations, tableWidth(false))}\n`,
+          );
+          return 0;
+        }
         const { selection, grep, shard } = selectionFrom(options);
-        const config = loadConfig(options.envFile ? { envFile: options.envFile } : {});
+        const config = loadConfig(options.configFile ? { envFile: options.configFile } : {});
         // The suites load only once the options hold.
         const { listProfile, listTests, renderTestList } = await import('../../runner/list.js');
         const tests = await listTests({

@@ -13,7 +13,7 @@ import {
 } from '../../runner/mutation.js';
 import { COMBINATIONS, FAULT_VARIANT_PAIRS, scoreMatrix, type Matrix } from '../../runner/mutation-matrix.js';
 import { pool, runOnce, type MutationJob } from '../../runner/mutation-run.js';
-import { Option, examples, exits, integer, newCommand, repeatableOption } from '../command.js';
+import { Option, examples, exits, integer, newCommand, outputFolder, repeatableOption, seed } from '../command.js';
 import { UserError } from '../../core/index.js';
 import { checkFaults, checkVariants } from '../variants.js';
 
@@ -127,11 +127,15 @@ export default () =>
     )
     .addOption(
       new Option('--seed <n>', 'fast-check seed of every run')
-        .argParser(integer({ min: 0 }))
+        .argParser(seed)
         .default(undefined, 'SEED, else 20261122'),
     )
     .addOption(new Option('--budget <seconds>', 'time budget of each run').argParser(integer({ min: 1 })).default(300))
-    .addOption(new Option('--out <dir>', 'where mutation.md and mutation.json are written').default('reports'))
+    .addOption(
+      new Option('--out <dir>', 'where mutation.md and mutation.json are written')
+        .argParser(outputFolder)
+        .default('reports'),
+    )
     .addHelpText(
       'after',
       examples(

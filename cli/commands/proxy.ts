@@ -1,7 +1,16 @@
 import { loadConfig } from '../../config/index.js';
 import type { ProxyExchange } from '../../tpp/index.js';
 import { DEFAULT_MAX_EXCHANGES } from '../../tpp/proxy/log.js';
-import { InvalidArgumentError, Option, envFileOption, examples, exits, newCommand } from '../command.js';
+import {
+  InvalidArgumentError,
+  Option,
+  configFileOption,
+  oldEnvFileOption,
+  examples,
+  exits,
+  newCommand,
+  outputFolder,
+} from '../command.js';
 import { UserError } from '../../core/index.js';
 
 /** A whole number (no sign, no exponent) from `min`, and up to `max` when given. */
@@ -60,7 +69,9 @@ export default () =>
         '--reports <dir>',
         "where the reports go on stop, each with your requests' and the bank's verdicts apart: summary.json, " +
           'junit.xml, proxy.md, Allure',
-      ).default('reports/proxy'),
+      )
+        .argParser(outputFolder)
+        .default('reports/proxy'),
     )
     .addOption(new Option('--no-html', 'skip the Allure HTML report').default(true, 'the HTML report is written'))
     .addOption(
@@ -81,13 +92,14 @@ export default () =>
         false,
       ),
     )
-    .addOption(envFileOption())
+    .addOption(configFileOption())
+    .addOption(oldEnvFileOption())
     .addHelpText(
       'after',
       examples(
         [
-          'psd2-conformance proxy --target http://127.0.0.1:8417 --sign     # in front of `serve --port 8417`',
-          'psd2-conformance proxy --env-file sandbox.env --sign --verbose   # BASE_URL and MTLS_* from sandbox.env',
+          'psd2-conformance proxy --target http://127.0.0.1:8417 --sign        # in front of `serve --port 8417`',
+          'psd2-conformance proxy --config-file sandbox.env --sign --verbose  # BASE_URL and MTLS_* from sandbox.env',
           'psd2-conformance proxy --target https://bank.example/api-sandbox --port 0 --reports proxy-reports --no-html',
         ],
         {
@@ -99,7 +111,7 @@ export default () =>
     )
     .action(
       exits(async (options) => {
-        const config = loadConfig(options.envFile ? { envFile: options.envFile } : {});
+        const config = loadConfig(options.configFile ? { envFile: options.configFile } : {});
         const rawTarget = options.target ?? config.baseUrl;
         if (!rawTarget)
           throw new UserError('--target is required (the bank, e.g. --target https://bank.example), or set BASE_URL');

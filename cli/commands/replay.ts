@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../config/index.js';
 import type { TestOutcome } from '../../runner/outcome.js';
 import type { RecordedExchange, ReplayResult } from '../../tpp/index.js';
-import { Option, envFileOption, examples, exits, newCommand } from '../command.js';
+import { Option, configFileOption, oldEnvFileOption, examples, exits, newCommand } from '../command.js';
 import { UserError } from '../../core/index.js';
 
 function readJson(path: string): unknown {
@@ -158,7 +158,8 @@ export default () =>
       new Option('--base-url <url>', 'where to send').default(undefined, 'BASE_URL, else where each request went then'),
     )
     .addOption(new Option('--json', 'print the results as one JSON document').default(false))
-    .addOption(envFileOption())
+    .addOption(configFileOption())
+    .addOption(oldEnvFileOption())
     .addHelpText(
       'after',
       examples(
@@ -181,7 +182,7 @@ export default () =>
           throw new UserError('give --test NAME (a failed test of a report) or --exchanges FILE');
         if (exchangesFile && options.reports !== undefined)
           throw new UserError('--reports goes with --test alone; --exchanges names its file itself');
-        const config = loadConfig(options.envFile ? { envFile: options.envFile } : {});
+        const config = loadConfig(options.configFile ? { envFile: options.configFile } : {});
         const recorded = exchangesFile
           ? fromExchanges(exchangesFile, test)
           : fromReport(options.reports ?? 'reports', test as string);

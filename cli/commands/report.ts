@@ -1,4 +1,4 @@
-import { Option, examples, exits, newCommand } from '../command.js';
+import { Option, examples, exits, newCommand, outputFolder } from '../command.js';
 
 export default () =>
   newCommand(
@@ -12,7 +12,9 @@ export default () =>
       '[dir...]',
       'folders written by `run --reports DIR`, every shard of a sharded run once (default: the --out folder)',
     )
-    .addOption(new Option('--out <dir>', 'where the merged reports are written').default('reports'))
+    .addOption(
+      new Option('--out <dir>', 'where the merged reports are written').argParser(outputFolder).default('reports'),
+    )
     .addOption(new Option('--strict', 'a failed SHOULD test fails the verdict too').default(false))
     .addOption(new Option('--no-html', 'skip the Allure HTML report').default(true, 'the HTML report is written'))
     .addHelpText(

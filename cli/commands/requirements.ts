@@ -1,13 +1,20 @@
+import { columns, tableWidth } from '../columns.js';
+import { OPERATION_IDS } from '../selection-check.js';
 import { REQUIREMENTS, hasRequirement, type Requirement } from '../../spec/index.js';
-import { closestIds } from '../../spec/requirements/closest.js';
-import { Option, envFileOption, examples, exits, choiceOption, newCommand } from '../command.js';
-import { UserError } from '../../core/index.js';
+import { Option, configFileOption, oldEnvFileOption, examples, exits, choiceOption, newCommand } from '../command.js';
+import { UserError, didYouMean } from '../../core/index.js';
 
 const LEVELS = ['MUST', 'SHOULD'] as const;
 
 /** --trace ID: the rule's words and every piece that breaks, tests, judges or enforces it (runner/trace.ts). */
 async function trace(id: string, json: boolean, envFile: string | undefined): Promise<number> {
-  if (!hasRequirement(id)) throw new UserError(`unknown requirement id ${id} (closest: ${closestIds(id).join(', ')})`);
+  if (!hasRequirement(id))
+    throw new UserError(
+      `unknown requirement id ${id}${didYouMean(
+        id,
+        REQUIREMENTS.map((r) => r.id),
+      )}; the ids: \`psd2-conformance requirements\``,
+    );
   // The trace reads where ids are written in the TypeScript sources, which the installed package does not ship.
   if ((await import('../../runner/package-paths.js')).COMPILED)
     throw new UserError(
@@ -25,22 +32,22 @@ async function trace(id: string, json: boolean, envFile: string | undefined): Pr
   return 0;
 }
 
-function table(rows: Requirement[]): string {
-  const header = ['id', 'level', 'section', 'statement'];
-  const cells = rows.map((r) => [
-    r.id,
-    r.level,
-    r.section,
-    r.statement + (r.notTestable ? ` [not testable: ${r.notTestable}]` : ''),
-  ]);
-  const widths = header.slice(0, 3).map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] as string).length)));
-  const line = (c: string[]) => c.map((v, i) => (i < 3 ? v.padEnd(widths[i] as number) : v)).join('  ');
+/**
+ * The catalogue as a table: id, level, section and statement, whole; in a terminal (`width`), id, level and the
+ * statement cut at the width, the section left to --wide and --json.
+ */
+export function requirementsTable(rows: readonly Requirement[], width?: number): string {
+  const statement = (r: Requirement) => r.statement + (r.notTestable ? ` [not testable: ${r.notTestable}]` : '');
+  const table =
+    width === undefined
+      ? [['id', 'level', 'section', 'statement'], ...rows.map((r) => [r.id, r.level, r.section, statement(r)])]
+      : [['id', 'level', 'statement'], ...rows.map((r) => [r.id, r.level, statement(r)])];
   const must = rows.filter((r) => r.level === 'MUST').length;
+  const cut = width === undefined ? '' : '; whole statements and sections: --wide or --json';
   return [
-    line(header),
-    ...cells.map(line),
+    columns(table, width),
     '',
-    `${rows.length} requirements (${must} MUST, ${rows.length - must} SHOULD)`,
+    `${rows.length} requirements (${must} MUST, ${rows.length - must} SHOULD)${cut}`,
   ].join('\n');
 }
 
@@ -69,6 +76,9 @@ export default () =>
         .conflicts(['level', 'operation'])
         .default(undefined, 'the whole catalogue'),
     )
+    .addOption(
+      new Option('--wide', 'whole statements and sections, however wide (a terminal gets 120 columns)').default(false),
+    )
     .addOption(choiceOption('--level <level>', 'only the requirements of this level', LEVELS, 'both'))
     .addOption(
       new Option('--operation <id>', 'only the requirements of this operation (e.g. ncbct.create)').default(
@@ -76,7 +86,8 @@ export default () =>
         'every operation',
       ),
     )
-    .addOption(envFileOption())
+    .addOption(configFileOption())
+    .addOption(oldEnvFileOption())
     .addHelpText(
       'after',
       examples([
@@ -87,7 +98,12 @@ export default () =>
     )
     .action(
       exits(async (options) => {
-        if (options.trace !== undefined) return trace(options.trace, options.json, options.envFile);
+        if (options.trace !== undefined) return trace(options.trace, options.json, options.configFile);
+        if (options.operation !== undefined && !OPERATION_IDS.includes(options.operation))
+          throw new UserError(
+            `unknown --operation ${options.operation}${didYouMean(options.operation, OPERATION_IDS)}; ` +
+              'the ids: `psd2-conformance list --operations`',
+          );
         const rows = REQUIREMENTS.filter(
           (r) =>
             (!options.level || r.level === options.level) &&
@@ -106,7 +122,7 @@ export default () =>
           }));
           process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
         } else {
-          process.stdout.write(`${table(rows)}\n`);
+          process.stdout.write(`${requirementsTable(rows, tableWidth(options.wide))}\n`);
         }
         return 0;
       }),

@@ -5,14 +5,18 @@ import { SUITE_SUFFIX, SUITES_DIR } from '../../runner/package-paths.js';
 import { renderSummary } from '../../runner/print.js';
 import {
   Option,
-  envFileOption,
+  configFileOption,
+  oldEnvFileOption,
   examples,
   exits,
   integer,
   newCommand,
   oneOf,
+  outputFile,
+  outputFolder,
   profileOption,
   repeatableOption,
+  seed,
 } from '../command.js';
 import { UserError } from '../../core/index.js';
 import { addCheckOptions, addSelectionOptions, checkSelectionFrom, selectionFrom } from '../selection.js';
@@ -40,10 +44,11 @@ export default () =>
           'reports.',
       )
         .addOption(profileOption('which bank, and which suites may run against it'))
-        .addOption(envFileOption())
+        .addOption(configFileOption())
+        .addOption(oldEnvFileOption())
         .addOption(
           new Option('--seed <n>', 'fast-check seed: the same seed sends the same requests')
-            .argParser(integer({ min: 0 }))
+            .argParser(seed)
             .default(undefined, byDefault('SEED')),
         )
         .addOption(
@@ -78,13 +83,14 @@ export default () =>
         'none',
       ),
     )
-    .addOption(new Option('--reports <dir>', 'where the reports are written').default('reports'))
+    .addOption(
+      new Option('--reports <dir>', 'where the reports are written').argParser(outputFolder).default('reports'),
+    )
     .addOption(new Option('--no-html', 'skip the Allure HTML report').default(true, 'the HTML report is written'))
     .addOption(
-      new Option('--exchanges <file>', 'also write every request and answer there as JSON lines (masked)').default(
-        undefined,
-        'not written',
-      ),
+      new Option('--exchanges <file>', 'also write every request and answer there as JSON lines (masked)')
+        .argParser(outputFile)
+        .default(undefined, 'not written'),
     )
     .addOption(
       new Option(
@@ -111,7 +117,7 @@ export default () =>
         [
           'psd2-conformance run                                      # the embedded reference bank',
           'psd2-conformance run --profile sandbox                    # the bank at BASE_URL (from .env)',
-          'psd2-conformance run --profile sandbox --env-file ci.env --shard 2/4 --reports shard-2',
+          'psd2-conformance run --profile sandbox --config-file ci.env --shard 2/4 --reports shard-2',
           'psd2-conformance run --operation ncbct.create --level MUST --seed 7',
           'psd2-conformance run --fault accept-long-creditor-name    # a deliberate fault: the run must fail',
           'psd2-conformance run --exclude-checks date_range_inclusive,content_language',
@@ -125,7 +131,7 @@ export default () =>
     )
     .action(
       exits(async (options) => {
-        const config = loadConfig(options.envFile ? { envFile: options.envFile } : {});
+        const config = loadConfig(options.configFile ? { envFile: options.configFile } : {});
         // First of all: a configuration that names no bank must not end in a verdict on the embedded one.
         const target = chooseTarget(config, options.profile, (line) =>
           console.error(`psd2-conformance run: warning: ${line}`),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHECKS, CheckRegistry, nearestCheckNames, checkSelection, type ObservedExchange } from '../../checks/index.js';
+import { CHECKS, CheckRegistry, checkSelection, type ObservedExchange } from '../../checks/index.js';
 import { checksMarkdown } from '../../checks/describe.js';
 import { validate, type AnySchemaName } from '../../schemas/index.js';
 import { OPERATIONS, REQUIREMENTS, type RequirementId } from '../../spec/index.js';
@@ -29,11 +29,6 @@ describe('the registry of checks', () => {
 
   it('docs/checks.md is current (npm run generate writes it from the registry)', () => {
     expect(readFileSync(`${ROOT}docs/checks.md`, 'utf8')).toBe(checksMarkdown());
-  });
-
-  it('suggests the nearest names for a mistyped one', () => {
-    expect(nearestCheckNames('pagin')).toEqual(['paging']);
-    expect(nearestCheckNames('content_langage')).toEqual(['content_language']);
   });
 
   it('--checks keeps only the chosen checks, --exclude-checks drops the excluded ones', () => {

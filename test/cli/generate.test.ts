@@ -73,7 +73,11 @@ describe('psd2-conformance generate', () => {
   it.each([
     [['nope'], 'psd2-conformance generate: say which body: ncbct, sct, bulk, engagement, card-account'],
     [['ncbct', '--count', '0'], 'psd2-conformance generate: --count must be an integer from 1 to 100000, got "0"'],
-    [['ncbct', '--seed', 'x'], 'psd2-conformance generate: --seed must be an integer, got "x"'],
+    [
+      ['ncbct', '--seed', 'x'],
+      'psd2-conformance generate: --seed must be an integer from 0 to 4294967295 (fast-check keeps 32 bits of a ' +
+        'seed), got "x"',
+    ],
     [
       ['engagement', '--invalid', 'NCBCT.creditorName.max70'],
       'psd2-conformance generate: no invalid engagement generator breaks NCBCT.creditorName.max70',

@@ -17,12 +17,12 @@ describe('psd2-conformance run: mistakes in what was asked', () => {
     [
       ['--operation', 'nope'],
       {},
-      'psd2-conformance run: unknown --operation: nope (see `psd2-conformance requirements`)',
+      'psd2-conformance run: unknown --operation nope; the ids: `psd2-conformance list --operations`',
     ],
     [
       ['--requirement', 'Nope.X'],
       {},
-      'psd2-conformance run: unknown --requirement: Nope.X (see `psd2-conformance requirements`)',
+      'psd2-conformance run: unknown --requirement Nope.X; the ids: `psd2-conformance requirements`',
     ],
     [
       ['--checks', 'pagin,limit'],

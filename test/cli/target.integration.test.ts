@@ -49,8 +49,8 @@ describe('psd2-conformance run names no bank: exit 2 and one line', () => {
         "the bank's URL, or unset it to judge the embedded reference bank",
     ],
     [
-      'run --env-file with BASEURL=…',
-      ['--env-file', misspelt],
+      'run --config-file with BASEURL=…',
+      ['--config-file', misspelt],
       {},
       `${misspelt} sets BASEURL (did you mean BASE_URL?), which psd2-conformance ` +
         `does not read, and BASE_URL is not set: fix the name, ${EMBEDDED}`,
@@ -71,7 +71,7 @@ describe('psd2-conformance run names no bank: exit 2 and one line', () => {
 
   it('a misspelt variable beside a usable BASE_URL is one warning line, and the run goes on to that bank', async () => {
     const file = envFile('warn.env', 'PSU-ID=2d3e4f50-0000-4000-8000-000000000001\nBASE_URL=http://127.0.0.1:9\n');
-    const r = await run(['--env-file', file]);
+    const r = await run(['--config-file', file]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toEqual([
       `psd2-conformance run: warning: ${file} sets PSU-ID (did you mean ` +

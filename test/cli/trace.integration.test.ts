@@ -80,13 +80,13 @@ describe('psd2-conformance requirements --trace', () => {
     expect(trace.bank.map((b) => b.file)).toContain('schemas/json/payments.ts');
   });
 
-  it('an unknown id: one line with the closest ids, exit 2', async () => {
+  it('an unknown id: one line with the nearest id, exit 2', async () => {
     const { code, stdout, stderr } = await cli(['requirements', '--trace', 'NCBCT.creditorName.max71']);
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr.trim()).toBe(
-      'psd2-conformance requirements: unknown requirement id NCBCT.creditorName.max71 (closest: ' +
-        'NCBCT.creditorName.max70, SCT.creditorName.max70, NCBCT.creditorAgent.bic)',
+      'psd2-conformance requirements: unknown requirement id NCBCT.creditorName.max71 (did you mean ' +
+        'NCBCT.creditorName.max70?); the ids: `psd2-conformance requirements`',
     );
   });
 });

@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../core/index.js';
 import { loadConfig } from '../../config/index.js';
-import { editDistance, resemblance } from '../../config/near-miss.js';
+import { resemblance } from '../../config/near-miss.js';
 import { chooseTarget, type TargetChoice } from '../../config/target.js';
 import { VARIABLES } from '../../config/variables.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'psd2-target-'));
 let files = 0;
 
-/** The target a run would judge, with the warnings it prints; `file` is the text of an --env-file. */
+/** The target a run would judge, with the warnings it prints; `file` is the text of a --config-file. */
 function choose(options: { env?: Record<string, string>; file?: string; profile?: string }): {
   target: TargetChoice;
   warnings: string[];
@@ -206,12 +206,4 @@ describe('resemblance of variable names', () => {
       expect(resemblance(name, known)).toBeUndefined();
     },
   );
-
-  it('edit distance counts a swap of neighbours as one edit', () => {
-    expect(editDistance('BASEULR', 'BASEURL')).toBe(1);
-    expect(editDistance('BASEURI', 'BASEURL')).toBe(1);
-    expect(editDistance('kitten', 'sitting')).toBe(3);
-    expect(editDistance('', 'abc')).toBe(3);
-    expect(editDistance('same', 'same')).toBe(0);
-  });
 });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli, ROOT } from '../support/cli.js';
+import { defaultKeyCacheDir } from '../../signing/index.js';
+import { cli } from '../support/cli.js';
 
 interface Step {
   name: string;
@@ -232,7 +233,7 @@ describe('Allure results of a failing run', () => {
   });
 
   it('no private key material reaches the results', () => {
-    const identity = JSON.parse(readFileSync(join(ROOT, '.keys', 'test-identity.json'), 'utf8')) as Record<
+    const identity = JSON.parse(readFileSync(join(defaultKeyCacheDir(), 'test-identity.json'), 'utf8')) as Record<
       'privateKeyPem' | 'caPrivateKeyPem' | 'certificatePem',
       string
     >;

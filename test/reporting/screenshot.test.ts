@@ -3,7 +3,8 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findChromium } from '../../scripts/cdp.js';
+import { findChromium } from '../../scripts/chromium.js';
+import { outFolder } from '../../scripts/screenshot.js';
 import { ROOT } from '../support/cli.js';
 
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -63,5 +64,13 @@ describe('report:screenshot', () => {
       `report:screenshot: no report at ${join(empty, 'index.html')}: run ` +
         `\`npx psd2-conformance run\` (or \`report\`) first`,
     );
+  });
+
+  it('writes to a new temporary folder unless asked for docs/ (--update-docs) or a folder (--out)', () => {
+    const first = outFolder(['node', 'screenshot.ts']);
+    expect(first.startsWith(join(tmpdir(), 'psd2-screenshots-'))).toBe(true);
+    expect(outFolder(['node', 'screenshot.ts'])).not.toBe(first);
+    expect(outFolder(['node', 'screenshot.ts', '--update-docs'])).toBe(join(process.cwd(), 'docs'));
+    expect(outFolder(['node', 'screenshot.ts', '--out', '/tmp/shots'])).toBe('/tmp/shots');
   });
 });

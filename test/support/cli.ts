@@ -13,10 +13,16 @@ export interface Cli {
 /** `psd2-conformance <args>` in a child process with a clean environment (vitest's own sets BASE_URL=/). */
 export function cli(args: string[], env: Record<string, string> = {}, timeoutMs = 170_000): Promise<Cli> {
   return new Promise((resolve) => {
-    // `--` as the bin's shebang gives it: Node must not take a `--env-file` of the CLI for its own.
+    // `--` as the bin's shebang gives it: Node must not take an old `--env-file` for its own (nodejs/node#54232).
     const child = spawn(process.execPath, ['--', BIN, ...args], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        // Where the test keys are cached (signing/key-cache.ts): the same folder as this process's, so tests find them.
+        ...(process.env.XDG_CACHE_HOME ? { XDG_CACHE_HOME: process.env.XDG_CACHE_HOME } : {}),
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
