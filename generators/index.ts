@@ -10,6 +10,7 @@ export {
   kid,
   norwegianBban,
   text,
+  textOf,
   ncbctRequest,
   sctRequest,
   bulkRequest,
@@ -27,6 +28,7 @@ export {
   type CardAccountParts,
 } from './sandbox.js';
 export { BULK_BREAKERS, NCBCT_BREAKERS, SCT_BREAKERS, REMOVE, broken, brokenAt, type Breaker } from './invalid.js';
+export { breakersAt, breakersOf, over, type Site } from './rule-breakers.js';
 export {
   invalidCase,
   breakOne,

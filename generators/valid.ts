@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import {
   COUNTRIES,
   IBAN_LENGTHS,
-  LIMITS,
   PURPOSE_CODES,
   REGULATORY_REPORTING_CODES,
   STRICT_CURRENCIES,
   fractionDigitsFor,
+  lengthOf,
   makeIban,
   mod11CheckDigit,
 } from '../spec/index.js';
@@ -27,6 +27,12 @@ export const text = (min: number, max: number): fc.Arbitrary<string> =>
   fc
     .array(fc.constantFrom(...LETTERS), { minLength: min, maxLength: max })
     .map((cs) => cs.join('').replace(/^\s|\s$/g, 'x'));
+
+/** Text a member of a table scope takes: from its rule's minimum (at least one character) to its maximum. */
+export const textOf = (scope: string, field: string): fc.Arbitrary<string> => {
+  const { min = 1, max } = lengthOf(scope, field);
+  return text(Math.max(min, 1), max);
+};
 
 /** A decimal string with exactly the currency's minor-unit digits, biased to the edges (smallest unit, 100 000.00). */
 export function amountFor(currency: string, maxInteger = 999_999): fc.Arbitrary<string> {
@@ -62,7 +68,7 @@ export const bic = (): fc.Arbitrary<string> =>
   fc.constantFrom('DEUTDEFF', 'NDEANOKK', 'DNBANOKKXXX', 'BNPAFRPP', 'HANDSESS', 'ESSESESS');
 
 const address = fc.record(
-  { street: text(1, LIMITS.street.max), country: fc.constantFrom(...COUNTRIES) },
+  { street: textOf('Address', 'street'), country: fc.constantFrom(...COUNTRIES) },
   { requiredKeys: ['country'] },
 );
 
@@ -70,17 +76,17 @@ export function ncbctRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<Reco
   return fc
     .record({
       currency: fc.constantFrom('NOK', 'NOK', 'EUR', 'USD', 'JPY', 'KWD', ...STRICT_CURRENCIES.slice(0, 20)),
-      creditorName: text(1, LIMITS.creditorName.max),
+      creditorName: textOf('NCBCT', 'creditorName'),
       byBban: fc.boolean(),
       debtorByIban: fc.boolean(),
       iban: foreignIban(),
       bban: fc.stringMatching(/^[0-9]{8,20}$/),
       agent: bic(),
-      remittance: fc.option(text(1, LIMITS.remittanceInformationUnstructured.max), { nil: undefined }),
+      remittance: fc.option(textOf('NCBCT', 'remittanceInformationUnstructured'), { nil: undefined }),
       purposeCode: fc.option(fc.constantFrom(...PURPOSE_CODES), { nil: undefined }),
       address: fc.option(address, { nil: undefined }),
       reportingCode: fc.constantFrom(...REGULATORY_REPORTING_CODES),
-      reportingInfo: text(1, LIMITS.regulatoryReportingInformation.max),
+      reportingInfo: textOf('NCBCT', 'regulatoryReportingInformation'),
     })
     .chain((r) => amountFor(r.currency).map((amount) => ({ ...r, amount })))
     .map((r) => {
@@ -109,10 +115,15 @@ export function sctRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<Record
   return fc
     .record({
       amount: amountFor('EUR'),
-      creditorName: text(1, LIMITS.creditorName.max),
+      creditorName: textOf('SCT', 'creditorName'),
       iban: foreignIban(),
-      e2e: fc.option(fc.stringMatching(/^[A-Za-z0-9-]{1,35}$/), { nil: undefined }),
-      remittance: fc.option(text(1, LIMITS.remittanceInformationUnstructured.max), { nil: undefined }),
+      e2e: fc.option(
+        fc.stringMatching(new RegExp(`^[A-Za-z0-9-]{1,${lengthOf('SCT', 'endToEndIdentification').max}}$`)),
+        {
+          nil: undefined,
+        },
+      ),
+      remittance: fc.option(textOf('SCT', 'remittanceInformationUnstructured'), { nil: undefined }),
     })
     .map((r) => ({
       ...(r.e2e ? { endToEndIdentification: r.e2e } : {}),
@@ -129,11 +140,11 @@ export const kid = (): fc.Arbitrary<string> => fc.constantFrom('12345674', '0000
 const bulkEntry = fc
   .record({
     amount: amountFor('NOK', 9_999),
-    creditorName: text(1, LIMITS.creditorName.max),
+    creditorName: textOf('BULK.entry', 'creditorName'),
     bban: norwegianBban(),
     address: fc.record({ townName: text(1, 30), country: fc.constantFrom('NO', 'SE', 'DK') }),
     remittance: fc.oneof(
-      text(1, LIMITS.remittanceInformationUnstructured.max).map((t) => ({ remittanceInformationUnstructured: t })),
+      textOf('BULK.entry', 'remittanceInformationUnstructured').map((t) => ({ remittanceInformationUnstructured: t })),
       kid().map((k) => ({ remittanceInformationStructured: { reference: k, referenceType: 'KID' } })),
       fc
         .array(kid(), { minLength: 1, maxLength: 3 })
