@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SCHEMAS, X_REQUIREMENT, schemaRules, validate } from '../../schemas/index.js';
-import { hasRequirement } from '../../spec/index.js';
+import { FIELD_RULES, hasRequirement } from '../../spec/index.js';
 import { CONFORMANT, NEGATIVE_CASES } from './cases.js';
+import { rowsWithoutCases } from './derived-cases.js';
 
 /** Every requirement id a schema annotation names (the code validators' ids come from the table itself). */
 function annotatedIds(node: unknown, found = new Set<string>()): Set<string> {
@@ -52,6 +53,14 @@ describe('schemas: annotations and coverage', () => {
 
   it('every annotated requirement id exists in the catalogue', () => {
     expect([...annotated].filter((id) => !hasRequirement(id))).toEqual([]);
+  });
+
+  it('every row of the rule table is a keyword of some schema (a row whose member no schema has is a typo)', () => {
+    expect(FIELD_RULES.map((row) => row.id).filter((id) => !annotated.has(id))).toEqual([]);
+  });
+
+  it('every row of the rule table yields negative cases, in an example that holds its member', () => {
+    expect(rowsWithoutCases(CONFORMANT)).toEqual([]);
   });
 
   it('every annotated rule has at least one negative case', () => {
