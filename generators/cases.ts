@@ -16,7 +16,7 @@ export type BodyKind = 'ncbct' | 'sct' | 'bulk' | 'engagement' | 'card-account';
 export interface BodyKindSpec {
   operation: OperationId;
   schema: SchemaName;
-  /** Sandbox bodies ignore the debtor: they pay nothing. */
+  /** Valid bodies (typed by schemas/types.generated.ts where they are built); sandbox bodies ignore the debtor. */
   valid: (d: Debtor) => fc.Arbitrary<Record<string, unknown>>;
   breakers: Breaker[];
 }

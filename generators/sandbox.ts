@@ -9,8 +9,10 @@ import {
   NEAR_MISS_CARD_BALANCE_TYPES,
   NEAR_MISS_ENGAGEMENT_ROLES,
   makeIban,
+  type EngagementRole,
   type RequirementId,
 } from '../spec/index.js';
+import type { SandboxCardAccountRequest, SandboxEngagement } from '../schemas/index.js';
 import { REMOVE, gone, type Breaker } from './invalid.js';
 import { norwegianBban, text } from './valid.js';
 
@@ -39,13 +41,16 @@ export interface EngagementParts {
   iban?: string;
 }
 
-export function sandboxEngagement(parts: EngagementParts = {}): fc.Arbitrary<Record<string, unknown>> {
+export function sandboxEngagement(parts: EngagementParts = {}): fc.Arbitrary<SandboxEngagement> {
   return fc
     .record({
       customer: parts.customer === undefined ? customerNumber() : fc.constant(parts.customer),
       iban: parts.iban === undefined ? norwegianIban() : fc.constant(parts.iban),
       // REGISTER and VIEW together make the engagement usable for consent: generated often on purpose.
-      roles: fc.oneof(fc.constant([...CONSENT_ROLES]), fc.subarray([...ENGAGEMENT_ROLES], { minLength: 1 })),
+      roles: fc.oneof(
+        fc.constant<EngagementRole[]>([...CONSENT_ROLES]),
+        fc.subarray<EngagementRole>([...ENGAGEMENT_ROLES], { minLength: 1 }),
+      ),
       registerLimit: nonNegativeInt32(),
       approvalLimit: nonNegativeInt32(),
     })
@@ -71,7 +76,7 @@ export interface CardAccountParts {
   customerNumber?: string;
 }
 
-export function sandboxCardAccount(parts: CardAccountParts = {}): fc.Arbitrary<Record<string, unknown>> {
+export function sandboxCardAccount(parts: CardAccountParts = {}): fc.Arbitrary<SandboxCardAccountRequest> {
   // Built once, not inside a chain: regex-based arbitraries are costly to construct.
   const fields = fc.record({
     currency: fc.constantFrom(...CARD_CURRENCIES),

@@ -10,6 +10,14 @@ import {
   makeIban,
   mod11CheckDigit,
 } from '../spec/index.js';
+import type {
+  BulkPaymentEntry,
+  BulkPaymentRequest,
+  Country,
+  NcbctPaymentRequest,
+  SctPaymentRequest,
+} from '../schemas/index.js';
+
 /** The debtor a body pays from: the suites pass an account they funded; alone, a generated Norwegian one. */
 export interface Debtor {
   bban: string;
@@ -68,11 +76,11 @@ export const bic = (): fc.Arbitrary<string> =>
   fc.constantFrom('DEUTDEFF', 'NDEANOKK', 'DNBANOKKXXX', 'BNPAFRPP', 'HANDSESS', 'ESSESESS');
 
 const address = fc.record(
-  { street: textOf('Address', 'street'), country: fc.constantFrom(...COUNTRIES) },
+  { street: textOf('Address', 'street'), country: fc.constantFrom<Country>(...COUNTRIES) },
   { requiredKeys: ['country'] },
 );
 
-export function ncbctRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<Record<string, unknown>> {
+export function ncbctRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<NcbctPaymentRequest> {
   return fc
     .record({
       currency: fc.constantFrom('NOK', 'NOK', 'EUR', 'USD', 'JPY', 'KWD', ...STRICT_CURRENCIES.slice(0, 20)),
@@ -90,7 +98,7 @@ export function ncbctRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<Reco
     })
     .chain((r) => amountFor(r.currency).map((amount) => ({ ...r, amount })))
     .map((r) => {
-      const body: Record<string, unknown> = {
+      const body: NcbctPaymentRequest = {
         instructedAmount: { amount: r.amount, currency: r.currency },
         creditorName: r.creditorName,
         creditorAccount: r.byBban ? { bban: r.bban, currency: r.currency } : { iban: r.iban, currency: r.currency },
@@ -102,16 +110,15 @@ export function ncbctRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<Reco
       if (r.purposeCode) body.purposeCode = r.purposeCode;
       if (r.address) body.creditorAddress = r.address;
       // NCBCT.regulatoryReporting.requiredFromNok100000: both fields whenever NOK ≥ 100 000.00.
-      if (r.currency === 'NOK' && Number(r.amount) >= 100_000)
-        Object.assign(body, {
-          regulatoryReportingCode: r.reportingCode,
-          regulatoryReportingInformation: r.reportingInfo,
-        });
+      if (r.currency === 'NOK' && Number(r.amount) >= 100_000) {
+        body.regulatoryReportingCode = r.reportingCode;
+        body.regulatoryReportingInformation = r.reportingInfo;
+      }
       return body;
     });
 }
 
-export function sctRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<Record<string, unknown>> {
+export function sctRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<SctPaymentRequest> {
   return fc
     .record({
       amount: amountFor('EUR'),
@@ -125,7 +132,7 @@ export function sctRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<Record
       ),
       remittance: fc.option(textOf('SCT', 'remittanceInformationUnstructured'), { nil: undefined }),
     })
-    .map((r) => ({
+    .map((r): SctPaymentRequest => ({
       ...(r.e2e ? { endToEndIdentification: r.e2e } : {}),
       instructedAmount: { amount: r.amount, currency: 'EUR' },
       creditorName: r.creditorName,
@@ -142,7 +149,7 @@ const bulkEntry = fc
     amount: amountFor('NOK', 9_999),
     creditorName: textOf('BULK.entry', 'creditorName'),
     bban: norwegianBban(),
-    address: fc.record({ townName: text(1, 30), country: fc.constantFrom('NO', 'SE', 'DK') }),
+    address: fc.record({ townName: text(1, 30), country: fc.constantFrom<Country>('NO', 'SE', 'DK') }),
     remittance: fc.oneof(
       textOf('BULK.entry', 'remittanceInformationUnstructured').map((t) => ({ remittanceInformationUnstructured: t })),
       kid().map((k) => ({ remittanceInformationStructured: { reference: k, referenceType: 'KID' } })),
@@ -151,7 +158,7 @@ const bulkEntry = fc
         .map((ks) => ({ remittanceInformationStructuredArray: ks.map((reference) => ({ reference })) })),
     ),
   })
-  .map((r) => ({
+  .map((r): BulkPaymentEntry => ({
     instructedAmount: { amount: r.amount, currency: 'NOK' },
     creditorName: r.creditorName,
     creditorAccount: { bban: r.bban, currency: 'NOK' },
@@ -159,10 +166,10 @@ const bulkEntry = fc
     ...r.remittance,
   }));
 
-export function bulkRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<Record<string, unknown>> {
+export function bulkRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<BulkPaymentRequest> {
   return fc
     .array(bulkEntry, { minLength: 1, maxLength: 5 })
-    .map((payments) => ({ debtorAccount: { bban: debtor.bban, currency: 'NOK' }, payments }));
+    .map((payments): BulkPaymentRequest => ({ debtorAccount: { bban: debtor.bban, currency: 'NOK' }, payments }));
 }
 
 /** A Norwegian debtor with a valid MOD11 account number (checked by hand: 147 mod 11 = 4 → 7). */
