@@ -24,14 +24,29 @@ export {
   sandboxCardAccount,
   ENGAGEMENT_BREAKERS,
   CARD_ACCOUNT_BREAKERS,
+  ENGAGEMENT_EDGES,
+  CARD_ACCOUNT_EDGES,
   type EngagementParts,
   type CardAccountParts,
 } from './sandbox.js';
-export { BULK_BREAKERS, NCBCT_BREAKERS, SCT_BREAKERS, REMOVE, broken, brokenAt, type Breaker } from './invalid.js';
-export { breakersAt, breakersOf, over, type Site } from './rule-breakers.js';
+export {
+  BULK_BREAKERS,
+  NCBCT_BREAKERS,
+  SCT_BREAKERS,
+  BULK_EDGES,
+  NCBCT_EDGES,
+  SCT_EDGES,
+  REMOVE,
+  broken,
+  brokenAt,
+  type Breaker,
+  type Edge,
+} from './invalid.js';
+export { ascii, breakersAt, breakersOf, edgesAt, edgesOf, nonAscii, over, type Site } from './rule-breakers.js';
 export {
   invalidCase,
   breakOne,
+  edgesFor,
   BODY_KINDS,
   type BodyKind,
   type BodyKindSpec,

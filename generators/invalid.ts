@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { pointerRemove, pointerSet } from '../core/index.js';
-import { REMOVE } from '../spec/index.js';
-import { breakersOf, type Breaker, type Site } from './rule-breakers.js';
+import { REMOVE, fractionDigitsFor } from '../spec/index.js';
+import { breakersOf, edgesOf, type Breaker, type Edge, type Site } from './rule-breakers.js';
 
 /**
  * The payment bodies' breakers: each one breaks one rule on an otherwise valid body and is labelled with it (the
@@ -15,7 +15,7 @@ import { breakersOf, type Breaker, type Site } from './rule-breakers.js';
  * such numbers). Rules the catalogue has at SHOULD level keep that level, so a suite judges them as SHOULD.
  */
 export { REMOVE };
-export { gone, over, type Breaker, type Site } from './rule-breakers.js';
+export { gone, over, type Breaker, type Edge, type Site } from './rule-breakers.js';
 
 /** Amount.amount.fractionDigits: one fraction digit too many or too few for the currency (judged in code). */
 const fractionDigits = (at: string): Breaker => ({
@@ -33,11 +33,25 @@ const fractionDigits = (at: string): Breaker => ({
   ),
 });
 
-/** The Amount of a body, and its currency. */
-const amountSites = (at: string): (Site | Breaker[])[] => [
+/** An amount with as many fraction digits as the currency's minor units, for a listed currency sent as valid. */
+const tenOf = (currency: string): string => {
+  const digits = fractionDigitsFor(currency);
+  return digits === 0 ? '10' : `10.${'0'.repeat(digits)}`;
+};
+
+/**
+ * The Amount of a body, and its currency. `members`: whether each listed currency is sent as valid here, with an
+ * amount of its minor units: NCBCT's cross-border transfers take any; an SCT is a SEPA transfer in euro and a bulk a
+ * domestic one in NOK, so a bank may refuse other currencies there without breaking a rule interface.md states.
+ */
+const amountSites = (at: string, members: boolean): (Site | Breaker[])[] => [
   { scopes: ['Amount'], at },
   [fractionDigits(at)],
-  { scopes: ['Currency'], at: `${at}/currency` },
+  {
+    scopes: ['Currency'],
+    at: `${at}/currency`,
+    keep: members && { at, put: (_field, currency) => ({ amount: tenOf(String(currency)), currency }) },
+  },
 ];
 
 /**
@@ -81,8 +95,8 @@ const address =
 /** A country put into an address of its own. */
 const country: Site['put'] = (_field, value) => ({ country: value });
 
-export const NCBCT_BREAKERS: Breaker[] = breakersOf('ncbct.create', [
-  ...amountSites('/instructedAmount'),
+const NCBCT_SITES: (Site | Breaker[])[] = [
+  ...amountSites('/instructedAmount', true),
   { scopes: ['NCBCT'], at: '' },
   { scopes: ['NCBCT.creditorAccount'], at: '/creditorAccount' },
   { scopes: ['NCBCT.debtorAccount'], at: '/debtorAccount' },
@@ -99,19 +113,20 @@ export const NCBCT_BREAKERS: Breaker[] = breakersOf('ncbct.create', [
   { scopes: ['AccountReference'], at: '/debtorAccount', fields: ['currency'] },
   { scopes: ['Address'], at: '/creditorAddress', put: address('DE', { street: 'Storgata 1' }) },
   { scopes: ['Country'], at: '/creditorAddress', put: country },
-]);
+];
 
-export const SCT_BREAKERS: Breaker[] = breakersOf('sct.create', [
+const SCT_SITES: (Site | Breaker[])[] = [
   { scopes: ['SCT'], at: '' },
   { scopes: ['SCT.creditorAccount'], at: '/creditorAccount' },
   { scopes: ['SCT.debtorAccount'], at: '/debtorAccount' },
-  ...amountSites('/instructedAmount'),
+  ...amountSites('/instructedAmount', false),
   { scopes: ['Address'], at: '/creditorAddress', put: address('DE', { street: 'Rue de Rivoli 1' }) },
-  { scopes: ['Country'], at: '/creditorAddress', put: country },
+  // A SEPA creditor's country: a bank may keep to SEPA countries, so the listed ones are not all sent as valid.
+  { scopes: ['Country'], at: '/creditorAddress', put: country, keep: false },
   { scopes: ['AccountReference'], at: '/creditorAccount', fields: ['iban'], ibanCountry: 'FR' },
   ibanRules(fc.constantFrom('DE88370400440532013000', 'FR1420041010050500013M02607')),
   { scopes: ['AccountReference'], at: '/debtorAccount', fields: ['currency'] },
-]);
+];
 
 const entry = '/payments/0';
 const UNSTRUCTURED = `${entry}/remittanceInformationUnstructured`;
@@ -146,8 +161,8 @@ const only = (members: Record<string, unknown>) => (body: Record<string, unknown
   return copy;
 };
 
-export const BULK_BREAKERS: Breaker[] = breakersOf('bulk.create', [
-  ...amountSites(`${entry}/instructedAmount`),
+const BULK_SITES: (Site | Breaker[])[] = [
+  ...amountSites(`${entry}/instructedAmount`, false),
   { scopes: ['BULK'], at: '' },
   { scopes: ['BULK.debtorAccount'], at: '/debtorAccount' },
   { scopes: ['BULK.entry'], at: entry },
@@ -162,9 +177,9 @@ export const BULK_BREAKERS: Breaker[] = breakersOf('bulk.create', [
     at: STRUCTURED,
     put: item,
     prepare: ONLY_SINGLE,
-    longOnly: ['referenceIssuer'],
   },
-  { scopes: ['Country'], at: `${entry}/creditorAddress`, put: country },
+  // A domestic payment's creditor: a bank may restrict its country, so the listed ones are not all sent as valid.
+  { scopes: ['Country'], at: `${entry}/creditorAddress`, put: country, keep: false },
   // The MOD11 check digit breaks too, but AccountReference.bban.norwegianMod11 is a SHOULD.
   { scopes: ['AccountReference'], at: `${entry}/creditorAccount`, fields: ['bban'] },
   { scopes: ['AccountReference'], at: '/debtorAccount', fields: ['currency'] },
@@ -180,12 +195,25 @@ export const BULK_BREAKERS: Breaker[] = breakersOf('bulk.create', [
     put: item,
     wrap: inArray,
     prepare: ONLY_ARRAY,
-    longOnly: ['referenceType', 'referenceIssuer'],
+    keep: { wrap: (value) => [value] },
   },
-]);
+];
 
-/** The body with the breaker applied. */
-export function broken(body: Record<string, unknown>, breaker: Breaker, value: unknown): Record<string, unknown> {
+export const NCBCT_BREAKERS: Breaker[] = breakersOf('ncbct.create', NCBCT_SITES);
+export const SCT_BREAKERS: Breaker[] = breakersOf('sct.create', SCT_SITES);
+export const BULK_BREAKERS: Breaker[] = breakersOf('bulk.create', BULK_SITES);
+
+/** Valid values at the rules' edges, each sent on its own: a bank must accept them (201). */
+export const NCBCT_EDGES: Edge[] = edgesOf('ncbct.create', NCBCT_SITES);
+export const SCT_EDGES: Edge[] = edgesOf('sct.create', SCT_SITES);
+export const BULK_EDGES: Edge[] = edgesOf('bulk.create', BULK_SITES);
+
+/** The body with a breaker's (or an edge's) value put where it points, after what it prepares. */
+export function broken(
+  body: Record<string, unknown>,
+  breaker: Pick<Breaker, 'at' | 'prepare'>,
+  value: unknown,
+): Record<string, unknown> {
   const copy = structuredClone(breaker.prepare ? breaker.prepare(body) : body);
   if (value === REMOVE) pointerRemove(copy, breaker.at);
   else pointerSet(copy, breaker.at, value);

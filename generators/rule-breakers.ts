@@ -7,6 +7,7 @@ import {
   placeOf,
   rowsOf,
   type FieldRule,
+  type Characters,
   type FieldRuleKind,
   type InvalidValues,
   type Members,
@@ -39,11 +40,19 @@ export interface Breaker {
 export const gone = fc.constant(REMOVE);
 
 /**
- * Text one to forty characters over a limit: half the time exactly max + 1, the boundary a lenient server most often
- * gets wrong.
+ * Text one to forty characters over a limit. A map over an array of letters (no `chain`), so that it shrinks towards
+ * max + 1 letters; the boundary itself is sent as cases of its own (`ascii`, `nonAscii`).
  */
-export const over = (max: number) =>
-  fc.oneof(fc.constant(max + 1), fc.integer({ min: max + 1, max: max + 40 })).chain((length) => text(length, length));
+export const over = (max: number): fc.Arbitrary<string> => text(max + 1, max + 40);
+
+/** `length` ASCII letters, as in a name (no blanks at its ends, which a bank might trim). */
+export const ascii = (length: number): string => 'Nordmann'.repeat(Math.ceil(length / 8)).slice(0, length);
+
+/**
+ * `length` letters of Norwegian names outside ASCII (Æ, Ø, Å, æ, ø, å, é, ü), each two bytes in UTF-8: the longest
+ * valid one is 2 × max bytes, which a bank that counts bytes instead of characters refuses from max / 2 + 1 letters.
+ */
+export const nonAscii = (length: number): string => 'ÆØÅæøåéü'.repeat(Math.ceil(length / 8)).slice(0, length);
 
 /** Where a body holds the objects (or values) of some table scopes, and how a broken member is put there. */
 export interface Site {
@@ -66,8 +75,12 @@ export interface Site {
   prepare?: Members;
   /** The country of an IBAN made too long (it keeps its structure). */
   ibanCountry?: string;
-  /** Members whose `1 to N` rule is broken only by the long side here. */
-  longOnly?: readonly string[];
+  /**
+   * How a valid edge value (the longest a rule allows, a member of its list) is put here: `false` sends none (the
+   * body's product restricts the member beyond interface.md's list, as an SCT's euro); `at`/`put` place it
+   * elsewhere than a broken value (a currency with an amount of its minor units); `wrap` for a single value.
+   */
+  keep?: false | { at?: string; put?: (field: string, value: unknown) => unknown; wrap?: (value: unknown) => unknown };
 }
 
 /** One way a row is broken: which rule, what, where in the site (a member, or the whole object) and with what. */
@@ -100,14 +113,15 @@ function explicit(row: FieldRule, values: InvalidValues, field: string): Way {
   };
 }
 
-/** The values of a too-long (or, for `1 to N`, empty) member, made of the characters the member takes. */
-function lengthValues(row: FieldRule & { length: { min?: number; max: number } }, site: Site): fc.Arbitrary<unknown> {
-  const { min, max } = row.length;
-  if ('characters' in row && row.characters === 'digits') return fc.constant('1'.repeat(max + 1));
-  if ('characters' in row && row.characters === 'iban')
-    return fc.constant(`${site.ibanCountry ?? 'DE'}${'1'.repeat(max - 1)}`);
-  const long = over(max);
-  return min && !site.longOnly?.includes(placeOf(row).field) ? fc.oneof(fc.constant(''), long) : long;
+/** What the member's values are made of (text unless the row says otherwise). */
+const charactersOf = (row: FieldRule): Characters => ('characters' in row && row.characters) || 'text';
+
+/** A too-long value made of the characters the member takes: it breaks the length and nothing else. */
+function tooLong(row: FieldRule, max: number, site: Site): string {
+  const characters = charactersOf(row);
+  if (characters === 'digits') return '1'.repeat(max + 1);
+  if (characters === 'iban') return `${site.ibanCountry ?? 'DE'}${'1'.repeat(max - 1)}`;
+  return ascii(max + 1);
 }
 
 /** Every way the table says a row is broken, at one site. */
@@ -126,8 +140,17 @@ function waysOf(row: FieldRule, site: Site): Way[] {
   if (given.length > 0 && !('enum' in row) && !('pattern' in row)) return given;
   if ('length' in row) {
     const { min, max } = row.length;
-    const empty = min && !site.longOnly?.includes(field) ? 'empty or ' : '';
-    return [way(row.id, `${name} ${empty}over ${max} characters`, lengthValues(row, site))];
+    const characters = charactersOf(row);
+    const shortLabel = min === 1 ? `${name} empty` : `${name} of ${(min ?? 1) - 1} characters`;
+    const short = min ? [way(row.id, shortLabel, fc.constant(ascii(min - 1)))] : [];
+    if (characters === 'digits' || characters === 'iban')
+      return [way(row.id, `${name} of ${max + 1} characters`, fc.constant(tooLong(row, max, site))), ...short];
+    return [
+      way(row.id, `${name} of ${max + 1} ASCII letters`, fc.constant(ascii(max + 1))),
+      way(row.id, `${name} of ${max + 1} non-ASCII letters`, fc.constant(nonAscii(max + 1))),
+      ...short,
+      way(row.id, `${name} over ${max} characters`, over(max)),
+    ];
   }
   if ('required' in row) return [way(row.id, `${name} missing`, gone)];
   if ('type' in row) return [way(row.id, `${name} as a JSON number`, fc.integer({ min: 1, max: 9999 }))];
@@ -139,11 +162,37 @@ function waysOf(row: FieldRule, site: Site): Way[] {
     if (near)
       ways.push(way(row.id, `${name}: a real code the list does not hold`, fc.constantFrom(...near.nearMisses)));
   }
-  if (('enum' in row || 'pattern' in row) && row.caseVariants)
-    ways.push(way(LETTER_CASE, `${name} in another letter case`, fc.constantFrom(...row.caseVariants)));
-  if ('pattern' in row && row.blankVariants)
-    ways.push(way(WHITESPACE, `${name} with blanks around it`, fc.constantFrom(...row.blankVariants)));
+  const cases = 'enum' in row ? (row.caseVariants ?? caseVariantsOf(row.enum)) : 'pattern' in row && row.caseVariants;
+  if (cases && cases.length > 0)
+    ways.push(way(LETTER_CASE, `${name} in another letter case`, fc.constantFrom(...cases)));
+  const blanks = 'enum' in row ? blankVariantsOf(row.enum, lengthLimit(row)) : 'pattern' in row && row.blankVariants;
+  if (blanks && blanks.length > 0)
+    ways.push(way(WHITESPACE, `${name} with blanks around it`, fc.constantFrom(...blanks)));
   return ways;
+}
+
+/**
+ * A listed value in the other letter case (interface.md writes codes in one case and says nothing about others):
+ * the first member lower-cased, or upper-cased where the list is written in lower case; none for digits.
+ */
+function caseVariantsOf(list: readonly string[]): string[] {
+  const first = list[0] ?? '';
+  const other = first === first.toUpperCase() ? first.toLowerCase() : first.toUpperCase();
+  return other === first ? [] : [other];
+}
+
+/**
+ * A listed value with a blank before it, and after it; none where a blank would break the member's length limit too
+ * (a country of two letters has no room for one).
+ */
+const blankVariantsOf = (list: readonly string[], max = Infinity): string[] =>
+  list[0] && list[0].length < max ? [` ${list[0]}`, `${list[0]} `] : [];
+
+/** The most characters another row of the same member allows. */
+function lengthLimit(row: FieldRule): number | undefined {
+  const { scope, field } = placeOf(row);
+  const limit = rowsOf(scope).find((r) => 'length' in r && placeOf(r).field === field);
+  return limit && 'length' in limit ? limit.length.max : undefined;
 }
 
 const child = (at: string, member: string) => (member ? `${at}/${member}` : at);
@@ -200,4 +249,62 @@ export function breakersAt(operation: OperationId, site: Site): Breaker[] {
 /** A body's breakers: the table's at each site, and hand-written ones (rules judged in code) where they stand. */
 export function breakersOf(operation: OperationId, parts: readonly (Site | readonly Breaker[])[]): Breaker[] {
   return parts.flatMap((part) => (Array.isArray(part) ? part : breakersAt(operation, part as Site)));
+}
+
+/**
+ * A valid value at the edge of a rule (the longest it allows, a member of its list), put into a body: accepted. The
+ * value is fixed (every edge is sent, once); `at` and `prepare` place it as a breaker's are placed.
+ */
+export interface Edge {
+  requirementId: RequirementId;
+  label: string;
+  at: string;
+  value: unknown;
+  prepare?: Breaker['prepare'];
+}
+
+/** The valid values at a row's edges, as the table says them: the longest (see Characters), each listed member. */
+function edgeValues(row: FieldRule): { label: string; value: string }[] {
+  const name = named(row);
+  if ('length' in row) {
+    const { max } = row.length;
+    const characters = charactersOf(row);
+    if (characters !== 'text' && characters !== 'identifier') return [];
+    return [
+      { label: `${name} of ${max} ASCII letters`, value: ascii(max) },
+      ...(characters === 'text' ? [{ label: `${name} of ${max} non-ASCII letters`, value: nonAscii(max) }] : []),
+    ];
+  }
+  if ('enum' in row) return row.enum.map((value) => ({ label: `${name} ${value}`, value }));
+  return [];
+}
+
+/** Every edge the table gives at one site of an operation's body, row by row in table order. */
+export function edgesAt(operation: OperationId, site: Site): Edge[] {
+  if (site.keep === false) return [];
+  const keep = site.keep ?? {};
+  const put = keep.put ?? site.put;
+  return rowsAt(site, operation).flatMap((row) => {
+    const { field } = placeOf(row);
+    const alongside = Object.entries(row.alongside ?? {}).map(([m, v]) => [child(site.at, m), v] as const);
+    const prepare = preparing({ ...site.prepare, ...Object.fromEntries(alongside) });
+    // A list that constrains each item of an array member is sent as an array of that one item.
+    const each = 'enum' in row && row.each === true;
+    return edgeValues(row).map(({ label, value }) => {
+      const member = each ? [value] : value;
+      const placedValue = put ? put(field, member) : member;
+      return {
+        requirementId: row.id,
+        label,
+        at: keep.at ?? (put ? site.at : child(site.at, field)),
+        value: keep.wrap ? keep.wrap(placedValue) : placedValue,
+        ...(prepare ? { prepare } : {}),
+      };
+    });
+  });
+}
+
+/** A body's edges: the table's at each of its sites (hand-written breakers have none). */
+export function edgesOf(operation: OperationId, parts: readonly (Site | readonly Breaker[])[]): Edge[] {
+  return parts.flatMap((part) => (Array.isArray(part) ? [] : edgesAt(operation, part as Site)));
 }

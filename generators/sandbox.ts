@@ -14,6 +14,7 @@ import {
 } from '../spec/index.js';
 import type { SandboxCardAccountRequest, SandboxEngagement } from '../schemas/index.js';
 import { REMOVE, gone, type Breaker } from './invalid.js';
+import { edgesOf, type Edge } from './rule-breakers.js';
 import { norwegianBban, text } from './valid.js';
 
 /**
@@ -253,3 +254,12 @@ export const CARD_ACCOUNT_BREAKERS: Breaker[] = [
     value: fc.constantFrom(...NEAR_MISS_CARD_BALANCE_TYPES),
   },
 ];
+
+/** The sandbox bodies' valid edges from the rule table: each listed role, card status and balance type, accepted. */
+export const ENGAGEMENT_EDGES: Edge[] = edgesOf('sandbox.engagement.create', [
+  { scopes: ['Sandbox.engagement'], at: '' },
+]);
+export const CARD_ACCOUNT_EDGES: Edge[] = edgesOf('sandbox.cardAccount.create', [
+  { scopes: ['Sandbox.cardAccount'], at: '', fields: ['status'] },
+  { scopes: ['Sandbox.cardAccount'], at: '/balances/0', fields: ['balanceType'] },
+]);

@@ -86,6 +86,7 @@ const SHARED_TYPES: FieldRule[] = [
   {
     id: 'Country.max2',
     length: LIMITS.country,
+    characters: 'code',
     statement: `A country has at most ${LIMITS.country.max} characters.`,
     invalid: [{ label: 'three-letter country', values: ['NOR', 'DEU'] }],
   },
@@ -122,9 +123,21 @@ const SHARED_TYPES: FieldRule[] = [
     statement: 'A structured remittance item has a reference.',
     invalid: [{ label: 'structured item without reference', values: [{ referenceType: 'KID' }], whole: true }],
   },
-  { id: 'StructuredRemittance.reference.length1to35', length: LIMITS.structuredRemittanceMember },
-  { id: 'StructuredRemittance.referenceType.length1to35', length: LIMITS.structuredRemittanceMember },
-  { id: 'StructuredRemittance.referenceIssuer.length1to35', length: LIMITS.structuredRemittanceMember },
+  {
+    id: 'StructuredRemittance.reference.length1to35',
+    length: LIMITS.structuredRemittanceMember,
+    characters: 'identifier',
+  },
+  {
+    id: 'StructuredRemittance.referenceType.length1to35',
+    length: LIMITS.structuredRemittanceMember,
+    characters: 'identifier',
+  },
+  {
+    id: 'StructuredRemittance.referenceIssuer.length1to35',
+    length: LIMITS.structuredRemittanceMember,
+    characters: 'identifier',
+  },
 ];
 
 const NCBCT: FieldRule[] = [
@@ -230,7 +243,7 @@ const SCT: FieldRule[] = [
   { id: 'SCT.creditorName.required', required: true },
   { id: 'SCT.creditorAccount.required', required: true },
   { id: 'SCT.debtorAccount.required', required: true },
-  { id: 'SCT.endToEndIdentification.max35', length: LIMITS.endToEndIdentification },
+  { id: 'SCT.endToEndIdentification.max35', length: LIMITS.endToEndIdentification, characters: 'identifier' },
   { id: 'SCT.creditorName.max70', length: LIMITS.creditorName },
   { id: 'SCT.remittanceInformationUnstructured.length1to140', length: LIMITS.remittanceInformationUnstructured },
   {
@@ -278,7 +291,7 @@ const BULK: FieldRule[] = [
     level: 'SHOULD',
     statement: 'payments holds at least one entry (a bulk payment of nothing is not a payment).',
   },
-  { id: 'BULK.paymentInformationId.max35', length: LIMITS.paymentInformationId },
+  { id: 'BULK.paymentInformationId.max35', length: LIMITS.paymentInformationId, characters: 'identifier' },
   {
     id: 'BULK.debtorAccount.bbanRequired',
     scope: 'BULK.debtorAccount',
@@ -299,7 +312,11 @@ const BULK: FieldRule[] = [
   { id: 'BULK.entry.creditorName.required', required: true },
   { id: 'BULK.entry.creditorAccount.required', required: true },
   { id: 'BULK.entry.creditorAddress.required', required: true },
-  { id: 'BULK.entry.endToEndIdentification.max35', length: LIMITS.endToEndIdentification },
+  {
+    id: 'BULK.entry.endToEndIdentification.max35',
+    length: LIMITS.endToEndIdentification,
+    characters: 'identifier',
+  },
   { id: 'BULK.entry.debtorName.max70', length: LIMITS.debtorName },
   { id: 'BULK.entry.creditorName.max70', length: LIMITS.creditorName },
   { id: 'BULK.entry.ultimateDebtor.max70', length: LIMITS.ultimateDebtor },

@@ -63,10 +63,17 @@ export interface LengthLimit {
 }
 
 /**
- * What a value of the field is made of, so that a too-long one breaks the length alone: words (letters, Norwegian
- * ones included), digits (an account number), or an IBAN (country code and digits).
+ * What a value of the field is made of, so that a too-long one breaks the length alone, and what its longest valid
+ * value is sent as:
+ * - text (names, free text): any letters; the longest valid value is sent in ASCII and in non-ASCII letters
+ *   (Norwegian names: ÆØÅ, æøå, é, ü), which a bank counting UTF-8 bytes refuses;
+ * - identifier (references, identification strings): the longest valid value in ASCII only, since payment schemes
+ *   keep identifiers to a Latin subset and interface.md does not say otherwise for them;
+ * - digits (an account number) or iban (country code and digits): too long only; no longest valid value is sent,
+ *   because its check digits (MOD11, MOD 97 and the country's IBAN length, conventions a bank may enforce) decide it;
+ * - code (a value of a closed list): the list's members are its valid values, sent by the list's own row.
  */
-export type Characters = 'text' | 'digits' | 'iban';
+export type Characters = 'text' | 'identifier' | 'digits' | 'iban' | 'code';
 
 export interface LengthRow extends RowBase {
   length: LengthLimit;
