@@ -140,3 +140,46 @@ export function rowsWithoutCases(examples: readonly (readonly [SchemaName, unkno
   const derived = new Set<string>(derivedCases(examples).map((c) => c.requirementId));
   return FIELD_RULES.filter((row) => !derived.has(row.id)).map((row) => `${row.id} (${placeOf(row).field})`);
 }
+
+/** A valid value at a row's edge: the longest it allows (in Norwegian letters too, for text), each listed member. */
+function edgeValues(row: FieldRule): { label: string; value: unknown }[] {
+  if ('length' in row) {
+    const characters = row.characters ?? 'text';
+    if (characters !== 'text' && characters !== 'identifier') return [];
+    const { max } = row.length;
+    return [
+      { label: `${max} characters`, value: 'a'.repeat(max) },
+      ...(characters === 'text' ? [{ label: `${max} two-byte letters`, value: 'ø'.repeat(max) }] : []),
+    ];
+  }
+  if ('enum' in row) return row.enum.map((value) => ({ label: 'listed', value }));
+  return [];
+}
+
+export interface DerivedConformant {
+  schema: SchemaName;
+  label: string;
+  body: unknown;
+}
+
+/**
+ * The valid side of every length and list row, at schema level: each value at the row's edge put into the first
+ * example that holds the row's member must pass, responses' lists (statuses, TppMessage codes, link verbs) included.
+ */
+export function derivedConformant(examples: readonly (readonly [SchemaName, unknown])[]): DerivedConformant[] {
+  return FIELD_RULES.flatMap((row) =>
+    edgeValues(row).flatMap(({ label, value }) => {
+      for (const [schema, example] of examples)
+        for (const pattern of ruleLocations(schema, row.id))
+          for (const location of expandLocation(example, pattern)) {
+            const way: Way = { requirementId: row.id, label, value };
+            const body = applied(row, way, example, location);
+            if (body === undefined) continue;
+            return [
+              { schema, label: `${row.id}: ${location} = ${JSON.stringify(value).slice(0, 30)} (${label})`, body },
+            ];
+          }
+      return [];
+    }),
+  );
+}

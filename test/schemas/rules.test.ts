@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SCHEMAS, X_REQUIREMENT, schemaRules, validate } from '../../schemas/index.js';
 import { FIELD_RULES, hasRequirement } from '../../spec/index.js';
 import { CONFORMANT, NEGATIVE_CASES } from './cases.js';
-import { rowsWithoutCases } from './derived-cases.js';
+import { derivedConformant, rowsWithoutCases } from './derived-cases.js';
 
 /** Every requirement id a schema annotation names (the code validators' ids come from the table itself). */
 function annotatedIds(node: unknown, found = new Set<string>()): Set<string> {
@@ -29,6 +29,22 @@ describe('schemas: conformant examples pass', () => {
       expect(validate(schema, body)).toEqual([]);
     },
   );
+});
+
+describe('schemas: the valid edge of every length and list row passes (the longest value, each member)', () => {
+  const edges = derivedConformant(CONFORMANT);
+
+  it('covers every length row of text and every list row', () => {
+    const rows = new Set(edges.map((e) => e.label.split(':')[0]));
+    const expected = FIELD_RULES.filter(
+      (r) => 'enum' in r || ('length' in r && ['text', 'identifier', undefined].includes(r.characters)),
+    );
+    expect(expected.map((r) => r.id).filter((id) => !rows.has(id))).toEqual([]);
+  });
+
+  it.each(edges.map((e) => [e.label, e] as const))('%s', (_, e) => {
+    expect(validate(e.schema, e.body)).toEqual([]);
+  });
 });
 
 describe('schemas: each broken rule is reported with its requirement id', () => {
