@@ -3,23 +3,12 @@
  * that break exactly one rule and say which (`InvalidCase`, `InvalidQueryCase`, `InvalidHeaderCase`).
  * Exported as `psd2-conformance/generators` for TPPs' own tests.
  */
-export {
-  amountFor,
-  bic,
-  foreignIban,
-  kid,
-  norwegianBban,
-  text,
-  textOf,
-  ncbctRequest,
-  sctRequest,
-  bulkRequest,
-  DEFAULT_DEBTOR,
-  type Debtor,
-} from './valid.js';
+export { ascii, nonAscii, text, textOf } from './text.js';
+export { amountFor, amountIn } from './amount.js';
+export { bic, foreignIban, kid, norwegianBban, norwegianIban } from './accounts.js';
+export { ncbctRequest, sctRequest, bulkRequest, DEFAULT_DEBTOR, type Debtor } from './valid.js';
 export {
   customerNumber,
-  norwegianIban,
   sandboxEngagement,
   sandboxCardAccount,
   ENGAGEMENT_BREAKERS,
@@ -42,7 +31,7 @@ export {
   type Breaker,
   type Edge,
 } from './invalid.js';
-export { ascii, breakersAt, breakersOf, edgesAt, edgesOf, nonAscii, over, type Site } from './rule-breakers.js';
+export { breakersAt, breakersOf, edgesAt, edgesOf, over, type Site } from './rule-breakers.js';
 export {
   invalidCase,
   breakOne,

@@ -16,7 +16,7 @@ import {
   type RequirementId,
   requirement,
 } from '../spec/index.js';
-import { text } from './valid.js';
+import { ascii, nonAscii, text } from './text.js';
 
 /**
  * Breakers derived from the rule table (spec/requirements/field-rules/table.ts): each row says what breaks its rule,
@@ -44,15 +44,6 @@ export const gone = fc.constant(REMOVE);
  * max + 1 letters; the boundary itself is sent as cases of its own (`ascii`, `nonAscii`).
  */
 export const over = (max: number): fc.Arbitrary<string> => text(max + 1, max + 40);
-
-/** `length` ASCII letters, as in a name (no blanks at its ends, which a bank might trim). */
-export const ascii = (length: number): string => 'Nordmann'.repeat(Math.ceil(length / 8)).slice(0, length);
-
-/**
- * `length` letters of Norwegian names outside ASCII (Æ, Ø, Å, æ, ø, å, é, ü), each two bytes in UTF-8: the longest
- * valid one is 2 × max bytes, which a bank that counts bytes instead of characters refuses from max / 2 + 1 letters.
- */
-export const nonAscii = (length: number): string => 'ÆØÅæøåéü'.repeat(Math.ceil(length / 8)).slice(0, length);
 
 /** Where a body holds the objects (or values) of some table scopes, and how a broken member is put there. */
 export interface Site {

@@ -8,14 +8,14 @@ import {
   NEAR_MISS_CARD_ACCOUNT_STATUSES,
   NEAR_MISS_CARD_BALANCE_TYPES,
   NEAR_MISS_ENGAGEMENT_ROLES,
-  makeIban,
   type EngagementRole,
   type RequirementId,
 } from '../spec/index.js';
 import type { SandboxCardAccountRequest, SandboxEngagement } from '../schemas/index.js';
 import { REMOVE, gone, type Breaker } from './invalid.js';
 import { edgesOf, type Edge } from './rule-breakers.js';
-import { norwegianBban, text } from './valid.js';
+import { norwegianBban, norwegianIban } from './accounts.js';
+import { text } from './text.js';
 
 /**
  * Sandbox test-data bodies (interface.md › Resources › Sandbox engagement, Sandbox card account).
@@ -32,8 +32,6 @@ const nonNegativeInt32 = (): fc.Arbitrary<number> =>
 
 /** A sandbox customer number: digits, but never 11 of them, so it cannot pass for a national identity number. */
 export const customerNumber = (): fc.Arbitrary<string> => fc.stringMatching(/^[1-9][0-9]{5,9}$/);
-
-export const norwegianIban = (): fc.Arbitrary<string> => norwegianBban().map((bban) => makeIban('NO', bban));
 
 export interface EngagementParts {
   /** The PSU who sees the account (interface.md: not the account's owner). */

@@ -1,22 +1,16 @@
 import fc from 'fast-check';
-import {
-  COUNTRIES,
-  IBAN_LENGTHS,
-  PURPOSE_CODES,
-  REGULATORY_REPORTING_CODES,
-  STRICT_CURRENCIES,
-  fractionDigitsFor,
-  lengthOf,
-  makeIban,
-  mod11CheckDigit,
-} from '../spec/index.js';
+import { COUNTRIES, PURPOSE_CODES, REGULATORY_REPORTING_CODES, STRICT_CURRENCIES, lengthOf } from '../spec/index.js';
 import type {
   BulkPaymentEntry,
   BulkPaymentRequest,
   Country,
+  Currency,
   NcbctPaymentRequest,
   SctPaymentRequest,
 } from '../schemas/index.js';
+import { bic, foreignIban, kid, norwegianBban } from './accounts.js';
+import { amountFor, amountIn } from './amount.js';
+import { text, textOf } from './text.js';
 
 /** The debtor a body pays from: the suites pass an account they funded; alone, a generated Norwegian one. */
 export interface Debtor {
@@ -29,56 +23,6 @@ export interface Debtor {
  * 5 000 000), far under the balance the suites fund their debtor account with, so a valid body is never
  * refused for funds.
  */
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyzæøåÆØÅ -.';
-/** Text of min..max characters, Norwegian letters included (multi-byte in UTF-8). */
-export const text = (min: number, max: number): fc.Arbitrary<string> =>
-  fc.array(fc.constantFrom(...LETTERS), { minLength: min, maxLength: max }).map(
-    (cs) => cs.join('').replace(/^\s|\s$/g, 'x'),
-    // Back to its letters, so that a value given from outside (a test's example) shrinks too.
-    (value) => {
-      if (typeof value !== 'string' || [...value].some((c) => !LETTERS.includes(c))) throw new Error('not text');
-      return [...value];
-    },
-  );
-
-/** Text a member of a table scope takes: from its rule's minimum (at least one character) to its maximum. */
-export const textOf = (scope: string, field: string): fc.Arbitrary<string> => {
-  const { min = 1, max } = lengthOf(scope, field);
-  return text(Math.max(min, 1), max);
-};
-
-/** A decimal string with exactly the currency's minor-unit digits, biased to the edges (smallest unit, 100 000.00). */
-export function amountFor(currency: string, maxInteger = 999_999): fc.Arbitrary<string> {
-  const digits = fractionDigitsFor(currency);
-  const unit = 10 ** digits;
-  return fc
-    .oneof(
-      fc.integer({ min: 1, max: maxInteger * unit }),
-      fc.constantFrom(1, unit, 100_000 * unit - 1, 100_000 * unit, 100_000 * unit + 1),
-    )
-    .map((minor) =>
-      digits === 0 ? String(minor) : `${Math.floor(minor / unit)}.${String(minor % unit).padStart(digits, '0')}`,
-    );
-}
-
-export const norwegianBban = (): fc.Arbitrary<string> =>
-  fc
-    .array(fc.integer({ min: 0, max: 9 }), { minLength: 10, maxLength: 10 })
-    .map((d) => d.join(''))
-    .filter((p) => mod11CheckDigit(p) !== undefined)
-    .map((p) => `${p}${mod11CheckDigit(p)}`);
-
-const IBAN_COUNTRIES = ['DE', 'FR', 'GB', 'SE', 'DK', 'FI', 'NL', 'ES'].filter((c) => IBAN_LENGTHS[c]);
-export const foreignIban = (): fc.Arbitrary<string> =>
-  fc.constantFrom(...IBAN_COUNTRIES).chain((country) => {
-    const length = (IBAN_LENGTHS[country] as number) - 4;
-    return fc
-      .array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length })
-      .map((d) => makeIban(country, d.join('')));
-  });
-
-export const bic = (): fc.Arbitrary<string> =>
-  fc.constantFrom('DEUTDEFF', 'NDEANOKK', 'DNBANOKKXXX', 'BNPAFRPP', 'HANDSESS', 'ESSESESS');
 
 const address = fc.record(
   { street: textOf('Address', 'street'), country: fc.constantFrom<Country>(...COUNTRIES) },
@@ -88,7 +32,9 @@ const address = fc.record(
 export function ncbctRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<NcbctPaymentRequest> {
   return fc
     .record({
-      currency: fc.constantFrom('NOK', 'NOK', 'EUR', 'USD', 'JPY', 'KWD', ...STRICT_CURRENCIES.slice(0, 20)),
+      instructed: amountIn(
+        fc.constantFrom<Currency>('NOK', 'NOK', 'EUR', 'USD', 'JPY', 'KWD', ...STRICT_CURRENCIES.slice(0, 20)),
+      ),
       creditorName: textOf('NCBCT', 'creditorName'),
       byBban: fc.boolean(),
       debtorByIban: fc.boolean(),
@@ -101,12 +47,12 @@ export function ncbctRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<Ncbc
       reportingCode: fc.constantFrom(...REGULATORY_REPORTING_CODES),
       reportingInfo: textOf('NCBCT', 'regulatoryReportingInformation'),
     })
-    .chain((r) => amountFor(r.currency).map((amount) => ({ ...r, amount })))
     .map((r) => {
+      const { currency } = r.instructed;
       const body: NcbctPaymentRequest = {
-        instructedAmount: { amount: r.amount, currency: r.currency },
+        instructedAmount: r.instructed,
         creditorName: r.creditorName,
-        creditorAccount: r.byBban ? { bban: r.bban, currency: r.currency } : { iban: r.iban, currency: r.currency },
+        creditorAccount: r.byBban ? { bban: r.bban, currency } : { iban: r.iban, currency },
         // NCBCT takes bban or iban on either side: a bank that refuses a debtor iban must not pass.
         debtorAccount: r.debtorByIban ? { iban: debtor.iban, currency: 'NOK' } : { bban: debtor.bban, currency: 'NOK' },
       };
@@ -115,7 +61,7 @@ export function ncbctRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<Ncbc
       if (r.purposeCode) body.purposeCode = r.purposeCode;
       if (r.address) body.creditorAddress = r.address;
       // NCBCT.regulatoryReporting.requiredFromNok100000: both fields whenever NOK ≥ 100 000.00.
-      if (r.currency === 'NOK' && Number(r.amount) >= 100_000) {
+      if (currency === 'NOK' && Number(r.instructed.amount) >= 100_000) {
         body.regulatoryReportingCode = r.reportingCode;
         body.regulatoryReportingInformation = r.reportingInfo;
       }
@@ -146,8 +92,6 @@ export function sctRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<SctPay
       ...(r.remittance ? { remittanceInformationUnstructured: r.remittance } : {}),
     }));
 }
-
-export const kid = (): fc.Arbitrary<string> => fc.constantFrom('12345674', '0000000018', '1234567897');
 
 const bulkEntry = fc
   .record({

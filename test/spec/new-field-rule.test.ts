@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * Issue 22's acceptance: a max-length rule for a new optional member of the SCT body is one row of the rule table and
  * the member's entry in the SCT schema, nothing else. In a copy of the project (the checkout is never edited) the test
  * writes exactly those two lines, then asks the copy's own code for what should follow from them: the catalogue row,
- * the schema keyword, breakers with the values just past the limit, the OpenAPI constraint, and the reference bank's
- * refusal of a body that breaks the rule.
+ * the schema keyword, breakers with the values just past the limit, the valid edge to be accepted, the OpenAPI
+ * constraint, and the reference bank's refusal of a body that breaks the rule.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
@@ -24,7 +24,7 @@ const SCHEMA = 'schemas/json/payments.ts';
 const PROBE = `
 import fc from 'fast-check';
 import { openBank } from './test/bank/support.js';
-import { SCT_BREAKERS } from './generators/index.js';
+import { SCT_BREAKERS, SCT_EDGES } from './generators/index.js';
 import { SCHEMAS } from './schemas/index.js';
 import { buildOpenApi } from './schemas/openapi/build.js';
 import { requirement } from './spec/index.js';
@@ -45,20 +45,22 @@ const openapi = buildOpenApi() as { components: { schemas: Record<string, { prop
 console.log(JSON.stringify({
   requirement: requirement(id),
   schema: (SCHEMAS.SctPaymentRequest as { properties: Record<string, unknown> }).properties.ultimateCreditor,
-  breakers: breakers.map((b) => ({
-    at: b.at,
-    lengths: fc.sample(b.value, { seed: 1, numRuns: 40 }).map((v) => [...String(v)].length),
-  })),
+  breakers: breakers.map((b) => ({ at: b.at, values: fc.sample(b.value, { seed: 1, numRuns: 40 }).map(String) })),
+  edges: SCT_EDGES.filter((e) => e.requirementId === id).map((e) => ({ at: e.at, value: e.value })),
   openapi: openapi.components.schemas.SctPaymentRequest.properties.ultimateCreditor,
   refused: { status: refused.status, message: refused.json?.message },
 }));
 `;
 
-/** The project's tracked files, copied (node_modules linked), so that the copy runs as the checkout does. */
+/** The project's files, copied (node_modules linked), so that the copy runs as the checkout does. */
 async function copyProject(): Promise<string> {
   const copy = mkdtempSync(join(tmpdir(), 'psd2-new-rule-'));
-  const { stdout } = await run('git', ['ls-files', '-z'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
-  for (const file of stdout.split('\0').filter(Boolean)) {
+  // Tracked files and new ones not yet committed (ignored ones aside); a tracked file deleted in the checkout is gone.
+  const listed = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  for (const file of listed.stdout.split('\0').filter((f) => f && existsSync(join(ROOT, f)))) {
     mkdirSync(dirname(join(copy, file)), { recursive: true });
     cpSync(join(ROOT, file), join(copy, file));
   }
@@ -79,7 +81,8 @@ describe('a new max-length rule for an optional SCT member is one table row and 
   let probe: {
     requirement: Record<string, unknown>;
     schema: Record<string, unknown>;
-    breakers: { at: string; lengths: number[] }[];
+    breakers: { at: string; values: string[] }[];
+    edges: { at: string; value: string }[];
     openapi: Record<string, unknown>;
     refused: { status: number; message: string };
   };
@@ -127,12 +130,20 @@ describe('a new max-length rule for an optional SCT member is one table row and 
     expect(probe.openapi).toEqual({ type: 'string', maxLength: 70, 'x-requirements': [ID] });
   });
 
-  it('gives breakers at /ultimateCreditor whose values sit just past the limit (71 characters) and beyond', () => {
-    expect(probe.breakers.length).toBeGreaterThan(0);
+  it('gives breakers at /ultimateCreditor: 71 ASCII and 71 Norwegian letters, and longer text', () => {
     expect(new Set(probe.breakers.map((b) => b.at))).toEqual(new Set(['/ultimateCreditor']));
-    const lengths = probe.breakers.flatMap((b) => b.lengths);
-    expect(lengths).toContain(71);
-    expect(Math.min(...lengths)).toBe(71);
+    const values = probe.breakers.flatMap((b) => b.values);
+    expect(values).toEqual(
+      expect.arrayContaining(['Nordmann'.repeat(9).slice(0, 71), 'ÆØÅæøåéü'.repeat(9).slice(0, 71)]),
+    );
+    expect(Math.min(...values.map((v) => [...v].length))).toBe(71);
+  });
+
+  it('gives its valid edge: 70 letters in ASCII and in Norwegian letters, to be accepted', () => {
+    expect(probe.edges).toEqual([
+      { at: '/ultimateCreditor', value: 'Nordmann'.repeat(9).slice(0, 70) },
+      { at: '/ultimateCreditor', value: 'ÆØÅæøåéü'.repeat(9).slice(0, 70) },
+    ]);
   });
 
   it('the reference bank refuses a body that breaks it, naming the rule', () => {
