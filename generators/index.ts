@@ -31,7 +31,9 @@ export {
   type Breaker,
   type Edge,
 } from './invalid.js';
-export { breakersAt, breakersOf, edgesAt, edgesOf, over, type Site } from './rule-breakers.js';
+export { breakersAt, breakersOf, over } from './rule-breakers.js';
+export { edgesAt, edgesOf } from './edges.js';
+export type { BodySites, Site } from './sites.js';
 export {
   invalidCase,
   breakOne,

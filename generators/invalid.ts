@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { pointerRemove, pointerSet } from '../core/index.js';
 import { REMOVE, fractionDigitsFor } from '../spec/index.js';
-import { breakersOf, edgesOf, type Breaker, type Edge, type Site } from './rule-breakers.js';
+import { edgesOf, type Edge } from './edges.js';
+import { breakersOf, type Breaker } from './rule-breakers.js';
+import type { Site } from './sites.js';
 
 /**
  * The payment bodies' breakers: each one breaks one rule on an otherwise valid body and is labelled with it (the
@@ -15,7 +17,9 @@ import { breakersOf, edgesOf, type Breaker, type Edge, type Site } from './rule-
  * such numbers). Rules the catalogue has at SHOULD level keep that level, so a suite judges them as SHOULD.
  */
 export { REMOVE };
-export { gone, over, type Breaker, type Edge, type Site } from './rule-breakers.js';
+export { gone, over, type Breaker } from './rule-breakers.js';
+export type { Edge } from './edges.js';
+export type { Site } from './sites.js';
 
 /** Amount.amount.fractionDigits: one fraction digit too many or too few for the currency (judged in code). */
 const fractionDigits = (at: string): Breaker => ({

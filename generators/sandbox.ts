@@ -13,7 +13,7 @@ import {
 } from '../spec/index.js';
 import type { SandboxCardAccountRequest, SandboxEngagement } from '../schemas/index.js';
 import { REMOVE, gone, type Breaker } from './invalid.js';
-import { edgesOf, type Edge } from './rule-breakers.js';
+import { edgesOf, type Edge } from './edges.js';
 import { norwegianBban, norwegianIban } from './accounts.js';
 import { text } from './text.js';
 
