@@ -27,6 +27,7 @@ import {
   casesTitle,
   edgesTitle,
   everyCase,
+  sampledOnce,
   type BrokenCase,
 } from './support/breakers.js';
 import { conformanceTest } from './support/conformance-test.js';
@@ -92,7 +93,7 @@ for (const product of PRODUCTS) {
           const debtor = await sharedDebtor(s);
           const valid = product.valid(debtor);
           const examples = edges.map((edge, i): [Record<string, unknown>, Edge] => [
-            fc.sample(valid, { seed: ctx.seed + i, numRuns: 1 })[0] as Record<string, unknown>,
+            sampledOnce(valid, ctx.seed + i),
             edge,
           ]);
           await forAll({
@@ -120,7 +121,7 @@ for (const product of PRODUCTS) {
           const debtor = await sharedDebtor(s);
           const valid = product.valid(debtor);
           const examples = everyCase(cases, ctx.seed).map((example, i): [Record<string, unknown>, BrokenCase] => [
-            fc.sample(valid, { seed: ctx.seed + i, numRuns: 1 })[0] as Record<string, unknown>,
+            sampledOnce(valid, ctx.seed + i),
             example,
           ]);
           await forAll({

@@ -31,13 +31,20 @@ export function edgesTitle(what: string, edges: readonly Edge[]): string {
 export const anyCase = (cases: readonly Breaker[]): fc.Arbitrary<BrokenCase> =>
   fc.oneof(...cases.map((c) => fc.tuple(fc.constant(c), c.value)));
 
+/** The value an arbitrary gives first for a seed (what a run's example with that seed sends). */
+export function sampledOnce<T>(arbitrary: fc.Arbitrary<T>, seed: number): T {
+  const [value] = fc.sample(arbitrary, { seed, numRuns: 1 });
+  if (value === undefined) throw new Error(`no value sampled for seed ${seed}`);
+  return value;
+}
+
 /**
  * One value of every breaker, sampled from the run's seed: run first (fast-check's examples), so that every case
  * is sent in every run, however few random runs follow and whichever of them `fc.oneof` picks. The same seed
  * sends the same values; another seed, others.
  */
 export function everyCase(cases: readonly Breaker[], seed: number): BrokenCase[] {
-  return cases.map((c, i) => [c, fc.sample(c.value, { seed: seed + i, numRuns: 1 })[0]]);
+  return cases.map((c, i) => [c, sampledOnce(c.value, seed + i)]);
 }
 
 /** Random runs after the examples: a rule's cases are few, and each run is a request. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SCHEMAS, X_REQUIREMENT, schemaRules, validate } from '../../schemas/index.js';
 import { FIELD_RULES, hasRequirement } from '../../spec/index.js';
 import { CONFORMANT, NEGATIVE_CASES } from './cases.js';
+import * as ex from './examples.js';
 import { derivedConformant, rowsWithoutCases } from './derived-cases.js';
 
 /** Every requirement id a schema annotation names (the code validators' ids come from the table itself). */
@@ -86,7 +87,7 @@ describe('schemas: annotations and coverage', () => {
   });
 
   it('the acceptance cases of issue 2 hold exactly', () => {
-    const ncbct = CONFORMANT[0]?.[1] as Record<string, unknown>;
+    const ncbct = ex.NCBCT;
     expect(
       validate('NcbctPaymentRequest', { ...ncbct, creditorName: 'x'.repeat(71) }).map((v) => v.requirementId),
     ).toEqual(['NCBCT.creditorName.max70']);
@@ -118,7 +119,7 @@ describe('schemas: annotations and coverage', () => {
   });
 
   it('a SHOULD-level rule is left out when only MUST rules are asked for', () => {
-    const bulk = CONFORMANT.find(([s]) => s === 'BulkPaymentRequest')?.[1] as Record<string, unknown>;
+    const bulk = ex.BULK;
     const body = { ...bulk, debtorAccount: { bban: '86011117948', currency: 'NOK' } };
     expect(validate('BulkPaymentRequest', body).map((v) => [v.requirementId, v.level])).toEqual([
       ['AccountReference.bban.norwegianMod11', 'SHOULD'],
