@@ -1,6 +1,6 @@
 import { placeOf, type FieldRule, type OperationId, type RequirementId } from '../spec/index.js';
 import type { Breaker } from './rule-breakers.js';
-import { besides, charactersOf, child, named, preparing, rowsAt, type BodySites, type Site } from './sites.js';
+import { besides, charactersOf, child, labelAt, named, preparing, rowsAt, type BodySites, type Site } from './sites.js';
 import { ascii, nonAscii } from './text.js';
 
 /**
@@ -40,7 +40,7 @@ export function edgesAt(operation: OperationId, site: Site): Edge[] {
     const prepare = preparing({ ...site.prepare, ...besides(site.at, row.alongside) });
     return edgeValues(row).map(({ label, value }) => ({
       requirementId: row.id,
-      label,
+      label: labelAt(site, label),
       at: at ?? (put ? site.at : child(site.at, field)),
       value: wrap(put ? put(field, value) : value),
       ...(prepare ? { prepare } : {}),

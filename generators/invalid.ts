@@ -195,6 +195,7 @@ const BULK_SITES: (Site | Breaker[])[] = [
   {
     scopes: ['StructuredRemittance'],
     at: STRUCTURED_ARRAY,
+    where: 'in the array form',
     kinds: ['length'],
     put: item,
     wrap: inArray,

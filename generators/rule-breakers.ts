@@ -14,7 +14,7 @@ import {
   type PatternRow,
   type RequirementId,
 } from '../spec/index.js';
-import { besides, charactersOf, child, named, preparing, rowsAt, type BodySites, type Site } from './sites.js';
+import { besides, charactersOf, child, labelAt, named, preparing, rowsAt, type BodySites, type Site } from './sites.js';
 import { ascii, nonAscii, text } from './text.js';
 
 /**
@@ -176,7 +176,7 @@ function placed(way: Way, site: Site): Breaker {
   const prepare = preparing({ ...site.prepare, ...besides(site.at, way.alongside) });
   return {
     requirementId: way.requirementId,
-    label: way.label,
+    label: labelAt(site, way.label),
     at: inPlace && !way.whole ? child(site.at, way.field) : site.at,
     value: wrap(inPlace ? way.value : way.value.map((v) => put(way.field, v))),
     ...(prepare ? { prepare } : {}),

@@ -36,6 +36,8 @@ export interface Site {
   wrap?: (value: fc.Arbitrary<unknown>) => fc.Arbitrary<unknown>;
   /** Body members set first, by absolute pointer (REMOVE leaves one out): what the body needs for this site. */
   prepare?: Members;
+  /** Said after the labels of what is put here, where another site holds the same scope in the body. */
+  where?: string;
   /** The country of an IBAN made too long (it keeps its structure). */
   ibanCountry?: string;
   /**
@@ -64,6 +66,9 @@ export function rowsAt(site: Site, operation: OperationId): FieldRule[] {
 
 /** A member's name as labels say it ('' is the scope's value: its name in lower case). */
 export const named = (row: FieldRule): string => placeOf(row).field || placeOf(row).scope.toLowerCase();
+
+/** A label as a site says it: with where, when the body holds the scope at more than one site. */
+export const labelAt = (site: Site, label: string): string => (site.where ? `${label} ${site.where}` : label);
 
 /** What the member's values are made of (text unless the row says otherwise). */
 export const charactersOf = (row: FieldRule): Characters => ('characters' in row && row.characters) || 'text';
