@@ -1,3 +1,4 @@
+import type { Expectation } from '../client/recorded.js';
 import { requirement, type OperationSpec, type RequirementId } from '../spec/index.js';
 import {
   contentTypeCheck,
@@ -19,12 +20,21 @@ import {
 } from './status.js';
 import type { CheckResult, ObservedExchange } from './types.js';
 
+/** Each result says what the test expected of the answer, so that nothing has to guess it from check names. */
+const expecting = (expectation: Expectation, results: CheckResult[]): CheckResult[] =>
+  results.map((r) => ({ ...r, expectation }));
+
 /**
  * The registered checks of a request the server must accept (`ctx.requirementId`: the rule the test is about):
  * response_received, not_a_server_error, status_code_conformance, content_type_conformance, then
  * response_schema_conformance and link_shape on a 2xx, or the error body and code checks on a 4xx or 5xx.
  */
 export function acceptedChecks(ctx: CheckContext & { operation: OperationSpec; requirementId: RequirementId }) {
+  const { operation, requirementId } = ctx;
+  return expecting({ kind: 'accepted', operation: operation.id, requirementId }, acceptedResults(ctx));
+}
+
+function acceptedResults(ctx: CheckContext & { operation: OperationSpec; requirementId: RequirementId }) {
   const { exchange, operation, requirementId } = ctx;
   const failed = transportFailure(exchange, requirementId);
   if (failed) return failed;
@@ -45,6 +55,11 @@ export function acceptedChecks(ctx: CheckContext & { operation: OperationSpec; r
  * then on a 4xx or 5xx the error body and code checks, expected_code among them.
  */
 export function rejectedChecks(ctx: CheckContext & { requirementId: RequirementId }): CheckResult[] {
+  const { requirementId, expected } = ctx;
+  return expecting({ kind: 'rejected', requirementId, ...(expected ? { expected } : {}) }, rejectedResults(ctx));
+}
+
+function rejectedResults(ctx: CheckContext & { requirementId: RequirementId }): CheckResult[] {
   const { exchange, requirementId, expected } = ctx;
   const failed = transportFailure(exchange, requirementId);
   if (failed) return failed;

@@ -1,5 +1,5 @@
 import type { OptionValues } from '@commander-js/extra-typings';
-import type { Selection } from '../runner/selection.js';
+import type { Selection } from '../run-model/index.js';
 import type { ShardSpec } from '../runner/shard-split.js';
 import { OPERATIONS, REQUIREMENTS } from '../spec/index.js';
 import { InvalidArgumentError, Option, choiceOption, repeatableOption, type Command } from './command.js';

@@ -14,3 +14,12 @@ export {
 } from './throttle.js';
 export { permitsAt, startPermitService, type PermitService } from './permit-service.js';
 export type { Exchange, HttpClient, HttpOptions, OutgoingRequest, TransportErrorKind } from './types.js';
+export {
+  RECORD_LIMITS,
+  RecordedExchangeError,
+  readRecordedExchanges,
+  recordExchange,
+  type Expectation,
+  type RecordOptions,
+  type RecordedExchange,
+} from './recorded.js';

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { brokenRequirements, type TestOutcome } from '../runner/outcome.js';
-import { allureKey, outcomeKey } from './allure-names.js';
-import { ruleLine } from './rule-text.js';
+import { brokenRequirements, type TestOutcome } from '../run-model/index.js';
+import { allureKey, outcomeKey } from '../run-model/index.js';
+import { ruleLine } from '../run-model/index.js';
 
 interface AllureResult {
   fullName?: string;

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { TestOutcome } from '../runner/outcome.js';
+import type { TestOutcome } from '../run-model/index.js';
 import { requirement } from '../spec/index.js';
 import { exchangeDetails, exchangeLine, type ProxyExchange, type ProxyReport } from '../tpp/index.js';
 import { areaOf, featureOf } from './allure-labels.js';

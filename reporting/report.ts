@@ -1,19 +1,21 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { brokenRequirements, type TestOutcome } from '../runner/outcome.js';
-import { isTarget } from '../runner/target.js';
+import { brokenRequirements, type TestOutcome } from '../run-model/index.js';
+import { isTarget } from '../run-model/index.js';
 import { UserError } from '../core/index.js';
 import { writeHtml } from './allure-html.js';
 import { annotateFailedResults } from './annotate-results.js';
-import { coverage, coverageMarkdown } from './coverage.js';
+import { coverageMarkdown } from './coverage.js';
+import { coverage } from '../run-model/index.js';
 import { annotateFailures, mergeJunit } from './junit.js';
-import { ruleLine } from './rule-text.js';
-import { checkShardSet, shardOf } from './shard-set.js';
+import { ruleLine } from '../run-model/index.js';
+import { checkShardSet, shardOf } from '../run-model/index.js';
 import { writeSkippedResults } from './skipped-results.js';
-import type { ShardRecord } from '../runner/shard-split.js';
-import { verdictBanner, verdictOf } from './verdict.js';
-import { reportSummary, type ReportSummary, type ReportTarget, type RunInfo } from './summary.js';
+import type { ShardRecord } from '../run-model/index.js';
+import { verdictBanner } from './verdict.js';
+import { verdictOf } from '../run-model/index.js';
+import { reportSummary, type ReportSummary, type ReportTarget, type RunInfo } from '../run-model/index.js';
 
 export interface ReportOptions {
   /**

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { TestOutcome } from '../runner/outcome.js';
-import { areaOf, featureOf, tagsOf } from './allure-labels.js';
+import type { TestOutcome } from '../run-model/index.js';
+import { areaOf, featureOf, tagsOf } from '../run-model/index.js';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FaultId, VariantId } from '../bank/ids.generated.js';
 import type { MutationRun } from './mutation-types.js';
 import { BIN, PACKAGE_ROOT as ROOT } from './package-paths.js';
-import { gateLevel, type TestOutcome } from './outcome.js';
+import { gateLevel, type TestOutcome } from '../run-model/index.js';
 
 export interface MutationRunOptions {
   seed?: number;

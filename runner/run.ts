@@ -6,15 +6,15 @@ import type { FaultId, VariantId } from '../bank/ids.generated.js';
 import { startPermitService } from '../client/index.js';
 import type { Config } from '../config/index.js';
 import type { TargetChoice } from '../config/target.js';
-import type { Profile, RunContext } from '../suites/support/context.js';
+import { exchangesIn, type Profile, type RunContext } from '../run-model/index.js';
 import { OutcomeCollector } from './collector.js';
-import { summarise, type RunSummary, type TestOutcome } from './outcome.js';
+import { summarise, type RunSummary, type TestOutcome } from '../run-model/index.js';
 import { preflight } from './preflight.js';
-import type { Selection } from './selection.js';
+import type { Selection } from '../run-model/index.js';
 import { PACKAGE_ROOT as ROOT, SUITES_CONFIG } from './package-paths.js';
 import { planShardOf, type ShardPlan } from './shard-plan.js';
 import type { ShardRecord, ShardSpec } from './shard-split.js';
-import { embeddedTarget, remoteTarget, type Target } from './target.js';
+import { embeddedTarget, remoteTarget, type Target } from '../run-model/index.js';
 
 export interface RunOptions {
   config: Config;
@@ -28,7 +28,7 @@ export interface RunOptions {
   shard?: ShardSpec;
   grep?: string;
   replayPath?: string;
-  /** Append every exchange to this file as JSON lines (for determinism checks and audits). */
+  /** Where every exchange is recorded as JSON lines; by default exchanges.jsonl in the reports folder. */
   exchangesPath?: string;
   selection: Selection;
   /** Whole-run budget; the run is cancelled when it is spent. */
@@ -115,12 +115,11 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     ...(options.variants?.length ? { variants: options.variants } : {}),
     ...(options.replayPath ? { replayPath: options.replayPath } : {}),
     reportsDir: options.reportsDir,
-    ...(options.exchangesPath ? { exchangesPath: resolve(options.exchangesPath) } : {}),
+    // Every run records its exchanges (masked, bounded): reports, replay and diffs read this one file.
+    exchangesPath: resolve(options.exchangesPath ?? exchangesIn(options.reportsDir)),
   };
-  if (context.exchangesPath) {
-    await mkdir(dirname(context.exchangesPath), { recursive: true });
-    await writeFile(context.exchangesPath, '');
-  }
+  await mkdir(dirname(context.exchangesPath as string), { recursive: true });
+  await writeFile(context.exchangesPath as string, '');
   // allure-vitest adds to its results folder: results of an earlier run would reappear in this run's report.
   await rm(`${options.reportsDir}/allure-results`, { recursive: true, force: true });
   // A terminal gets a live line; CI (CI=true, or no terminal) gets plain lines, at least one every 5 s.

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { allureKey, outcomeKey } from '../reporting/allure-names.js';
-import type { RunContext } from '../suites/support/context.js';
-import type { TestOutcome } from './outcome.js';
+import { allureKey, outcomeKey } from '../run-model/index.js';
+import type { RunContext } from '../run-model/index.js';
+import type { TestOutcome } from '../run-model/index.js';
 import { splitHash, splitTests, usableDurations, type ShardRecord, type ShardSpec } from './shard-split.js';
 
 /** A test as collected: its stable key (full name), its suite file, and whether it will run or is skipped. */

@@ -1,22 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { ShardRecord, ShardSpec } from '../run-model/index.js';
 
-/** Shard `index` (1-based) of `count`, as `--shard index/count` names it. */
-export interface ShardSpec {
-  index: number;
-  count: number;
-}
-
-/** What a shard records about itself, so that `report` can tell a complete set of shards from a partial one. */
-export interface ShardRecord extends ShardSpec {
-  /** The stable keys (full names) of this shard's tests, sorted. */
-  tests: string[];
-  /** How many tests the whole run has, over all shards. */
-  total: number;
-  /** sha256 of the whole split: equal in every shard of one run, different when shards were split differently. */
-  split: string;
-  /** "test count", or the durations file the split was balanced by. */
-  balancedBy: string;
-}
+export type { ShardRecord, ShardSpec };
 
 /** The median, rounded to whole milliseconds: a test without a duration of its own weighs as a typical one. */
 function median(values: number[]): number {

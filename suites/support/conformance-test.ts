@@ -1,12 +1,12 @@
 import { test, TestRunner, type TestContext } from 'vitest';
 import { checkSelection, type CheckResult } from '../../checks/index.js';
 import { shellQuote, type Exchange } from '../../client/index.js';
-import type { ConformanceMeta } from '../../runner/outcome.js';
-import { inShard, selected } from '../../runner/selection.js';
+import type { ConformanceMeta } from '../../run-model/index.js';
+import { inShard, selected } from '../../run-model/index.js';
 import { OPERATIONS, requirement, type Level, type OperationId, type RequirementId } from '../../spec/index.js';
 import { runContext, type RunContext } from './context.js';
 import { FixtureError } from './fixtures.js';
-import { attachExchange, attachText, describeFailure, labelTest, maskValues } from '../../reporting/allure-labels.js';
+import { attachExchange, attachText, describeFailure, labelTest, maskValues } from './allure.js';
 import { ConformanceError, exchangeOf, judge } from './judge.js';
 import { rerunCommand } from './property.js';
 import { renderRequest, renderResponse, replayCommand } from './render.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { shellQuote } from '../../client/index.js';
-import type { ConformanceMeta } from '../../runner/outcome.js';
+import type { ConformanceMeta } from '../../run-model/index.js';
 import type { RunContext } from './context.js';
 import { ConformanceError } from './judge.js';
 import { inSubScope } from './session.js';

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { appendFileSync } from 'node:fs';
-import { createClient, maskHeaders, permitsAt, type Exchange, type HttpClient } from '../../client/index.js';
+import { createClient, permitsAt, type Exchange, type HttpClient } from '../../client/index.js';
+import { appendExchange } from '../../run-model/index.js';
 import { removeHeader } from '../../core/index.js';
 import {
   loadIdentity,
@@ -76,21 +76,6 @@ export function inSubScope<T>(name: string, fn: () => Promise<T>): Promise<T> {
   return scopes.run({ label: `${parent.label} > ${name}`, exchanges: parent.exchanges, seq: 0, made: 0 }, fn);
 }
 
-/** One JSON line per exchange, with the scope that sent it (a test, or a property's run). */
-function recordExchange(path: string, exchange: Exchange, scope: Scope, seq: number): void {
-  const test = scope.label;
-  const { request, response, error } = exchange;
-  const record = {
-    test,
-    seq,
-    request: { ...request, headers: maskHeaders(request.headers) },
-    sentAt: exchange.timings.startedAt,
-    ...(response ? { status: response.status, response: response.text } : {}),
-    ...(error ? { error: error.kind } : {}),
-  };
-  appendFileSync(path, `${JSON.stringify(record)}\n`);
-}
-
 async function open(): Promise<Session> {
   const ctx = runContext();
   const identity =
@@ -142,7 +127,7 @@ async function open(): Promise<Session> {
         operation: op.id,
       });
       scope.exchanges.push(exchange);
-      if (ctx.exchangesPath) recordExchange(ctx.exchangesPath, exchange, scope, seq);
+      if (ctx.exchangesPath) appendExchange(ctx.exchangesPath, exchange, { test: scope.label, seq });
       return exchange;
     },
   };

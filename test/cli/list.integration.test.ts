@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ListedTest } from '../../runner/list.js';
-import type { TestOutcome } from '../../runner/outcome.js';
+import type { TestOutcome } from '../../run-model/index.js';
 import { requirement } from '../../spec/index.js';
 import { runCli } from '../suites/run-cli.js';
 import { ROOT, cli } from '../support/cli.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { TestOutcome } from '../../runner/outcome.js';
+import type { TestOutcome } from '../../run-model/index.js';
 import { runCli } from '../suites/run-cli.js';
 import { byTest, comparable, readExchanges, type Comparable } from './exchanges.js';
 

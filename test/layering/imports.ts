@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
+import { FOLDERS, type Folder } from '../../scripts/folders.js';
 
 export interface ImportEdge {
   /** Importing file, from the repository root (`signing/sign.ts`). */
@@ -67,15 +68,28 @@ export function findCycle(edges: readonly ImportEdge[]): string[] | undefined {
   return undefined;
 }
 
-/** The library folders a TPP installs alone, and the folders they may never import. */
-export const LIBRARY = ['core', 'spec', 'schemas', 'generators', 'signing', 'client', 'checks', 'tpp'];
-export const NOT_FOR_THE_LIBRARY = ['cli', 'runner', 'suites', 'bank', 'config', 'reporting'];
-
 const topFolder = (path: string) => path.split('/')[0] as string;
 
-/** Imports from a library folder into a folder the library may not depend on, as `file:line imports specifier`. */
-export function layeringViolations(edges: readonly ImportEdge[]): string[] {
-  return edges
-    .filter((edge) => LIBRARY.includes(topFolder(edge.from)) && NOT_FOR_THE_LIBRARY.includes(topFolder(edge.to)))
-    .map((edge) => `${edge.from}:${edge.line} imports ${edge.specifier} (${topFolder(edge.to)}/ is not library)`);
+/** Imports that break the folder table (scripts/folders.ts), as `file:line imports specifier (why)`. */
+export function layeringViolations(edges: readonly ImportEdge[], folders: Record<string, Folder> = FOLDERS): string[] {
+  return edges.flatMap((edge) => {
+    const [from, to] = [topFolder(edge.from), topFolder(edge.to)];
+    const rule = folders[from];
+    if (from === to || !rule || !(to in folders) || rule.imports === '*' || rule.imports.includes(to)) return [];
+    const why =
+      rule.layer === 'library' && folders[to]?.layer !== 'library'
+        ? `${to}/ is not library`
+        : `${from}/ may import ${rule.imports.map((f) => `${f}/`).join(', ') || 'nothing outside itself'}`;
+    return [`${edge.from}:${edge.line} imports ${edge.specifier} (${why})`];
+  });
+}
+
+/** The folders each folder imports (its own aside), with one import that shows it. */
+export function folderGraph(edges: readonly ImportEdge[]): ImportEdge[] {
+  const seen = new Map<string, ImportEdge>();
+  for (const edge of edges) {
+    const [from, to] = [topFolder(edge.from), topFolder(edge.to)];
+    if (from !== to && !seen.has(`${from}>${to}`)) seen.set(`${from}>${to}`, { ...edge, from, to });
+  }
+  return [...seen.values()];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { coverage, coverageMarkdown } from '../../reporting/coverage.js';
-import type { TestOutcome } from '../../runner/outcome.js';
+import { coverageMarkdown } from '../../reporting/coverage.js';
+import { coverage, type TestOutcome } from '../../run-model/index.js';
 import { REQUIREMENTS, type RequirementId } from '../../spec/index.js';
 
 const outcome = (ids: RequirementId[], state: TestOutcome['state'], notTestable?: string): TestOutcome => ({

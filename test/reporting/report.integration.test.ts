@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CoverageRow } from '../../reporting/coverage.js';
-import type { ReportSummary } from '../../reporting/summary.js';
+import type { CoverageRow } from '../../run-model/index.js';
+import type { ReportSummary } from '../../run-model/index.js';
 import { cli } from '../support/cli.js';
 
 const json = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;

@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allureKey, outcomeKey } from '../../reporting/allure-names.js';
+import { allureKey, outcomeKey } from '../../run-model/index.js';
 import { annotateFailedResults } from '../../reporting/annotate-results.js';
 import { annotateFailures } from '../../reporting/junit.js';
-import { ruleLine } from '../../reporting/rule-text.js';
-import type { TestOutcome } from '../../runner/outcome.js';
+import { ruleLine } from '../../run-model/index.js';
+import type { TestOutcome } from '../../run-model/index.js';
 import type { RequirementId } from '../../spec/index.js';
 
 const MAX70 =

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mergeJunit } from '../../reporting/junit.js';
 import { writeReports } from '../../reporting/report.js';
-import { mergeTargets, type ReportSummary } from '../../reporting/summary.js';
-import { summarise, type TestOutcome } from '../../runner/outcome.js';
+import { mergeTargets, type ReportSummary } from '../../run-model/index.js';
+import { summarise, type TestOutcome } from '../../run-model/index.js';
 import { renderSummary } from '../../runner/print.js';
-import { embeddedTarget, remoteTarget } from '../../runner/target.js';
+import { embeddedTarget, remoteTarget } from '../../run-model/index.js';
 
 const outcome = (state: TestOutcome['state']): TestOutcome => ({
   name: 'ncbct > NCBCT.creditorName.max70 [MUST] a creditor name of 71 characters is refused',

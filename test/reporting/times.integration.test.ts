@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TestOutcome } from '../../runner/outcome.js';
+import type { TestOutcome } from '../../run-model/index.js';
 import { cli } from '../support/cli.js';
 
 interface Timed {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ReportSummary } from '../../reporting/summary.js';
-import { BANNER_STYLE, verdictBanner, verdictOf, withBanner } from '../../reporting/verdict.js';
+import { verdictOf, type ReportSummary } from '../../run-model/index.js';
+import { BANNER_STYLE, verdictBanner, withBanner } from '../../reporting/verdict.js';
 
 const summary = (over: Partial<ReportSummary> = {}): ReportSummary => ({
   target: { kind: 'unknown', description: 'https://bank.example (profile sandbox)' },

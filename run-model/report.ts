@@ -1,6 +1,6 @@
-import { summarise, type RunSummary, type TestOutcome } from '../runner/outcome.js';
-import type { ShardRecord } from '../runner/shard-split.js';
-import type { Target } from '../runner/target.js';
+import { summarise, type RunSummary, type TestOutcome } from './outcome.js';
+import type { ShardRecord } from './shard.js';
+import type { Target } from './target.js';
 import type { CoverageRow, CoverageState } from './coverage.js';
 
 /** What `run` records about itself in summary.json, beside the counts. */

@@ -1,5 +1,5 @@
 import { requirement, type Level, type OperationId, type RequirementId } from '../spec/index.js';
-import type { RecordedExchange } from '../tpp/recorded.js';
+import type { RecordedExchange } from '../client/index.js';
 
 /** What a conformance test records about itself (vitest task meta), so reports need not parse names. */
 export interface ConformanceMeta {
