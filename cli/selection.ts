@@ -1,6 +1,5 @@
 import type { OptionValues } from '@commander-js/extra-typings';
-import type { Selection } from '../run-model/index.js';
-import type { ShardSpec } from '../runner/shard-split.js';
+import type { Selection, ShardSpec } from '../run-model/index.js';
 import { OPERATIONS, REQUIREMENTS } from '../spec/index.js';
 import { InvalidArgumentError, Option, choiceOption, repeatableOption, type Command } from './command.js';
 import { UserError } from '../core/index.js';

@@ -10,9 +10,9 @@ import {
   scoreMutation,
   type FaultSpec,
   type MutationRun,
-} from '../../runner/mutation.js';
-import { COMBINATIONS, FAULT_VARIANT_PAIRS, scoreMatrix, type Matrix } from '../../runner/mutation-matrix.js';
-import { pool, runOnce, type MutationJob } from '../../runner/mutation-run.js';
+} from '../../runner/mutation/score.js';
+import { COMBINATIONS, FAULT_VARIANT_PAIRS, scoreMatrix, type Matrix } from '../../runner/mutation/matrix.js';
+import { pool, runOnce, type MutationJob } from '../../runner/mutation/run.js';
 import { Option, examples, exits, integer, newCommand, repeatableOption } from '../command.js';
 import { UserError } from '../../core/index.js';
 import { checkFaults, checkVariants } from '../variants.js';

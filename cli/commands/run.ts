@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { VARIABLES, loadConfig } from '../../config/index.js';
 import { chooseTarget } from '../../config/target.js';
-import { SUITE_SUFFIX, SUITES_DIR } from '../../runner/package-paths.js';
-import { renderSummary } from '../../runner/print.js';
+import { SUITE_SUFFIX, SUITES_DIR } from '../../runner/paths.js';
+import { renderSummary } from '../../runner/run/print.js';
 import {
   Option,
   envFileOption,
@@ -151,7 +151,7 @@ export default () =>
         await (await import('../../reporting/writable.js')).ensureWritable(options.reports, '--reports');
         // The runner, the client and the reporters load only once the configuration holds.
         const [{ runConformance }, { writeReports }] = await Promise.all([
-          import('../../runner/run.js'),
+          import('../../runner/run/run.js'),
           import('../../reporting/report.js'),
         ]);
         const result = await runConformance({

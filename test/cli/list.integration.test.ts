@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ListedTest } from '../../runner/list.js';
+import type { ListedTest } from '../../runner/run/list.js';
 import type { TestOutcome } from '../../run-model/index.js';
 import { requirement } from '../../spec/index.js';
 import { runCli } from '../suites/run-cli.js';

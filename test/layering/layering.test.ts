@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FOLDERS, LIBRARY_FOLDERS } from '../../scripts/folders.js';
-import { findCycle, folderGraph, importGraph, importsOf, layeringViolations } from './imports.js';
+import { findCycle, folderGraph, importGraph, importsOf, layeringViolations } from '../../scripts/imports.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const edges = importGraph(ROOT);

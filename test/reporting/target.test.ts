@@ -6,7 +6,7 @@ import { mergeJunit } from '../../reporting/junit.js';
 import { writeReports } from '../../reporting/report.js';
 import { mergeTargets, type ReportSummary } from '../../run-model/index.js';
 import { summarise, type TestOutcome } from '../../run-model/index.js';
-import { renderSummary } from '../../runner/print.js';
+import { renderSummary } from '../../runner/run/print.js';
 import { embeddedTarget, remoteTarget } from '../../run-model/index.js';
 
 const outcome = (state: TestOutcome['state']): TestOutcome => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestCase, TestModule } from 'vitest/node';
-import { OutcomeCollector } from '../../runner/collector.js';
+import { OutcomeCollector } from '../../runner/run/collector.js';
 
 /** Progress a person can follow: never more than the interval without a line, naming what is in flight. */
 const testCase = (id: string, name: string, state: 'passed' | 'failed' = 'passed') =>

@@ -1,5 +1,5 @@
-import type { Exchange } from '../client/index.js';
-import { headerValue } from '../core/index.js';
+import type { Exchange } from '../../client/index.js';
+import { headerValue } from '../../core/index.js';
 
 /**
  * Whether a target answers like this interface, from one unsigned GET of a basket nobody created: shared by

@@ -2,19 +2,28 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { TestSpecification } from 'vitest/node';
-import type { FaultId, VariantId } from '../bank/ids.generated.js';
-import { startPermitService } from '../client/index.js';
-import type { Config } from '../config/index.js';
-import type { TargetChoice } from '../config/target.js';
-import { exchangesIn, type Profile, type RunContext } from '../run-model/index.js';
+import type { FaultId, VariantId } from '../../bank/ids.generated.js';
+import { startPermitService } from '../../client/index.js';
+import type { Config } from '../../config/index.js';
+import type { TargetChoice } from '../../config/target.js';
+import {
+  embeddedTarget,
+  exchangesIn,
+  remoteTarget,
+  summarise,
+  type Profile,
+  type RunContext,
+  type RunSummary,
+  type Selection,
+  type ShardRecord,
+  type ShardSpec,
+  type Target,
+  type TestOutcome,
+} from '../../run-model/index.js';
 import { OutcomeCollector } from './collector.js';
-import { summarise, type RunSummary, type TestOutcome } from '../run-model/index.js';
 import { preflight } from './preflight.js';
-import type { Selection } from '../run-model/index.js';
-import { PACKAGE_ROOT as ROOT, SUITES_CONFIG } from './package-paths.js';
-import { planShardOf, type ShardPlan } from './shard-plan.js';
-import type { ShardRecord, ShardSpec } from './shard-split.js';
-import { embeddedTarget, remoteTarget, type Target } from '../run-model/index.js';
+import { PACKAGE_ROOT as ROOT, SUITES_CONFIG } from '../paths.js';
+import { planShardOf, type ShardPlan } from '../shards/plan.js';
 
 export interface RunOptions {
   config: Config;
@@ -86,7 +95,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   let profile: Profile;
   let target: Target;
   if (options.target.kind === 'embedded') {
-    const { startBank } = await import('../bank/index.js');
+    const { startBank } = await import('../../bank/index.js');
     const bank = await startBank({ faults: options.faults ?? [], variants: options.variants ?? [] });
     baseUrl = bank.url;
     stopBank = bank.close;

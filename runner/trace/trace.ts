@@ -1,7 +1,7 @@
-import { FAULTS } from '../bank/faults.js';
-import type { FaultId, VariantId } from '../bank/ids.generated.js';
-import { VARIANTS } from '../bank/variants.js';
-import type { Config } from '../config/index.js';
+import { FAULTS } from '../../bank/faults.js';
+import type { FaultId, VariantId } from '../../bank/ids.generated.js';
+import { VARIANTS } from '../../bank/variants.js';
+import type { Config } from '../../config/index.js';
 import {
   BULK_BREAKERS,
   CARD_ACCOUNT_BREAKERS,
@@ -11,11 +11,11 @@ import {
   PAYMENT_QUERY_BREAKERS,
   SCT_BREAKERS,
   TRANSACTION_QUERY_BREAKERS,
-} from '../generators/index.js';
-import { TAMPERINGS } from '../signing/index.js';
-import { requirement, type Requirement, type RequirementId } from '../spec/index.js';
-import { listTests, type ListedTest } from './list.js';
-import { FAULT_VARIANT_PAIRS } from './mutation-matrix.js';
+} from '../../generators/index.js';
+import { TAMPERINGS } from '../../signing/index.js';
+import { requirement, type Requirement, type RequirementId } from '../../spec/index.js';
+import { listTests, type ListedTest } from '../run/list.js';
+import { FAULT_VARIANT_PAIRS } from '../mutation/matrix.js';
 import {
   ACCEPTED_RULE_CHECKS,
   CHECKS,
@@ -23,8 +23,8 @@ import {
   expectedCodeCheck,
   responseSchemaCheck,
   type Check,
-} from '../checks/index.js';
-import { definitionOf, enclosingCall, literalHits, sourceFiles, type SourceHit } from './trace-sources.js';
+} from '../../checks/index.js';
+import { definitionOf, enclosingCall, literalHits, sourceFiles, type SourceHit } from './sources.js';
 
 /** Everything that states, breaks, tests, judges or enforces one requirement, each with its file. */
 export interface Trace extends Requirement {

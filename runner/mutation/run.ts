@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FaultId, VariantId } from '../bank/ids.generated.js';
-import type { MutationRun } from './mutation-types.js';
-import { BIN, PACKAGE_ROOT as ROOT } from './package-paths.js';
-import { gateLevel, type TestOutcome } from '../run-model/index.js';
+import type { FaultId, VariantId } from '../../bank/ids.generated.js';
+import type { MutationRun } from './types.js';
+import { BIN, PACKAGE_ROOT as ROOT } from '../paths.js';
+import { gateLevel, type TestOutcome } from '../../run-model/index.js';
 
 export interface MutationRunOptions {
   seed?: number;

@@ -1,10 +1,15 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { allureKey, outcomeKey } from '../run-model/index.js';
-import type { RunContext } from '../run-model/index.js';
-import type { TestOutcome } from '../run-model/index.js';
-import { splitHash, splitTests, usableDurations, type ShardRecord, type ShardSpec } from './shard-split.js';
+import {
+  allureKey,
+  outcomeKey,
+  type RunContext,
+  type ShardRecord,
+  type ShardSpec,
+  type TestOutcome,
+} from '../../run-model/index.js';
+import { splitHash, splitTests, usableDurations } from './split.js';
 
 /** A test as collected: its stable key (full name), its suite file, and whether it will run or is skipped. */
 export interface CollectedTest {

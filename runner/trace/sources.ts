@@ -17,7 +17,7 @@ export interface SourceHit {
   text: string;
 }
 
-export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 const cache = new Map<string, string>();
 

@@ -1,5 +1,5 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import type { ConformanceMeta, TestOutcome } from '../run-model/index.js';
+import type { ConformanceMeta, TestOutcome } from '../../run-model/index.js';
 
 declare module 'vitest' {
   interface TaskMeta {

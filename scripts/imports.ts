@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
-import { FOLDERS, type Folder } from '../../scripts/folders.js';
+import { FOLDERS, type Folder } from './folders.js';
 
 export interface ImportEdge {
   /** Importing file, from the repository root (`signing/sign.ts`). */

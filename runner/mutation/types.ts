@@ -1,4 +1,4 @@
-// Kept apart from mutation.ts so that mutation-matrix.ts can name a run without importing the score (no cycle).
+// Kept apart from score.ts so that matrix.ts can name a run without importing the score (no cycle).
 
 /** What one run (clean or with one fault, against the default bank or variants of it) left behind. */
 export interface MutationRun {

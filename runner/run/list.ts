@@ -1,13 +1,17 @@
 import { relative } from 'node:path';
 import type { TestCase } from 'vitest/node';
-import type { Config, ProfileName } from '../config/index.js';
-import type { Level, OperationId, RequirementId } from '../spec/index.js';
-import type { Profile, RunContext } from '../run-model/index.js';
-import type { ConformanceMeta } from '../run-model/index.js';
-import { selected, type Selection } from '../run-model/index.js';
-import { PACKAGE_ROOT as ROOT, SUITES_CONFIG } from './package-paths.js';
-import { planShardOf } from './shard-plan.js';
-import type { ShardSpec } from './shard-split.js';
+import type { Config, ProfileName } from '../../config/index.js';
+import type { Level, OperationId, RequirementId } from '../../spec/index.js';
+import {
+  selected,
+  type ConformanceMeta,
+  type Profile,
+  type RunContext,
+  type Selection,
+  type ShardSpec,
+} from '../../run-model/index.js';
+import { PACKAGE_ROOT as ROOT, SUITES_CONFIG } from '../paths.js';
+import { planShardOf } from '../shards/plan.js';
 
 /** One conformance test as `run` would report it, found without running it. */
 export interface ListedTest {

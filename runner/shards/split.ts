@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { ShardRecord, ShardSpec } from '../run-model/index.js';
-
-export type { ShardRecord, ShardSpec };
 
 /** The median, rounded to whole milliseconds: a test without a duration of its own weighs as a typical one. */
 function median(values: number[]): number {

@@ -4,8 +4,8 @@
  * variants, each listing the MUST tests it failed (every one a false verdict), and a sample of faults run against
  * a variant they do not conflict with, which must still be detected.
  */
-import type { FaultId, VariantId } from '../bank/ids.generated.js';
-import type { Detection, MutationRun } from './mutation-types.js';
+import type { FaultId, VariantId } from '../../bank/ids.generated.js';
+import type { Detection, MutationRun } from './types.js';
 
 /** Several variants at once: a bank that differs from ours in many gaps together. Ids name them in the report. */
 export interface Combination {

@@ -1,6 +1,6 @@
-import { ruleLine } from '../run-model/index.js';
-import { brokenRequirements, type RunSummary, type TestOutcome } from '../run-model/index.js';
-import type { Target } from '../run-model/index.js';
+import { ruleLine } from '../../run-model/index.js';
+import { brokenRequirements, type RunSummary, type TestOutcome } from '../../run-model/index.js';
+import type { Target } from '../../run-model/index.js';
 
 const row = (name: string, c: { passed: number; failed: number; skipped: number }) =>
   `  ${name.padEnd(30)} ${String(c.passed).padStart(5)} passed ` +

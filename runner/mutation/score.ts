@@ -2,13 +2,13 @@
  * The mutation score: how many of the reference bank's deliberate faults the suites catch. A fault is
  * detected when the run against the bank with that fault exits 1 (a MUST test failed); whether the failure
  * named one of the requirement ids the fault breaks is recorded separately, because a run may fail for the
- * right fault through a neighbouring rule. The false-verdict matrix (runner/mutation-matrix.ts) adds the other
+ * right fault through a neighbouring rule. The false-verdict matrix (runner/mutation/matrix.ts) adds the other
  * half: conformant variants of the bank must pass.
  */
-import { matrixPassed, renderMatrixMarkdown, type Matrix } from './mutation-matrix.js';
+import { matrixPassed, renderMatrixMarkdown, type Matrix } from './matrix.js';
 
-export type { MutationRun } from './mutation-types.js';
-import type { Detection, MutationRun } from './mutation-types.js';
+export type { MutationRun } from './types.js';
+import type { Detection, MutationRun } from './types.js';
 
 export interface FaultSpec {
   id: string;

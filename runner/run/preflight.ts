@@ -1,6 +1,6 @@
-import { createClient } from '../client/index.js';
-import type { Config } from '../config/index.js';
-import { UserError } from '../core/index.js';
+import { createClient } from '../../client/index.js';
+import type { Config } from '../../config/index.js';
+import { UserError } from '../../core/index.js';
 import { PROBE_PATH, errorShape, judgeAnswer } from './interface-probe.js';
 
 /**
