@@ -8,6 +8,7 @@ import {
   linkShapeCheck,
   responseSchemaCheck,
 } from './body.js';
+import { prsyBulkOnlyCheck } from './payments.js';
 import type { CheckContext } from './registry.js';
 import {
   clientErrorCheck,
@@ -27,7 +28,8 @@ const expecting = (expectation: Expectation, results: CheckResult[]): CheckResul
 /**
  * The registered checks of a request the server must accept (`ctx.requirementId`: the rule the test is about):
  * response_received, not_a_server_error, status_code_conformance, content_type_conformance, then
- * response_schema_conformance and link_shape on a 2xx, or the error body and code checks on a 4xx or 5xx.
+ * response_schema_conformance, link_shape and prsy_bulk_only on a 2xx, or the error body and code checks on a 4xx or
+ * 5xx.
  */
 export function acceptedChecks(ctx: CheckContext & { operation: OperationSpec; requirementId: RequirementId }) {
   const { operation, requirementId } = ctx;
@@ -42,7 +44,7 @@ function acceptedResults(ctx: CheckContext & { operation: OperationSpec; require
   const results = [...notAServerErrorCheck.run(ctx), ...successStatusCheck.run(ctx), ...contentTypeCheck.run(ctx)];
   if (status >= 200 && status < 300) {
     if (operation.success.body) results.push(...responseSchemaCheck.run(ctx));
-    results.push(...linkShapeCheck.run(ctx));
+    results.push(...linkShapeCheck.run(ctx), ...prsyBulkOnlyCheck.run(ctx));
   } else if (status >= 400) {
     results.push(...errorBody(exchange), ...errorCode(exchange));
   }
