@@ -32,6 +32,8 @@ export interface TestOutcome {
   stop?: number;
   meta: ConformanceMeta;
   errors: string[];
+  /** Why a skipped test did not run: not testable here, not selected, the run was interrupted before it. */
+  note?: string;
 }
 
 export interface RunSummary {

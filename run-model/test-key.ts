@@ -14,3 +14,9 @@ export function allureKey(fullName: string): string {
   const path = fullName.slice(0, hash);
   return `${basename(path.slice(path.lastIndexOf(':') + 1))}#${fullName.slice(hash + 1)}`;
 }
+
+/** A test's suite file as reports name it (`suites/payments.suite.ts`), wherever the run's checkout was. */
+export function suiteFileOf(file: string): string {
+  const at = file.lastIndexOf('/suites/');
+  return at >= 0 ? file.slice(at + 1) : file;
+}

@@ -48,7 +48,16 @@ export const FOLDERS: Record<string, Folder> = {
     holds: "drives vitest; owns the run's life and exit code",
     imports: [...LIBRARY, 'config', 'run-model', 'bank'],
   },
-  reporting: { layer: 'application', holds: "the run's reports", imports: [...LIBRARY, 'run-model'] },
+  reporters: {
+    layer: 'application',
+    holds: "registered handlers of the run's events and report",
+    imports: [...LIBRARY, 'run-model'],
+  },
+  reporting: {
+    layer: 'application',
+    holds: "the proxy's reports, until they move onto reporters/",
+    imports: [...LIBRARY, 'run-model', 'reporters'],
+  },
   bank: { layer: 'application', holds: 'the embedded reference bank', imports: [...LIBRARY, 'config'] },
   cli: { layer: 'application', holds: 'thin commands over all of the above', imports: '*' },
   bin: { layer: 'tooling', holds: 'the psd2-conformance executable', imports: ['cli'] },

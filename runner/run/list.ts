@@ -12,6 +12,7 @@ import {
 } from '../../run-model/index.js';
 import { PACKAGE_ROOT as ROOT, SUITES_CONFIG } from '../paths.js';
 import { planShardOf } from '../shards/plan.js';
+import { createOwnedVitest } from './vitest-owned.js';
 
 /** One conformance test as `run` would report it, found without running it. */
 export interface ListedTest {
@@ -89,8 +90,7 @@ export async function listTests(options: ListOptions): Promise<ListedTest[]> {
     const { index, count, tests, total, balancedBy } = plan.record;
     options.progress?.(`shard ${index}/${count}: ${tests.length} of ${total} tests, balanced by ${balancedBy}`);
   }
-  const { createVitest } = await import('vitest/node');
-  const vitest = await createVitest('test', {
+  const vitest = await createOwnedVitest('test', {
     root: ROOT,
     config: SUITES_CONFIG,
     run: true,

@@ -1,29 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { TestSpecification } from 'vitest/node';
+import type { TestSpecification, Vitest } from 'vitest/node';
 import type { FaultId, VariantId } from '../../bank/ids.generated.js';
 import { startPermitService } from '../../client/index.js';
 import type { Config } from '../../config/index.js';
 import type { TargetChoice } from '../../config/target.js';
 import {
+  COMPLETED,
   embeddedTarget,
-  exchangesIn,
   remoteTarget,
-  summarise,
+  type PlannedTest,
   type Profile,
   type RunContext,
-  type RunSummary,
+  type RunEnd,
+  type RunListener,
   type Selection,
-  type ShardRecord,
   type ShardSpec,
   type Target,
-  type TestOutcome,
 } from '../../run-model/index.js';
-import { OutcomeCollector } from './collector.js';
-import { preflight } from './preflight.js';
 import { PACKAGE_ROOT as ROOT, SUITES_CONFIG } from '../paths.js';
-import { planShardOf, type ShardPlan } from '../shards/plan.js';
+import { planShardOf } from '../shards/plan.js';
+import { cachePlan, cachedPlan, planKey } from './plan-cache.js';
+import { preflight } from './preflight.js';
+import type { RunStop } from './stop.js';
+import { VitestEvents, plannedTest } from './vitest-events.js';
+import { createOwnedVitest } from './vitest-owned.js';
 
 export interface RunOptions {
   config: Config;
@@ -37,11 +39,11 @@ export interface RunOptions {
   shard?: ShardSpec;
   grep?: string;
   replayPath?: string;
-  /** Where every exchange is recorded as JSON lines; by default exchanges.jsonl in the reports folder. */
+  /** Where every exchange is recorded as JSON lines; none when unset. */
   exchangesPath?: string;
+  /** Where allure-vitest writes its results (for the HTML report); none when unset. */
+  allureResultsDir?: string;
   selection: Selection;
-  /** Whole-run budget; the run is cancelled when it is spent. */
-  budgetSeconds: number;
   faults?: FaultId[];
   /** Conformant variants of the embedded bank (bank/variants.ts). */
   variants?: VariantId[];
@@ -51,20 +53,11 @@ export interface RunOptions {
    */
   order?: 'default' | 'reverse';
   files?: string[];
-  progress: (line: string) => void;
   reportsDir: string;
-}
-
-export interface RunResult {
-  summary: RunSummary;
-  outcomes: TestOutcome[];
-  target: Target;
-  profile: Profile;
-  seed: number;
-  seconds: number;
-  cancelled: boolean;
-  /** The shard this run ran, when it ran one. */
-  shard?: ShardRecord;
+  /** Where the run's events go (the reporters, the run's record). */
+  listener: RunListener;
+  /** The run's end: signals, the budget. */
+  stop: RunStop;
 }
 
 /**
@@ -79,34 +72,57 @@ export function withConcurrencyFor(kind: TargetChoice['kind'], config: Config): 
   return { ...config, http: { ...config.http, concurrency: EMBEDDED_CONCURRENCY } };
 }
 
-/**
- * Starts the chosen target (the reference bank, or a preflight of BASE_URL), runs the suites with vitest, and stops
- * it.
- */
-export async function runConformance(options: RunOptions): Promise<RunResult> {
-  const started = performance.now();
-  const startedAt = new Date();
-  // Absolute from here on: vitest's root and the reporters' folders are the package's, not the current folder.
-  options = { ...options, reportsDir: resolve(options.reportsDir) };
-  const config = withConcurrencyFor(options.target.kind, options.config);
-  const seed = options.seed ?? config.seed;
-  let stopBank: (() => Promise<void>) | undefined;
-  let baseUrl: string;
-  let profile: Profile;
-  let target: Target;
+/** What the run judges and how it is reached: the embedded bank started here, or BASE_URL after a preflight. */
+interface Started {
+  baseUrl: string;
+  profile: Profile;
+  target: Target;
+  close?: () => Promise<void>;
+}
+
+async function startTarget(options: RunOptions, config: Config): Promise<Started> {
   if (options.target.kind === 'embedded') {
     const { startBank } = await import('../../bank/index.js');
-    const bank = await startBank({ faults: options.faults ?? [], variants: options.variants ?? [] });
-    baseUrl = bank.url;
-    stopBank = bank.close;
-    profile = 'embedded';
-    target = embeddedTarget({ url: baseUrl, faults: options.faults ?? [], variants: options.variants ?? [] });
-  } else {
-    baseUrl = options.target.url;
-    profile = options.target.profile;
-    target = remoteTarget(baseUrl, profile);
-    await preflight(baseUrl, config.http);
+    const [faults, variants] = [options.faults ?? [], options.variants ?? []];
+    const bank = await startBank({ faults, variants });
+    return {
+      baseUrl: bank.url,
+      profile: 'embedded',
+      target: embeddedTarget({ url: bank.url, faults, variants }),
+      close: bank.close,
+    };
   }
+  const { url, profile } = options.target;
+  await preflight(url, config.http);
+  return { baseUrl: url, profile, target: remoteTarget(url, profile) };
+}
+
+/** Waits for `work`, but no longer than `ms`: a stopping run does not wait on what hangs. */
+const atMost = (ms: number, work: Promise<unknown>): Promise<unknown> =>
+  Promise.race([work.catch(() => undefined), new Promise((done) => setTimeout(done, ms).unref())]);
+
+/**
+ * Starts the chosen target (the reference bank, or a preflight of BASE_URL), collects the suites (so the total is
+ * known before the first test), runs them with vitest, and stops the target. Everything it learns goes to the
+ * listener as the run's events; it returns how the run ended: completed, or stopped by a signal, the budget or a
+ * dead worker.
+ */
+export async function runConformance(options: RunOptions): Promise<RunEnd> {
+  const startedAt = Date.now();
+  const emit = options.listener.onEvent.bind(options.listener);
+  const { stop } = options;
+  // Absolute from here on: vitest's root and the reporters' folders are the package's, not the current folder.
+  const reportsDir = resolve(options.reportsDir);
+  const config = withConcurrencyFor(options.target.kind, options.config);
+  const seed = options.seed ?? config.seed;
+  emit({
+    type: 'phase',
+    phase: 'starting',
+    at: startedAt,
+    detail: options.target.kind === 'embedded' ? 'the embedded reference bank' : options.target.url,
+  });
+  const started = await startTarget(options, config);
+  const { baseUrl, profile } = started;
   // The embedded bank starts empty, so a run tag from the seed keeps requests byte-identical per seed;
   // a shared sandbox needs a tag unique to the run.
   const runTag = profile === 'embedded' ? `r${seed.toString(36)}` : `r${randomBytes(4).toString('hex')}`;
@@ -123,102 +139,144 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     ...(options.faults?.length ? { faults: options.faults } : {}),
     ...(options.variants?.length ? { variants: options.variants } : {}),
     ...(options.replayPath ? { replayPath: options.replayPath } : {}),
-    reportsDir: options.reportsDir,
-    // Every run records its exchanges (masked, bounded): reports, replay and diffs read this one file.
-    exchangesPath: resolve(options.exchangesPath ?? exchangesIn(options.reportsDir)),
+    reportsDir,
+    ...(options.exchangesPath ? { exchangesPath: resolve(options.exchangesPath) } : {}),
   };
-  await mkdir(dirname(context.exchangesPath as string), { recursive: true });
-  await writeFile(context.exchangesPath as string, '');
+  if (context.exchangesPath) {
+    await mkdir(dirname(context.exchangesPath), { recursive: true });
+    await writeFile(context.exchangesPath, '');
+  }
   // allure-vitest adds to its results folder: results of an earlier run would reappear in this run's report.
-  await rm(`${options.reportsDir}/allure-results`, { recursive: true, force: true });
-  // A terminal gets a live line; CI (CI=true, or no terminal) gets plain lines, at least one every 5 s.
-  const collector = new OutcomeCollector(options.progress, {
-    live: Boolean(process.stderr.isTTY) && !['1', 'true'].includes(process.env.CI ?? ''),
-  });
-  let cancelled = false;
-  let shard: ShardPlan | undefined;
+  if (options.allureResultsDir) await rm(options.allureResultsDir, { recursive: true, force: true });
   // One ledger of permits for every worker: the limits hold for the run, not per file or per process.
   const permits = await startPermitService(config.http.concurrency, config.http.requestsPerSecond);
   context.permits = permits.address;
   try {
+    let files = options.files;
+    let shardRecord;
     if (options.shard) {
-      shard = await planShardOf(options.shard, {
+      const plan = await planShardOf(options.shard, {
         root: ROOT,
         config: SUITES_CONFIG,
         context,
         ...(options.grep ? { grep: options.grep } : {}),
         ...(options.files ? { files: options.files } : {}),
-        reportsDir: options.reportsDir,
+        reportsDir,
       });
-      context.selection = { ...options.selection, tests: shard.record.tests };
-      const { index, count, total, balancedBy } = shard.record;
-      options.progress(
-        `shard ${index}/${count}: ${shard.record.tests.length} of ${total} tests, balanced by ${balancedBy}`,
-      );
-    }
-    const { createVitest, BaseSequencer } = await import('vitest/node');
-    class ReverseSequencer extends BaseSequencer {
-      override async sort(files: TestSpecification[]) {
-        return (await super.sort(files)).reverse();
-      }
-    }
-    const vitest = await createVitest('test', {
-      root: ROOT,
-      config: SUITES_CONFIG,
-      run: true,
-      watch: false,
-      reporters: [
-        collector,
-        // vitest resolves a relative outputFile against its root (this package), not the current folder.
-        ['junit', { outputFile: resolve(options.reportsDir, 'junit.xml'), suiteName: 'psd2-conformance' }],
-        ['allure-vitest/reporter', { resultsDir: `${options.reportsDir}/allure-results` }],
-      ],
-      provide: { run: context },
-      ...(options.order === 'reverse' ? { sequence: { sequencer: ReverseSequencer } } : {}),
-      ...(options.grep ? { testNamePattern: options.grep } : {}),
-      passWithNoTests: true,
-    });
-    const timer = setTimeout(() => {
-      cancelled = true;
-      options.progress(`time budget of ${options.budgetSeconds} s spent: cancelling the run`);
-      void vitest.cancelCurrentRun('test-failure');
-    }, options.budgetSeconds * 1000);
-    try {
+      context.selection = { ...options.selection, tests: plan.record.tests };
+      shardRecord = plan.record;
       // A shard loads only the files that hold its tests (a shard without tests runs nothing).
-      if (!shard) await vitest.start(options.files);
-      else if (shard.files.length) await vitest.start(shard.files);
-    } finally {
-      clearTimeout(timer);
-      await vitest.close();
+      files = plan.files;
+      const { index, count, total, balancedBy } = plan.record;
+      emit({
+        type: 'notice',
+        text: `shard ${index}/${count}: ${plan.record.tests.length} of ${total} tests, balanced by ${balancedBy}`,
+      });
     }
-  } finally {
-    collector.stop();
-    await permits.close();
-    await stopBank?.();
-  }
-  const seconds = (performance.now() - started) / 1000;
-  const outcomes = collector.outcomes;
-  const summary = summarise(outcomes, options.strict);
-  await mkdir(options.reportsDir, { recursive: true });
-  await writeFile(
-    `${options.reportsDir}/summary.json`,
-    `${JSON.stringify(
-      {
-        target,
+    emit({
+      type: 'started',
+      run: {
+        target: started.target,
         profile,
         seed,
-        startedAt: startedAt.toISOString(),
-        stoppedAt: new Date().toISOString(),
-        durationSeconds: Number(seconds.toFixed(2)),
         strict: options.strict,
-        cancelled,
-        ...summary,
-        ...(shard ? { shard: shard.record } : {}),
+        startedAt,
+        ...(shardRecord ? { shard: shardRecord } : {}),
       },
-      null,
-      2,
-    )}\n`,
-  );
-  await writeFile(`${options.reportsDir}/outcomes.json`, `${JSON.stringify(outcomes, null, 2)}\n`);
-  return { summary, outcomes, target, profile, seed, seconds, cancelled, ...(shard ? { shard: shard.record } : {}) };
+    });
+    // What decides which tests the run declares: the same key on the same sources is the same plan.
+    const key = planKey({
+      selection: context.selection,
+      grep: options.grep,
+      files,
+      profile,
+      allowPayments: options.allowPayments,
+    });
+    const plan = cachedPlan(key);
+    if (plan) emit({ type: 'planned', tests: plan });
+    if (stop.signal.aborted || (options.shard && files?.length === 0)) return ended(emit, stop.end ?? COMPLETED);
+    return ended(emit, await runVitest(options, { context, files, emit, plan, key }));
+  } finally {
+    const ms = stop.signal.aborted ? 500 : 5000;
+    await Promise.all([atMost(ms, permits.close()), atMost(ms, started.close?.() ?? Promise.resolve())]);
+  }
+}
+
+/** Resolves `ms` after the run is told to stop (never, while it is not). */
+const afterStop = (signal: AbortSignal, ms: number): Promise<void> =>
+  new Promise((done) => signal.addEventListener('abort', () => setTimeout(done, ms).unref(), { once: true }));
+
+const samePlan = (ran: PlannedTest[], plan: PlannedTest[] | undefined): boolean =>
+  plan !== undefined &&
+  ran.length === plan.length &&
+  ran.every((t) => plan.some((p) => p.name === t.name && p.file === t.file));
+
+function ended(emit: RunListener['onEvent'], end: RunEnd): RunEnd {
+  emit({ type: 'ended', end, at: Date.now() });
+  return end;
+}
+
+/** vitest over the suites: the tests collected first (the plan), then run; stopped with the run. */
+async function runVitest(
+  options: RunOptions,
+  run: {
+    context: RunContext;
+    files: string[] | undefined;
+    emit: RunListener['onEvent'];
+    /** The plan of an earlier run with the same sources and selection, if one was kept. */
+    plan: PlannedTest[] | undefined;
+    key: string;
+  },
+): Promise<RunEnd> {
+  const { stop } = options;
+  const events = new VitestEvents(options.listener);
+  const { BaseSequencer } = await import('vitest/node');
+  class ReverseSequencer extends BaseSequencer {
+    override async sort(files: TestSpecification[]) {
+      return (await super.sort(files)).reverse();
+    }
+  }
+  const vitest: Vitest = await createOwnedVitest('test', {
+    root: ROOT,
+    config: SUITES_CONFIG,
+    run: true,
+    watch: false,
+    reporters: [
+      events,
+      ...(options.allureResultsDir
+        ? [['allure-vitest/reporter', { resultsDir: options.allureResultsDir }] as [string, Record<string, unknown>]]
+        : []),
+    ],
+    provide: { run: run.context },
+    ...(options.order === 'reverse' ? { sequence: { sequencer: ReverseSequencer } } : {}),
+    ...(options.grep ? { testNamePattern: options.grep } : {}),
+    passWithNoTests: true,
+  });
+  stop.whenStopping(() => void vitest.cancelCurrentRun('keyboard-input'));
+  let plan = run.plan;
+  try {
+    if (!plan) {
+      // The total before the first test: collected once (then known to the next run with the same sources).
+      run.emit({ type: 'phase', phase: 'collecting', at: Date.now() });
+      const collected = await vitest.collect(run.files);
+      const planned = collected.testModules.flatMap((m) => [...m.children.allTests()].map(plannedTest));
+      run.emit({ type: 'planned', tests: planned });
+      plan = planned;
+      if (collected.unhandledErrors.length === 0 && collected.testModules.every((m) => m.errors().length === 0))
+        cachePlan(run.key, planned);
+    }
+    if (stop.signal.aborted) return stop.end ?? COMPLETED;
+    run.emit({ type: 'phase', phase: 'testing', at: Date.now() });
+    // A stopped run waits a moment for the tests in flight, not for them to finish: the workers are ended.
+    await Promise.race([vitest.start(run.files).catch(() => undefined), afterStop(stop.signal, 1000)]);
+    // The tests vitest ran are the plan, should a kept plan have missed one.
+    const ran = vitest.state.getTestModules().flatMap((m) => [...m.children.allTests()].map(plannedTest));
+    if (!stop.end && !samePlan(ran, plan)) run.emit({ type: 'planned', tests: ran });
+  } finally {
+    await atMost(stop.signal.aborted ? 1000 : 5000, vitest.close());
+  }
+  if (stop.end) return stop.end;
+  // vitest reports a worker that died (or a file that could not load) outside any test: the run did not complete.
+  if (events.errors.length) return { kind: 'crashed', reason: events.errors[0] ?? 'a test worker failed' };
+  return COMPLETED;
 }

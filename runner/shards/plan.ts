@@ -9,6 +9,7 @@ import {
   type ShardSpec,
   type TestOutcome,
 } from '../../run-model/index.js';
+import { createOwnedVitest } from '../run/vitest-owned.js';
 import { splitHash, splitTests, usableDurations } from './split.js';
 
 /** A test as collected: its stable key (full name), its suite file, and whether it will run or is skipped. */
@@ -115,8 +116,7 @@ export async function collectTests(options: {
   /** Only the suite files whose names contain one of these (run --suite-file). */
   files?: string[];
 }): Promise<CollectedTest[]> {
-  const { createVitest } = await import('vitest/node');
-  const vitest = await createVitest('test', {
+  const vitest = await createOwnedVitest('test', {
     root: options.root,
     config: options.config,
     run: true,
@@ -131,7 +131,12 @@ export async function collectTests(options: {
   try {
     const result = await vitest.collect(options.files);
     return result.testModules.flatMap((m) =>
-      [...m.children.allTests()].map((t) => ({ key: t.fullName, file: m.moduleId, runs: t.options.mode !== 'skip' })),
+      [...m.children.allTests()].map((t) => ({
+        key: t.fullName,
+        file: m.moduleId,
+        // A test not testable here is declared all the same, and skips itself when it runs.
+        runs: t.options.mode !== 'skip' && !t.meta().conformance?.notTestable,
+      })),
     );
   } finally {
     await vitest.close();

@@ -41,6 +41,11 @@ export async function describeFailure(meta: ConformanceMeta): Promise<void> {
   await allure.description(rulesDescription(meta.requirementIds, rulesBroken(meta)));
 }
 
+/** A test skipped here says why on its page (Allure shows no reason of its own for a skipped test). */
+export async function describeSkip(reason: string): Promise<void> {
+  await allure.description(`**Not run against this target**: ${reason}`);
+}
+
 /** Every occurrence of a configured secret value (e.g. PSU_IDENTITY) masked, for text that is not a header. */
 export function maskValues(text: string, secrets: (string | undefined)[]): string {
   let masked = text;

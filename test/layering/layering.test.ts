@@ -29,12 +29,11 @@ describe('layering: the folder table (scripts/folders.ts) holds for every import
     expect(layeringViolations(edges)).toEqual([]);
   });
 
-  it('runner, suites and reporting meet in the run model and never import each other', () => {
-    const between = folderGraph(edges).filter(
-      (e) => ['runner', 'suites', 'reporting'].includes(e.from) && ['runner', 'suites', 'reporting'].includes(e.to),
-    );
+  it('runner, suites and reporters meet in the run model and never import each other', () => {
+    const three = ['runner', 'suites', 'reporters'];
+    const between = folderGraph(edges).filter((e) => three.includes(e.from) && three.includes(e.to));
     expect(between.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
-    for (const folder of ['runner', 'suites', 'reporting'])
+    for (const folder of three)
       expect(
         folderGraph(edges).some((e) => e.from === folder && e.to === 'run-model'),
         folder,
@@ -85,14 +84,14 @@ describe('the import reader catches what it is meant to', () => {
 
   it('a runner file importing the reports, or a suite importing the runner, is refused', () => {
     const bad = [
-      ...planted('runner/run/run.ts', "import { writeReports } from '../../reporting/report.js';"),
+      ...planted('runner/run/run.ts', "import { writeReport } from '../../reporters/index.js';"),
       ...planted('suites/support/session.ts', "import { runConformance } from '../../runner/run/run.js';"),
-      ...planted('reporting/junit.ts', "import type { X } from '../suites/support/context.js';"),
+      ...planted('reporters/junit.reporter.ts', "import type { X } from '../suites/support/context.js';"),
     ];
     expect(layeringViolations(bad).map((v) => v.split(' (')[0])).toEqual([
-      'runner/run/run.ts:1 imports ../../reporting/report.js',
+      'runner/run/run.ts:1 imports ../../reporters/index.js',
       'suites/support/session.ts:1 imports ../../runner/run/run.js',
-      'reporting/junit.ts:1 imports ../suites/support/context.js',
+      'reporters/junit.reporter.ts:1 imports ../suites/support/context.js',
     ]);
   });
 
@@ -103,9 +102,9 @@ describe('the import reader catches what it is meant to', () => {
     ];
     expect(findCycle(cycle)).toEqual(['runner/a.ts', 'suites/b.ts', 'runner/a.ts']);
     const folders = [
-      ...planted('run-model/x.ts', "import { y } from '../reporting/y.js';"),
-      ...planted('reporting/y.ts', "import { z } from '../run-model/z.js';"),
+      ...planted('run-model/x.ts', "import { y } from '../reporters/y.js';"),
+      ...planted('reporters/y.ts', "import { z } from '../run-model/z.js';"),
     ];
-    expect(findCycle(folderGraph(folders))).toEqual(['run-model', 'reporting', 'run-model']);
+    expect(findCycle(folderGraph(folders))).toEqual(['run-model', 'reporters', 'run-model']);
   });
 });

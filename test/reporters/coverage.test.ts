@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverageMarkdown } from '../../reporting/coverage.js';
+import { coverageMarkdown } from '../../reporters/coverage.reporter.js';
 import { coverage, type TestOutcome } from '../../run-model/index.js';
 import { REQUIREMENTS, type RequirementId } from '../../spec/index.js';
 
@@ -31,8 +31,11 @@ describe('requirement coverage matrix', () => {
       state: 'skipped',
       note: 'sandbox operation: not run by the production profile',
     });
-    expect(row('Auth.history.90days')?.state).toBe('not testable');
-    expect(row('NCBCT.purposeCode.enum')?.state).toBe('no test');
+    expect(row('Auth.history.90days')?.state).toBe('not observable');
+    expect(row('NCBCT.purposeCode.enum')).toMatchObject({
+      state: 'untested',
+      note: 'no test cites it and no registered check declares it',
+    });
   });
 
   it(
@@ -72,7 +75,7 @@ describe('requirement coverage matrix', () => {
       state: 'inconclusive',
       note: 'its tests failed first on PaymentResponse.psuMessage.max512',
     });
-    expect(row.find((r) => r.id === 'PaymentResponse.psuMessage.max512')?.state).toBe('no test');
+    expect(row.find((r) => r.id === 'PaymentResponse.psuMessage.max512')?.state).toBe('not observed');
   });
 
   it('renders the broken rules first with their failed tests, then a Markdown table row per requirement', () => {
@@ -83,8 +86,32 @@ describe('requirement coverage matrix', () => {
     );
     expect(broken.split('\n').filter((l) => l.startsWith('- **`')).length).toBe(2);
     expect(every).toContain('| `NCBCT.creditorName.max70` | MUST | **FAILED** | 2 |  |');
-    expect(every).toContain('| `Auth.history.90days` | MUST | not testable | 0 |');
+    expect(every).toContain('| `Auth.history.90days` | MUST | not observable | 0 |');
     expect(every.split('\n').filter((l) => l.startsWith('| `')).length).toBe(REQUIREMENTS.length);
+  });
+
+  it(
+    'a rule only checks judge is not observed when no answer showed its situation, and passed once one did: ' +
+      'a bank that never answers 500 is not seen to put SYSTEM_ERROR in its 500s',
+    () => {
+      const ran = outcome(['Payment.create.201'], 'passed');
+      const never = coverage([ran]).find((r) => r.id === 'Errors.serverError.systemError');
+      expect(never).toMatchObject({ state: 'not observed', note: expect.stringContaining('error_code_conformance') });
+      const seen = coverage([{ ...ran, meta: { ...ran.meta, judged: ['Errors.serverError.systemError'] } }]);
+      expect(seen.find((r) => r.id === 'Errors.serverError.systemError')?.state).toBe('passed');
+      // Before any test ran, nothing was not observed: the rule's tests were skipped.
+      const none = coverage([outcome(['Payment.create.201'], 'skipped')]);
+      expect(none.find((r) => r.id === 'Errors.serverError.systemError')?.state).toBe('skipped');
+    },
+  );
+
+  it('lists the rules not judged with their reasons, the place the verdict line points to', () => {
+    const md = coverageMarkdown(rows, 'test');
+    const section = md.slice(md.indexOf('## Rules not judged, and why'), md.indexOf('## Every requirement'));
+    expect(section).toContain(
+      '- `Auth.history.90days` (MUST) not observable: account information operations are not shown in interface.md',
+    );
+    expect(section).toContain('- `NCBCT.purposeCode.enum` (MUST) untested: no test cites it and no registered check');
   });
 
   it('a clean run has no broken-rules section', () => {

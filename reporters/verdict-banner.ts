@@ -1,5 +1,5 @@
 import { hasRequirement, requirement } from '../spec/index.js';
-import { verdictOf, type ReportSummary, type VerdictKind } from '../run-model/index.js';
+import type { RunReport, Verdict, VerdictKind } from '../run-model/index.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -23,30 +23,42 @@ function failedLine(ids: string[], level: 'MUST' | 'SHOULD', note = ''): string 
   return `<span class="psd2-verdict-failed">${failed}</span>`;
 }
 
-/**
- * The banner the HTML report opens with, above Allure's own header and its pass-rate ring: the verdict in red or
- * green, the failed MUST requirements, and what the verdict stands on. It sits outside the report's own scrolling
- * area, so every page of the report keeps it in view.
- */
-export function verdictBanner(s: ReportSummary): string {
-  const v = verdictOf(s);
+/** One party's verdict: the headline in red, green or amber, what it stands on, and the failed requirements. */
+function verdictBlock(v: Verdict, options: { strict: boolean; party: boolean }): string {
   const colour = COLOURS[v.kind];
-  const should = s.strict ? '' : ' (counted with --strict only)';
-  const lead =
-    v.kind === 'conformant' ? 'every MUST test passed' : v.kind === 'not conformant' ? '' : (v.details.at(-1) ?? '');
+  const should = options.strict ? '' : ' (counted with --strict only)';
+  const lead = v.line.slice(v.line.indexOf(':') + 1).trim();
   return [
-    `<div id="psd2-verdict" role="status" data-verdict="${v.kind}" ` +
+    `<div class="psd2-verdict-party" data-party="${html(v.party.id)}" data-verdict="${v.kind}" ` +
       `style="background:${colour.background};color:${colour.text}">`,
-    `<div class="psd2-verdict-headline"><strong>${v.headline}</strong>${lead ? `<span>${html(lead)}</span>` : ''}`,
+    `<div class="psd2-verdict-headline">${options.party ? `<span>${html(v.party.name)}:</span>` : ''}` +
+      `<strong>${v.headline}</strong>${lead ? `<span>${html(lead)}</span>` : ''}`,
     failedLine(v.failedMust, 'MUST'),
     failedLine(v.failedShould, 'SHOULD', should),
     '</div>',
     `<div class="psd2-verdict-details">${v.details.map(html).join(' · ')}</div>`,
     '</div>',
-    UNDO_FIRST_SCROLL,
   ]
     .filter(Boolean)
     .join('');
+}
+
+/**
+ * The banner the HTML report opens with, above Allure's own header and its pass-rate ring: each party's verdict (a
+ * run judges one, the bank) in red, green or amber, the failed MUST requirements, and what the verdict stands on. It
+ * sits outside the report's own scrolling area, so every page of the report keeps it in view.
+ */
+export function verdictBanner(report: Pick<RunReport, 'verdicts' | 'summary'>): string {
+  const first = report.verdicts[0];
+  const blocks = report.verdicts.map((v) =>
+    verdictBlock(v, { strict: report.summary.strict, party: report.verdicts.length > 1 }),
+  );
+  return [
+    `<div id="psd2-verdict" role="status" data-verdict="${first?.kind ?? 'nothing judged'}">`,
+    ...blocks,
+    '</div>',
+    UNDO_FIRST_SCROLL,
+  ].join('');
 }
 
 /**
@@ -75,7 +87,8 @@ const UNDO_FIRST_SCROLL = `<script>(() => {
  */
 export const BANNER_STYLE = `<style id="psd2-verdict-style">
 body { margin: 0; height: 100vh; display: flex; flex-direction: column; }
-#psd2-verdict { flex: none; padding: 8px 24px; font: 14px/20px Arial, Helvetica, sans-serif; }
+#psd2-verdict { flex: none; font: 14px/20px Arial, Helvetica, sans-serif; }
+#psd2-verdict .psd2-verdict-party { padding: 8px 24px; }
 #psd2-verdict .psd2-verdict-headline { display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 14px; }
 #psd2-verdict .psd2-verdict-headline strong { font-size: 22px; line-height: 30px; letter-spacing: 0.5px; }
 #psd2-verdict code {

@@ -4,7 +4,8 @@ import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { withBanner } from './verdict.js';
+import { appendHistory, historyLength } from './allure-history.js';
+import { withBanner } from './verdict-banner.js';
 
 /** A report must not hang CI: Allure renders a full run in a few seconds. */
 const ALLURE_TIMEOUT_MS = 120_000;
@@ -12,17 +13,19 @@ const ALLURE_TIMEOUT_MS = 120_000;
 export interface HtmlOptions {
   resultsDirs: string[];
   out: string;
-  /** The report's title: names the target judged. */
+  /** The report's title: names the verdict and the target judged. */
   reportName: string;
-  /** Shown on the report's overview: target, seed, verdict … */
+  /** Shown on the report's overview: target, seed, verdict, the run's duration … */
   variables: Record<string, string>;
   /** Files shown on every page's "global attachments" (the coverage matrix). */
   globalAttachments: string[];
   /** HTML shown above the report on every page (the verdict): added to index.html after rendering. */
   banner?: string;
-  /** JSON Lines history Allure reads for trends and appends this run to. */
-  historyPath: string;
+  /** JSON Lines history Allure reads for trends; this run is added to it, and it keeps the newest `limit` runs. */
+  history: { path: string; limit: number };
   log: (line: string) => void;
+  /** Aborted when the run must end now: the renders are stopped (their processes ended) and nothing is added. */
+  signal: AbortSignal;
 }
 
 /**
@@ -46,68 +49,73 @@ export function allureScript(): string {
   throw new Error('the allure package names no command-line script');
 }
 
-function allure(args: string[], log: (line: string) => void): Promise<number> {
+/** One `allure` command in a child process, ended with the run (the abort signal) or after a timeout. */
+function allure(args: string[], options: { log: (line: string) => void; signal: AbortSignal }): Promise<number> {
   return new Promise((done) => {
     let script: string;
     try {
       script = allureScript();
     } catch (err) {
-      log(`allure ${args[0]} failed: the allure package cannot be found (${(err as Error).message})`);
+      options.log(`allure ${args[0]} failed: the allure package cannot be found (${(err as Error).message})`);
       done(127);
       return;
     }
-    const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [script, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      signal: options.signal,
+      killSignal: 'SIGKILL',
+      timeout: ALLURE_TIMEOUT_MS,
+    });
     const kept: string[] = [];
     child.stdout.on('data', (d: Buffer) => kept.push(d.toString()));
     child.stderr.on('data', (d: Buffer) => kept.push(d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), ALLURE_TIMEOUT_MS);
-    child.on('error', () => done(127));
+    child.on('error', () => {
+      if (!options.signal.aborted) options.log(`allure ${args[0]} could not be started`);
+    });
     child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (code || signal)
-        log(`allure ${args[0]} failed (${signal ?? code}): ${kept.join('').trim().split('\n').slice(-3).join(' ')}`);
+      if ((code || signal) && !options.signal.aborted)
+        options.log(
+          `allure ${args[0]} failed (${signal ?? code}): ${kept.join('').trim().split('\n').slice(-3).join(' ')}`,
+        );
       done(code ?? 1);
     });
   });
 }
 
 /**
- * Allure's awesome template always adds Google Analytics (gtag.js with the report's id). A bank's conformance
- * report must not call out to a third party when QA opens it, so the two scripts are removed.
+ * Allure's awesome template always adds Google Analytics (gtag.js with the report's id): its generator sets
+ * `analyticsEnable: true` and no option turns it off. A bank's conformance report must not call out to a third party
+ * when QA opens it, so the two scripts, as the template writes them, are taken out.
  */
-export async function stripAnalytics(indexHtml: string): Promise<boolean> {
-  const html = await readFile(indexHtml, 'utf8');
-  const stripped = html.replace(
-    /<script async src="https:\/\/www\.googletagmanager\.com\/[^"]*"><\/script>\s*<script>[^<]*?gtag\([^<]*<\/script>/g,
-    '',
-  );
-  if (stripped === html) return false;
-  await writeFile(indexHtml, stripped);
-  return true;
+export function withoutAnalytics(html: string): string {
+  const start = html.indexOf('<script async src="https://www.googletagmanager.com/');
+  if (start < 0) return html;
+  const config = html.indexOf('</script>', html.indexOf('gtag(', start));
+  if (config < 0) return html;
+  return `${html.slice(0, start)}${html.slice(config + '</script>'.length)}`;
 }
 
 /** The rendered page, as a bank's QA should open it: no third-party calls, and the verdict first. */
 async function finish(indexHtml: string, banner: string | undefined): Promise<void> {
-  await stripAnalytics(indexHtml);
-  if (banner) await writeFile(indexHtml, withBanner(await readFile(indexHtml, 'utf8'), banner));
+  const html = withoutAnalytics(await readFile(indexHtml, 'utf8'));
+  await writeFile(indexHtml, banner ? withBanner(html, banner) : html);
 }
 
 /**
  * Allure 3 (awesome) HTML in <out>/html, with history and trend from earlier runs, grouped by area and
- * operation; and the same report as one self-contained file in <out>/html-single for CI artifacts (it reads
- * the history but does not append to it again).
+ * operation; and the same report as one self-contained file in <out>/html-single for CI artifacts. Both renders read
+ * their own copy of the history (run side by side, neither sees the other's addition); this run's entry, cut down to
+ * what the trend and shard balancing need, is added to the history afterwards, which keeps the newest runs only.
  */
 export async function writeHtml(o: HtmlOptions): Promise<{ html: boolean; single: boolean }> {
   const configs = await mkdtemp(join(tmpdir(), 'psd2-allure-'));
   try {
-    // The two renders run side by side (each is one Node process; the pair took 2.5 s of an 11.6 s default run
-    // one after the other). The single file reads a copy of the history taken before either starts, so it shows
-    // the same trend whether or not the other render has appended this run yet.
-    const historySnapshot = join(configs, 'history.jsonl');
-    if (existsSync(o.historyPath)) await copyFile(o.historyPath, historySnapshot);
+    const copies = { html: join(configs, 'history-html.jsonl'), single: join(configs, 'history-single.jsonl') };
+    for (const copy of Object.values(copies)) if (existsSync(o.history.path)) await copyFile(o.history.path, copy);
+    const before = historyLength(copies.html);
     const config = (historyPath: string, appendHistory: boolean) => ({
       name: o.reportName,
-      historyPath: resolve(historyPath),
+      historyPath,
       appendHistory,
       variables: o.variables,
       globalAttachments: o.globalAttachments.map((f) => resolve(f)),
@@ -116,8 +124,8 @@ export async function writeHtml(o: HtmlOptions): Promise<{ html: boolean; single
     });
     const html = join(configs, 'html.json');
     const single = join(configs, 'single.json');
-    await writeFile(html, JSON.stringify(config(o.historyPath, true)));
-    await writeFile(single, JSON.stringify(config(historySnapshot, false)));
+    await writeFile(html, JSON.stringify(config(copies.html, true)));
+    await writeFile(single, JSON.stringify(config(copies.single, false)));
     // Allure writes into <output>/awesome and moves it up only when that is the sole folder there: start empty.
     await Promise.all(['html', 'html-single'].map((d) => rm(resolve(o.out, d), { recursive: true, force: true })));
     const common = [
@@ -127,18 +135,21 @@ export async function writeHtml(o: HtmlOptions): Promise<{ html: boolean; single
       o.reportName,
       ...o.resultsDirs.map((d) => resolve(d)),
     ];
+    const run = { log: o.log, signal: o.signal };
     const [a, b] = await Promise.all([
-      allure(['awesome', '--config', html, '--output', resolve(o.out, 'html'), ...common], o.log),
+      allure(['awesome', '--config', html, '--output', resolve(o.out, 'html'), ...common], run),
       allure(
         ['awesome', '--config', single, '--output', resolve(o.out, 'html-single'), '--single-file', ...common],
-        o.log,
+        run,
       ),
     ]);
+    if (o.signal.aborted) return { html: false, single: false };
     for (const [ok, dir] of [
       [a, 'html'],
       [b, 'html-single'],
     ] as const)
       if (ok === 0) await finish(resolve(o.out, dir, 'index.html'), o.banner);
+    if (a === 0) appendHistory(o.history.path, { path: copies.html, before }, o.history.limit);
     return { html: a === 0, single: b === 0 };
   } finally {
     await rm(configs, { recursive: true, force: true });
