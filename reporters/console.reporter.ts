@@ -8,7 +8,7 @@ import type { Terminal } from './terminal.js';
 const secondsOf = (ms: number) => `${Math.round(ms / 1000)} s`;
 
 const PHASE_WORDS: Record<RunPhase, string> = {
-  starting: 'starting the target',
+  starting: 'starting',
   collecting: 'collecting the suites',
   testing: 'running the tests',
   reporting: 'writing the reports',
@@ -149,7 +149,7 @@ export class Progress {
       this.timer = setInterval(() => this.tick(), this.terminal.live ? 1000 : Math.min(this.everyMs, 1000));
       this.timer.unref();
     }
-    if (phase !== 'testing') this.line(`${PHASE_WORDS[phase]}${detail ? ` (${detail})` : ''}…`);
+    this.line(`${PHASE_WORDS[phase]}${detail ? ` (${detail})` : ''}…`);
   }
 
   /** The tests are done: their last status stays as a line of its own, and the live line goes. */

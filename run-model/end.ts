@@ -4,7 +4,7 @@
  */
 export type RunEnd =
   | { kind: 'completed' }
-  | { kind: 'interrupted'; signal: StopSignal }
+  | { kind: 'interrupted'; signal: StopSignal; because?: string }
   | { kind: 'budget'; seconds: number }
   | { kind: 'crashed'; reason: string };
 
@@ -34,7 +34,7 @@ export function endReason(end: RunEnd): string {
     case 'completed':
       return 'the run completed';
     case 'interrupted':
-      return `interrupted by ${end.signal}`;
+      return `interrupted by ${end.signal}${end.because ? ` (${end.because})` : ''}`;
     case 'budget':
       return `the time budget of ${end.seconds} s ran out`;
     case 'crashed':
@@ -55,7 +55,11 @@ export function runEndOf(value: unknown): RunEnd | undefined {
   if (!end || typeof end !== 'object') return undefined;
   if (end.kind === 'completed') return COMPLETED;
   if (end.kind === 'interrupted' && STOP_SIGNALS.includes(end.signal as StopSignal))
-    return { kind: 'interrupted', signal: end.signal as StopSignal };
+    return {
+      kind: 'interrupted',
+      signal: end.signal as StopSignal,
+      ...(typeof end.because === 'string' ? { because: end.because } : {}),
+    };
   if (end.kind === 'budget' && typeof end.seconds === 'number') return { kind: 'budget', seconds: end.seconds };
   if (end.kind === 'crashed' && typeof end.reason === 'string') return { kind: 'crashed', reason: end.reason };
   return undefined;

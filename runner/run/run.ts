@@ -230,6 +230,7 @@ async function runVitest(
 ): Promise<RunEnd> {
   const { stop } = options;
   const events = new VitestEvents(options.listener);
+  run.emit({ type: 'phase', phase: 'starting', at: Date.now(), detail: 'vitest' });
   const { BaseSequencer } = await import('vitest/node');
   class ReverseSequencer extends BaseSequencer {
     override async sort(files: TestSpecification[]) {
@@ -252,8 +253,21 @@ async function runVitest(
     ...(options.grep ? { testNamePattern: options.grep } : {}),
     passWithNoTests: true,
   });
-  stop.whenStopping(() => void vitest.cancelCurrentRun('keyboard-input'));
+  // Collecting is let finish (within the stop's deadline), so that a stopped run can still list every test.
+  let testing = false;
+  stop.whenStopping(() => {
+    if (testing) void vitest.cancelCurrentRun('keyboard-input');
+  });
   let plan = run.plan;
+  // Out of time while collecting: the tests collected so far are the plan the stopped run reports.
+  stop.whenOutOfTime(
+    () => {
+      if (plan) return;
+      const sofar = vitest.state.getTestModules().flatMap((m) => [...m.children.allTests()].map(plannedTest));
+      run.emit({ type: 'planned', tests: sofar });
+    },
+    { first: true },
+  );
   try {
     if (!plan) {
       // The total before the first test: collected once (then known to the next run with the same sources).
@@ -262,11 +276,12 @@ async function runVitest(
       const planned = collected.testModules.flatMap((m) => [...m.children.allTests()].map(plannedTest));
       run.emit({ type: 'planned', tests: planned });
       plan = planned;
-      if (collected.unhandledErrors.length === 0 && collected.testModules.every((m) => m.errors().length === 0))
-        cachePlan(run.key, planned);
+      const whole = collected.unhandledErrors.length === 0 && collected.testModules.every((m) => !m.errors().length);
+      if (whole && !stop.signal.aborted) cachePlan(run.key, planned);
     }
     if (stop.signal.aborted) return stop.end ?? COMPLETED;
     run.emit({ type: 'phase', phase: 'testing', at: Date.now() });
+    testing = true;
     // A stopped run waits a moment for the tests in flight, not for them to finish: the workers are ended.
     await Promise.race([vitest.start(run.files).catch(() => undefined), afterStop(stop.signal, 1000)]);
     // The tests vitest ran are the plan, should a kept plan have missed one.

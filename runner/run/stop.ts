@@ -1,7 +1,7 @@
 import { EXIT_CODES, STOP_SIGNALS, type RunEnd, type StopSignal } from '../../run-model/index.js';
 
 /** How long a stopping run has to write what it has before the process ends regardless. */
-export const STOP_DEADLINE_MS = 3500;
+export const STOP_DEADLINE_MS = 3800;
 
 export interface RunStopOptions {
   /** Ends the process (process.exit in the CLI; a test passes its own). */
@@ -44,13 +44,25 @@ export class RunStop {
     return this.reason;
   }
 
-  /** Stops the run on SIGINT, SIGTERM and SIGHUP (instead of Node's default of dying with nothing written). */
+  /**
+   * Stops the run on SIGINT, SIGTERM and SIGHUP (instead of Node's default of dying with nothing written), and when
+   * the process that started it goes away: `npm run` starts the CLI through `sh -c`, and passes a SIGTERM to the
+   * shell, which ends without passing it on, so the run would go on as an orphan. It notices within half a second.
+   */
   listen(): this {
     for (const name of STOP_SIGNALS) {
       const handler = () => this.stop({ kind: 'interrupted', signal: name });
       this.handlers.set(name, handler);
       process.on(name, handler);
     }
+    const parent = process.ppid;
+    const orphaned = setInterval(() => {
+      if (process.ppid === parent) return;
+      clearInterval(orphaned);
+      this.stop({ kind: 'interrupted', signal: 'SIGHUP', because: 'the process that started it ended' });
+    }, 500);
+    orphaned.unref();
+    this.timers.push(orphaned);
     return this;
   }
 
@@ -68,9 +80,13 @@ export class RunStop {
     else this.onStop.push(fn);
   }
 
-  /** Written synchronously if the run has not ended by the deadline (or at a second signal). */
-  whenOutOfTime(fn: () => void): void {
-    this.atDeadline.push(fn);
+  /**
+   * Done synchronously if the run has not ended by the deadline (or at a second signal): `first` for what must
+   * happen before the files are written (the runner passing on what it knows).
+   */
+  whenOutOfTime(fn: () => void, options: { first?: boolean } = {}): void {
+    if (options.first) this.atDeadline.unshift(fn);
+    else this.atDeadline.push(fn);
   }
 
   stop(end: RunEnd): void {
@@ -110,7 +126,7 @@ export class RunStop {
 
   /** The run ended by itself: the deadline and the signal handlers go. */
   dispose(): void {
-    for (const timer of this.timers) clearTimeout(timer);
+    for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     for (const [name, handler] of this.handlers) process.off(name, handler);
     this.handlers.clear();

@@ -79,9 +79,10 @@ describe('progress', () => {
     at(11_000);
     p.tick();
     expect(lines).toEqual([
-      'starting the target (the embedded reference bank)…',
-      '… starting the target (5 s)',
+      'starting (the embedded reference bank)…',
+      '… starting (5 s)',
       '4 tests to report',
+      'running the tests…',
       '… 0/4 tests, 0 failed, 6 s elapsed; nothing finished for 6 s, in flight: ' +
         'Payment.create.201 [MUST] a payment that hangs',
     ]);
