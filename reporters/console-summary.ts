@@ -5,9 +5,12 @@ const row = (name: string, c: { passed: number; failed: number; skipped: number 
   `  ${name.padEnd(30)} ${String(c.passed).padStart(5)} passed ` +
   `${String(c.failed).padStart(4)} failed ${String(c.skipped).padStart(4)} skipped`;
 
-/** A failure's lines in the console: enough to act on, never a wall of text (junit.xml and the HTML have it all). */
+/**
+ * A failure's lines in the console: enough to act on (the curl command whole, so it can be pasted), never a wall of
+ * text (junit.xml and the HTML have it all).
+ */
 const MAX_LINES = 60;
-const MAX_LINE = 400;
+const MAX_LINE = 4096;
 
 const cut = (line: string) =>
   line.length > MAX_LINE ? `${line.slice(0, MAX_LINE)}… (${line.length} characters: junit.xml has it whole)` : line;

@@ -4,11 +4,11 @@ import { UserError } from '../core/index.js';
 import type { RunReport } from '../run-model/index.js';
 import { writeHtml } from './allure-html.js';
 import { writeSkippedResults } from './allure-skipped.js';
+import { ALLURE_RESULTS } from './allure.reporter.js';
 import { COVERAGE_MARKDOWN } from './coverage.reporter.js';
 import { defineReporter, type ReporterContext } from './registry.js';
 import { verdictBanner } from './verdict-banner.js';
 
-export const ALLURE_RESULTS = 'allure-results';
 export const HISTORY_FILE = 'history.jsonl';
 
 /** The report's overview: what the verdict stands on, as Allure's own "variables" widget shows them. */
@@ -60,9 +60,6 @@ async function render(report: RunReport, context: ReporterContext): Promise<void
 export default defineReporter({
   name: 'html',
   description: 'html/ and html-single/: the Allure report, opening with the verdict; history.jsonl of earlier runs',
-  writes: ['html/', 'html-single/', HISTORY_FILE, `${ALLURE_RESULTS}/`],
-  create: (context) => ({
-    needs: { allureResults: join(context.out, ALLURE_RESULTS) },
-    finish: (report) => render(report, context),
-  }),
+  writes: ['html/', 'html-single/', HISTORY_FILE],
+  create: (context) => ({ finish: (report) => render(report, context) }),
 });

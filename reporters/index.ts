@@ -36,7 +36,9 @@ export async function pickReporters(names: readonly string[] | undefined): Promi
   const unknown = (names ?? []).filter((n) => !known.includes(n));
   if (unknown.length)
     throw new UserError(`unknown --report ${unknown.join(', ')}: the reporters are ${known.join(', ')}`);
-  return registry.all().filter((r) => r.always || !names || names.includes(r.name));
+  // The HTML is rendered from Allure's results: asking for it asks for them.
+  const wanted = names?.includes('html') ? [...names, 'allure'] : names;
+  return registry.all().filter((r) => r.always || !wanted || wanted.includes(r.name));
 }
 
 /** Each picked reporter, made for this reports folder. */

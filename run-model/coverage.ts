@@ -102,3 +102,17 @@ export function countStates(rows: readonly CoverageRow[], level?: Level): Record
   for (const row of rows) if (!level || row.level === level) counts[row.state]++;
   return counts;
 }
+
+/**
+ * The rules with neither a test nor a reason: no suite test cites them, no registered check declares them, and the
+ * catalogue gives no reason why no request can provoke them. Every rule needs one of the three.
+ */
+export function rulesWithoutStanding(
+  rules: readonly { id: string; level: Level; notTestable?: string }[],
+  cited: ReadonlySet<string>,
+  declared: ReadonlyMap<string, readonly string[]> = checksDeclaring() as ReadonlyMap<string, string[]>,
+): string[] {
+  return rules
+    .filter((r) => !cited.has(r.id) && !declared.get(r.id)?.length && !r.notTestable)
+    .map((r) => `${r.id} (${r.level})`);
+}

@@ -22,6 +22,7 @@ export { areaOf, featureOf, tagsOf } from './labels.js';
 export {
   COVERAGE_STATES,
   checksDeclaring,
+  rulesWithoutStanding,
   countStates,
   coverage,
   type CoverageRow,

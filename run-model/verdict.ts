@@ -44,6 +44,8 @@ export interface VerdictInput {
   seed: number | number[];
   strict: boolean;
   shard?: ShardRecord;
+  /** How long the run took, start-up and reports included (Allure's header spans the tests' own times only). */
+  durationSeconds?: number;
 }
 
 const levelOf = (id: string) => (hasRequirement(id) ? requirement(id).level : 'MUST');
@@ -103,6 +105,7 @@ export function verdictOf(v: VerdictInput, party: Party = BANK): Verdict {
     `${v.passed} passed, ${v.failed} failed, ${v.skipped} skipped`,
     `target: ${v.target.description}`,
     `profile ${v.profile}, seed ${Array.isArray(v.seed) ? v.seed.join(', ') : v.seed}${v.strict ? ', --strict' : ''}`,
+    ...(v.durationSeconds ? [`the run took ${v.durationSeconds.toFixed(1)} s`] : []),
   ];
   if (v.end.kind !== 'completed') details.push(`${endReason(v.end)} before every test ran`);
   if (v.shard)

@@ -97,7 +97,7 @@ const define = () =>
     .addOption(
       new Option(
         '--report <names>',
-        'write only these reports, comma-separated (summary, outcomes, junit, coverage, exchanges, html); ' +
+        'write only these reports, comma-separated (summary, outcomes, junit, coverage, exchanges, allure, html); ' +
           'the console is always on',
       )
         .argParser((raw: string) =>

@@ -82,6 +82,12 @@ interface Started {
 
 async function startTarget(options: RunOptions, config: Config): Promise<Started> {
   if (options.target.kind === 'embedded') {
+    options.listener.onEvent({
+      type: 'phase',
+      phase: 'starting',
+      at: Date.now(),
+      detail: 'the embedded reference bank',
+    });
     const { startBank } = await import('../../bank/index.js');
     const [faults, variants] = [options.faults ?? [], options.variants ?? []];
     const bank = await startBank({ faults, variants });
@@ -93,7 +99,9 @@ async function startTarget(options: RunOptions, config: Config): Promise<Started
     };
   }
   const { url, profile } = options.target;
+  // A bank that cannot be judged ends the run here in one line (its own timeouts bound it); then the run goes on.
   await preflight(url, config.http);
+  options.listener.onEvent({ type: 'phase', phase: 'starting', at: Date.now(), detail: url });
   return { baseUrl: url, profile, target: remoteTarget(url, profile) };
 }
 
@@ -115,12 +123,6 @@ export async function runConformance(options: RunOptions): Promise<RunEnd> {
   const reportsDir = resolve(options.reportsDir);
   const config = withConcurrencyFor(options.target.kind, options.config);
   const seed = options.seed ?? config.seed;
-  emit({
-    type: 'phase',
-    phase: 'starting',
-    at: startedAt,
-    detail: options.target.kind === 'embedded' ? 'the embedded reference bank' : options.target.url,
-  });
   const started = await startTarget(options, config);
   const { baseUrl, profile } = started;
   // The embedded bank starts empty, so a run tag from the seed keeps requests byte-identical per seed;

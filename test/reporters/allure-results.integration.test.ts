@@ -175,6 +175,25 @@ describe('Allure results of a failing run', () => {
     },
   );
 
+  it(
+    'the console says what to do about a failure: the shrunk counterexample, the request as curl, the replay ' +
+      'commands, and the SHOULD deviations by id',
+    () => {
+      const block = output.slice(output.indexOf('✗ NCBCT bodies > NCBCT.creditorName.max70'));
+      const lines = block.split('\n');
+      const at = lines.findIndex((l) => l.includes('shrunk counterexample:'));
+      // The counterexample itself follows (it used to be followed by nothing), then what the checks saw.
+      expect(lines[at + 1]?.trim()).toBe('[');
+      expect(block).toMatch(/\n {8,}"creditorName": "/);
+      expect(block).toMatch(/\n {6}request \(replay\): curl -sS -i -X POST '[^\n]*' -H 'X-Request-ID: /);
+      expect(block).toMatch(/\n {6}replay: npx psd2-conformance run .* --replay-path '[\d:]+' --grep /);
+      expect(block).toMatch(/\n {6}signed afresh: npx psd2-conformance replay --test 'NCBCT bodies > /);
+      expect(output).toMatch(
+        /SHOULD-level deviations recorded as warnings \(--strict fails on them; .*\): \S+ \(\d+ tests?\)/,
+      );
+    },
+  );
+
   it('a failed example test carries the command that runs it again', () => {
     const r = find('Headers.X-PSU-IDENTITY.alternative [MUST]');
     expect(r.status).toBe('failed');
@@ -217,8 +236,8 @@ describe('Allure results of a failing run', () => {
     });
     expect(output).toMatch(
       new RegExp(
-        /— NOT CONFORMANT: \d+ requirement\(s\) failed — target: the embedded reference bank with faults/.source +
-          / accept-long-creditor-name, create-200\n/.source,
+        /— NOT CONFORMANT: \d+ MUST requirements failed \([^)]+\); .* — target: the embedded reference bank with /
+          .source + /faults accept-long-creditor-name, create-200\n/.source,
       ),
     );
     expect(summary.durationSeconds).toBeGreaterThan(0);
