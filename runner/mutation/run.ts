@@ -12,7 +12,12 @@ export interface MutationRunOptions {
   /** Per-run budget handed to `run --budget`; the child is killed a little after it. */
   budgetSeconds: number;
   extraArgs?: string[];
+  /** Aborted when the mutation run is stopped: the child gets SIGTERM (and writes its INCOMPLETE reports). */
+  signal?: AbortSignal;
 }
+
+/** Every child run still going, so that a mutation run that must end now can end them too. */
+export const RUNNING = new Set<ReturnType<typeof spawn>>();
 
 /** What one run switches on in the embedded bank: a fault, variants, both or neither. */
 export interface MutationJob {
@@ -62,6 +67,11 @@ export function runOnce(job: MutationJob, options: MutationRunOptions): Promise<
       cwd: ROOT,
       env,
       stdio: ['ignore', 'ignore', 'pipe'],
+      ...(options.signal ? { signal: options.signal, killSignal: 'SIGTERM' as const } : {}),
+    });
+    RUNNING.add(child);
+    child.on('error', () => {
+      // Aborted: the run is being stopped; 'close' says how the child ended.
     });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => {
@@ -70,6 +80,7 @@ export function runOnce(job: MutationJob, options: MutationRunOptions): Promise<
     const timer = setTimeout(() => child.kill('SIGKILL'), (options.budgetSeconds + 60) * 1000);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      RUNNING.delete(child);
       let failedRequirements: string[] = [];
       try {
         failedRequirements = (
@@ -95,12 +106,20 @@ export function runOnce(job: MutationJob, options: MutationRunOptions): Promise<
   });
 }
 
-/** Runs every job with at most `parallel` at once, keeping the input order in the result. */
-export async function pool<T, R>(items: T[], parallel: number, work: (item: T) => Promise<R>): Promise<R[]> {
+/**
+ * Runs every job with at most `parallel` at once, keeping the input order in the result; once `signal` is aborted no
+ * further job starts (the result then has holes where they would have been).
+ */
+export async function pool<T, R>(
+  items: T[],
+  parallel: number,
+  work: (item: T) => Promise<R>,
+  signal?: AbortSignal,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !signal?.aborted) {
       const i = next++;
       results[i] = await work(items[i] as T);
     }
