@@ -71,8 +71,9 @@ export function coverageMarkdown(rows: CoverageRow[], title: string, target?: st
 export function coverageTitle(report: RunReport): string {
   const { summary } = report;
   const seed = Array.isArray(summary.seed) ? summary.seed.join(', ') : String(summary.seed);
+  const judgedOn = `Target: ${summary.target.description}; profile ${summary.profile}, seed ${seed}.`;
   return report.verdicts
-    .map((v) => `${v.line}. Target: ${summary.target.description}; profile ${summary.profile}, seed ${seed}.`)
+    .map((v) => `${v.line.replace(' (reasons in coverage.md)', ' (reasons below)')}. ${judgedOn}`)
     .join('\n\n');
 }
 
