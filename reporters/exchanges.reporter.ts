@@ -13,7 +13,7 @@ export default defineReporter({
   writes: [EXCHANGES_FILE],
   create: ({ out }) => ({
     needs: { exchanges: join(out, EXCHANGES_FILE) },
-    files: (report) => {
+    files: (report): Record<string, string> => {
       const here = resolve(out, EXCHANGES_FILE);
       const from = report.sources.map((d) => resolve(d, EXCHANGES_FILE)).filter((f) => f !== here && existsSync(f));
       if (from.length === 0) return {};

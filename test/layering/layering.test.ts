@@ -48,6 +48,14 @@ describe('layering: the folder table (scripts/folders.ts) holds for every import
     expect(findCycle(edges)).toBeUndefined();
   });
 
+  it('tsc checks every folder of code (a folder left out is only checked where something imports it)', () => {
+    const { include } = JSON.parse(readFileSync(`${ROOT}/tsconfig.json`, 'utf8')) as { include: string[] };
+    const code = Object.entries(FOLDERS)
+      .filter(([name, f]) => f.layer !== 'tooling' || ['scripts', 'test', 'bench'].includes(name))
+      .map(([name]) => name);
+    expect(code.filter((name) => !include.includes(name))).toEqual([]);
+  });
+
   it("the package's exports name every library folder, and nothing else", () => {
     const manifest = JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { exports: Record<string, string> };
     expect(manifest.exports).toEqual(Object.fromEntries(LIBRARY_FOLDERS.map((f) => [`./${f}`, `./${f}/index.ts`])));
