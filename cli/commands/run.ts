@@ -1,8 +1,18 @@
 import { readdirSync } from 'node:fs';
 import { VARIABLES, loadConfig } from '../../config/index.js';
 import { chooseTarget } from '../../config/target.js';
-import { SUITE_SUFFIX, SUITES_DIR } from '../../runner/package-paths.js';
-import { renderSummary } from '../../runner/print.js';
+import type { ReporterDefinition, RunNeeds } from '../../reporters/index.js';
+import {
+  RunRecorder,
+  broadcast,
+  buildReport,
+  endReason,
+  type RunEnd,
+  type RunListener,
+} from '../../run-model/index.js';
+import { SUITE_SUFFIX, SUITES_DIR } from '../../runner/paths.js';
+import type { RunOptions } from '../../runner/run/run.js';
+import { RunStop, stopCode } from '../../runner/run/stop.js';
 import {
   Option,
   configFileOption,
@@ -32,7 +42,8 @@ function suiteOrder(order: 'default' | 'reverse', files: string[]): { order?: 'r
   return { ...(order === 'reverse' ? { order } : {}), ...(files.length ? { files } : {}) };
 }
 
-export default () =>
+/** `run`'s options and help; the action is below. */
+const define = () =>
   addCheckOptions(
     addSelectionOptions(
       newCommand(
@@ -65,7 +76,10 @@ export default () =>
       ),
     )
     .addOption(
-      new Option('--budget <seconds>', 'time budget of the whole run; when it is spent the run stops and fails')
+      new Option(
+        '--budget <seconds>',
+        'time budget of the whole run; when it is spent the run stops, INCOMPLETE (exit 3)',
+      )
         .argParser(integer({ min: 1 }))
         .default(900),
     )
@@ -88,9 +102,31 @@ export default () =>
     )
     .addOption(new Option('--no-html', 'skip the Allure HTML report').default(true, 'the HTML report is written'))
     .addOption(
-      new Option('--exchanges <file>', 'also write every request and answer there as JSON lines (masked)')
+      new Option(
+        '--report <names>',
+        'write only these reports, comma-separated (summary, outcomes, junit, coverage, exchanges, allure, html); ' +
+          'the console is always on',
+      )
+        .argParser((raw: string) =>
+          raw
+            .split(',')
+            .map((n) => n.trim())
+            .filter(Boolean),
+        )
+        .default(undefined, 'all of them'),
+    )
+    .addOption(
+      new Option('--history-limit <n>', 'how many earlier runs history.jsonl keeps (the HTML trend, shard balancing)')
+        .argParser(integer({ min: 1, max: 1000 }))
+        .default(20),
+    )
+    .addOption(
+      new Option(
+        '--exchanges <file>',
+        'record every request and answer there as JSON lines (masked, bounded) instead of in the reports folder',
+      )
         .argParser(outputFile)
-        .default(undefined, 'not written'),
+        .default(undefined, '<reports>/exchanges.jsonl'),
     )
     .addOption(
       new Option(
@@ -123,85 +159,165 @@ export default () =>
           'psd2-conformance run --exclude-checks date_range_inclusive,content_language',
         ],
         {
-          0: 'every MUST test passed',
-          1: 'a MUST test failed (or a SHOULD test, with --strict), or the time budget ran out',
+          0: 'CONFORMANT: the run completed and every MUST test passed',
+          1: 'NOT CONFORMANT: the run completed and a MUST test failed (or a SHOULD test, with --strict)',
           2: 'a configuration or connection error, or a selection that matches no test',
+          3: 'INCOMPLETE: the time budget ran out or a test worker died before every test ran',
+          130: 'INCOMPLETE: interrupted by SIGINT (Ctrl-C); 143 for SIGTERM, 129 for SIGHUP',
         },
       ),
-    )
-    .action(
-      exits(async (options) => {
-        const config = loadConfig(options.configFile ? { envFile: options.configFile } : {});
-        // First of all: a configuration that names no bank must not end in a verdict on the embedded one.
-        const target = chooseTarget(config, options.profile, (line) =>
-          console.error(`psd2-conformance run: warning: ${line}`),
-        );
-        // Faults and variants shape the embedded bank; a run against BASE_URL would silently ignore them.
-        for (const [name, given] of [
-          ['fault', options.fault],
-          ['variant', options.variant],
-        ] as const)
-          if (target.kind === 'remote' && given.length)
-            throw new UserError(
-              `--${name} switches on a ${name} of the embedded reference bank, but the target ` +
-                `is BASE_URL (${target.url}): drop --${name}, or pass --profile embedded`,
-            );
-        const { selection: tests, grep, shard } = selectionFrom(options);
-        const selection = { ...tests, ...(await checkSelectionFrom(options)) };
-        const faults = checkFaults(options.fault);
-        const variants = checkVariants(options.variant);
-        const order = suiteOrder(options.order, options.suiteFile);
-        // A key or certificate that cannot be used is a configuration error, found before any test runs.
-        if (config.signing.certificatePath || config.signing.p12Path)
-          await (await import('../../signing/index.js')).loadIdentity(config.signing);
-        await (await import('../../reporting/writable.js')).ensureWritable(options.reports, '--reports');
-        // The runner, the client and the reporters load only once the configuration holds.
-        const [{ runConformance }, { writeReports }] = await Promise.all([
-          import('../../runner/run.js'),
-          import('../../reporting/report.js'),
-        ]);
-        const result = await runConformance({
-          config,
-          target,
-          ...(options.seed !== undefined ? { seed: options.seed } : {}),
-          ...(options.numRuns !== undefined ? { numRuns: options.numRuns } : {}),
-          strict: options.strict,
-          allowPayments: options.allowPayments,
-          ...(shard ? { shard } : {}),
-          ...(grep ? { grep } : {}),
-          ...(options.replayPath ? { replayPath: options.replayPath } : {}),
-          ...(options.exchanges ? { exchangesPath: options.exchanges } : {}),
-          selection,
-          budgetSeconds: options.budget,
-          faults,
-          variants,
-          ...order,
-          progress: (line) => process.stderr.write(`${line}\n`),
-          reportsDir: options.reports,
-        });
-        console.log(renderSummary(result));
-        if (result.shard)
-          console.log(
-            `shard ${result.shard.index}/${result.shard.count}: this verdict covers ` +
-              `${result.shard.tests.length} of ${result.shard.total} tests; \`psd2-conformance ` +
-              `report\` over all ${result.shard.count} shards' folders gives the verdict on the ` +
-              `whole interface`,
-          );
-        await writeReports({
-          inputs: [options.reports],
-          out: options.reports,
-          strict: options.strict,
-          html: options.html,
-          log: (l) => console.log(l),
-        });
-        if (result.cancelled) {
-          console.error('psd2-conformance run: the time budget was spent before every test ran');
-          return 1;
-        }
-        if (result.summary.passed + result.summary.failed === 0) {
-          console.error('psd2-conformance run: no test ran (check --grep, --operation, --requirement, --shard)');
-          return 2;
-        }
-        return result.summary.exitCode;
-      }),
     );
+
+export default () =>
+  define().action(
+    exits(async (options) => {
+      // First of all, the run's end is its own: a signal from here on ends it INCOMPLETE, never with exit 0.
+      const stop = new RunStop().listen().budget(options.budget);
+      try {
+        return stop.settle(await run(options, stop));
+      } finally {
+        stop.dispose();
+      }
+    }),
+  );
+
+type RunCommandOptions = ReturnType<ReturnType<typeof define>['opts']>;
+
+/** The run command's work, once it owns the run's end. */
+async function run(options: RunCommandOptions, stop: RunStop): Promise<number> {
+  const config = loadConfig(options.configFile ? { envFile: options.configFile } : {});
+  // First of all: a configuration that names no bank must not end in a verdict on the embedded one.
+  const target = chooseTarget(config, options.profile, (line) =>
+    console.error(`psd2-conformance run: warning: ${line}`),
+  );
+  // Faults and variants shape the embedded bank; a run against BASE_URL would silently ignore them.
+  for (const [name, given] of [
+    ['fault', options.fault],
+    ['variant', options.variant],
+  ] as const)
+    if (target.kind === 'remote' && given.length)
+      throw new UserError(
+        `--${name} switches on a ${name} of the embedded reference bank, but the target ` +
+          `is BASE_URL (${target.url}): drop --${name}, or pass --profile embedded`,
+      );
+  const { selection: tests, grep, shard } = selectionFrom(options);
+  const selection = { ...tests, ...(await checkSelectionFrom(options)) };
+  const faults = checkFaults(options.fault);
+  const variants = checkVariants(options.variant);
+  const order = suiteOrder(options.order, options.suiteFile);
+  // A key or certificate that cannot be used is a configuration error, found before any test runs.
+  if (config.signing.certificatePath || config.signing.p12Path)
+    await (await import('../../signing/index.js')).loadIdentity(config.signing);
+  const reporters = await import('../../reporters/index.js');
+  const picked = (await reporters.pickReporters(options.report)).filter((r) => options.html || r.name !== 'html');
+  await reporters.ensureWritable(options.reports, '--reports');
+  if (stop.end) return stopCode(stop.end);
+  return runAndReport({
+    stop,
+    reporters: picked,
+    historyLimit: options.historyLimit,
+    out: options.reports,
+    strict: options.strict,
+    run: {
+      config,
+      target,
+      ...(options.seed !== undefined ? { seed: options.seed } : {}),
+      ...(options.numRuns !== undefined ? { numRuns: options.numRuns } : {}),
+      strict: options.strict,
+      allowPayments: options.allowPayments,
+      ...(shard ? { shard } : {}),
+      ...(grep ? { grep } : {}),
+      ...(options.replayPath ? { replayPath: options.replayPath } : {}),
+      ...(options.exchanges ? { exchangesPath: options.exchanges } : {}),
+      selection,
+      faults,
+      variants,
+      ...order,
+      reportsDir: options.reports,
+    },
+  });
+}
+
+/** What a run needs beyond its own options: how it stops, which reporters write what, where. */
+interface RunJob {
+  stop: RunStop;
+  reporters: ReporterDefinition[];
+  historyLimit: number;
+  out: string;
+  strict: boolean;
+  run: Omit<RunOptions, 'listener' | 'stop'>;
+}
+
+/**
+ * One run from start to end: the reporters follow its events, its record is kept from them, and whatever ends it
+ * (the last test, a signal, the budget, a dead worker) the reports are written and the exit code says how it ended.
+ * A run stopped while the reports are written is stopped all the same: INCOMPLETE, and its files say so.
+ */
+async function runAndReport(job: RunJob): Promise<number> {
+  const { stop, out } = job;
+  const { Terminal, createReporters, writeFilesNow, writeReport } = await import('../../reporters/index.js');
+  const { runConformance } = await import('../../runner/run/run.js');
+  const terminal = new Terminal({
+    live: Boolean(process.stderr.isTTY) && !['1', 'true'].includes(process.env.CI ?? ''),
+  });
+  const context = {
+    out,
+    log: (line: string) => terminal.print(line),
+    signal: stop.signal,
+    historyLimit: job.historyLimit,
+    terminal,
+  };
+  const reporters = createReporters(job.reporters, context);
+  const files = reporters.filter((_, i) => !job.reporters[i]?.always);
+  const recorder = new RunRecorder();
+  const listener = broadcast([recorder, ...(reporters.filter((r) => r.onEvent) as RunListener[])], (err) =>
+    terminal.note(`psd2-conformance run: a reporter failed: ${(err as Error).message}`),
+  );
+  stop.whenStopping((end) => listener.onEvent({ type: 'stopping', end, at: Date.now() }));
+  // Out of time (or a second Ctrl-C): what the run has, written at once, before the process ends.
+  stop.whenOutOfTime(() => {
+    if (recorder.started)
+      writeFilesNow(buildReport([recorder.record(out, stop.end)], { strict: job.strict, out }), files, out);
+  });
+  const needs = Object.assign({}, ...reporters.map((r) => r.needs ?? {})) as RunNeeds;
+  let end: RunEnd;
+  try {
+    end = await runConformance({
+      ...job.run,
+      ...(job.run.exchangesPath || needs.exchanges ? { exchangesPath: job.run.exchangesPath ?? needs.exchanges } : {}),
+      ...(needs.allureResults ? { allureResultsDir: needs.allureResults } : {}),
+      listener,
+      stop,
+    });
+  } catch (err) {
+    // A configuration or connection error before any test: one line, exit 2 (main says it).
+    if (err instanceof UserError || !recorder.started) throw err;
+    end = { kind: 'crashed', reason: (err as Error).message };
+  }
+  listener.onEvent({ type: 'phase', phase: 'reporting', at: Date.now() });
+  const report = buildReport([recorder.record(out, end)], { strict: job.strict, out });
+  await writeReport(report, reporters, { out, signal: stop.signal });
+  if (stop.end && end.kind === 'completed') {
+    // Stopped while writing the reports: the files say INCOMPLETE, as the exit code does.
+    const stopped = buildReport([recorder.record(out, stop.end)], { strict: job.strict, out });
+    writeFilesNow(stopped, files, out);
+    terminal.print(stopped.verdicts[0]?.line ?? 'INCOMPLETE');
+    return stopped.summary.exitCode;
+  }
+  const { summary } = report;
+  if (summary.shard)
+    terminal.print(
+      `shard ${summary.shard.index}/${summary.shard.count}: this verdict covers ${summary.shard.tests.length} of ` +
+        `${summary.shard.total} tests; \`psd2-conformance report\` over all ${summary.shard.count} shards' folders ` +
+        'gives the verdict on the whole interface',
+    );
+  if (summary.end.kind !== 'completed') {
+    console.error(`psd2-conformance run: ${endReason(summary.end)} before every test ran: INCOMPLETE`);
+    return summary.exitCode;
+  }
+  if (summary.passed + summary.failed === 0) {
+    console.error('psd2-conformance run: no test ran (check --grep, --operation, --requirement, --shard)');
+    return 2;
+  }
+  return summary.exitCode;
+}
