@@ -91,4 +91,16 @@ describe('docs pages that list what a registry or the catalogue holds', () => {
     const detection = read('docs/detection.md');
     for (const { id } of REQUIREMENTS.filter((r) => r.notTestable)) expect(detection, id).toContain(`\`${id}\``);
   });
+
+  it("docs/development.md's dependency table: a row for every direct dependency, none for one gone", () => {
+    const manifest = JSON.parse(read('package.json')) as Record<string, Record<string, string>>;
+    const declared = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})];
+    const table = read('docs/development.md').split('\n## Dependencies\n')[1] ?? '';
+    const named = table
+      .split('\n')
+      .filter((line) => line.startsWith('| ') && !line.startsWith('| package |'))
+      .flatMap((line) => (line.split('|')[1] ?? '').replace(/\(dev[^)]*\)/, '').split(','))
+      .map((name) => name.trim());
+    expect([...named].sort()).toEqual([...declared].sort());
+  });
 });
