@@ -19,6 +19,8 @@ interface Target {
   least?: number;
   unit: string;
   issue: number;
+  /** The target in words when it cannot be a number yet. */
+  unset?: string;
   /** Said instead of a figure when the bench ran but could not measure it (and how to measure it). */
   unmeasured?: string;
 }
@@ -42,6 +44,7 @@ export const TARGETS: readonly Target[] = [
     ...(detectionTarget() !== undefined ? { least: detectionTarget() } : {}),
     unit: 'faults/request',
     issue: 25,
+    unset: `≥ every fault ÷ ${REQUEST_TARGET}`,
     unmeasured: `not measured: no mutation report (\`${MUTATION_COMMAND}\` writes reports/mutation.json)`,
   },
   {
@@ -72,7 +75,8 @@ export function judgeTargets(results: BenchResult[]): string[] {
     if (!result) return [];
     const list: { label: string; value: number }[] = t.kind === 'ratio' ? result.ratios : result.figures;
     const value = list.find((x) => x.label.startsWith(t.label))?.value;
-    const bound = t.most !== undefined ? `≤ ${t.most}` : t.least !== undefined ? `≥ ${format(t.least)}` : 'none';
+    const bound =
+      t.most !== undefined ? `≤ ${t.most}` : t.least !== undefined ? `≥ ${format(t.least)}` : (t.unset ?? 'none');
     if (value === undefined)
       return t.unmeasured ? [`  ----  ${t.label}: ${t.unmeasured} (target ${bound}; issue ${t.issue})`] : [];
     const pass = t.most !== undefined ? value <= t.most : t.least !== undefined ? value >= t.least : undefined;

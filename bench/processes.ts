@@ -6,7 +6,7 @@ export interface ProcessPeak {
   /** The command, shortened: `node … psd2-conformance.mjs run`, `esbuild --service …`. */
   command: string;
   peakRssMb: number;
-  /** Threads at the last look: vitest's `threads` pool runs its workers inside the main process. */
+  /** The most threads seen: vitest's `threads` pool runs its workers inside the main process. */
   threads: number;
 }
 
@@ -71,7 +71,7 @@ export function sampleTree(root: number, everyMs = 100): { stop(): ProcessPeak[]
         pid,
         command: known?.command ?? commandOf(pid),
         peakRssMb: Math.max(known?.peakRssMb ?? 0, Number.isFinite(hwm) ? hwm : 0),
-        threads: field(status, 'Threads') || (known?.threads ?? 0),
+        threads: Math.max(field(status, 'Threads') || 0, known?.threads ?? 0),
       });
     }
   };
@@ -80,7 +80,8 @@ export function sampleTree(root: number, everyMs = 100): { stop(): ProcessPeak[]
   return {
     stop() {
       clearInterval(timer);
-      return [...peaks.values()].sort((a, b) => a.pid - b.pid);
+      // A process that ended before its first look shows no resident set: there is nothing to say of it.
+      return [...peaks.values()].filter((p) => p.peakRssMb > 0.5).sort((a, b) => a.pid - b.pid);
     },
   };
 }

@@ -18,13 +18,13 @@ afterAll(async () => {
 const options = { seed: 20261122, budgetSeconds: 500, strict: false };
 
 describe('mutation runs in one process, on one vitest', () => {
-  it('a run out of budget is INCOMPLETE (exit 3, the reason said), and leaves the shared vitest usable (the next test runs on it)', async () => {
+  it('a run out of budget is INCOMPLETE (exit 3, the reason said); the next test runs on the same vitest', async () => {
     const stopped = await runInProcess(shared, { fault: 'kid-401' }, { ...options, budgetSeconds: 1 });
     expect(stopped.exitCode).toBe(3);
     expect(stopped.reason).toMatch(/budget/);
   }, 600_000);
 
-  it('detects a fault by the rule it breaks, then the clean bank CONFORMANT, on the vitest a stopped run used', async () => {
+  it('detects a fault by the rule it breaks, then passes the clean bank, on the vitest a stopped run had', async () => {
     const faulty = await runInProcess(shared, { fault: 'kid-401' }, options);
     expect(faulty).toMatchObject({ fault: 'kid-401', exitCode: 1 });
     expect(faulty.failedRequirements).toContain('Errors.kid.400');
