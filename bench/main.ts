@@ -126,11 +126,8 @@ export function benchmarksPage(page: {
   return [
     '# Benchmarks',
     '',
-    'Written by `npm run bench -- --markdown docs/benchmarks.md`' +
-      (page.argv.filter((a) => a !== '--markdown' && !a.endsWith('.md')).length
-        ? ` (\`npm run bench -- ${page.argv.join(' ')}\`)`
-        : '') +
-      '. Every figure below comes from that one run; rerun it to refresh the page.',
+    `Written by \`npm run bench -- ${page.argv.join(' ')}\`: every figure below comes from that one run; ` +
+      'rerun it to refresh the page. Times taken on a machine that was NOT QUIET are that machine’s, not the code’s.',
     '',
     `- date: ${page.startedAt.toISOString()}`,
     `- node ${process.version}, ${process.platform}/${process.arch}`,
