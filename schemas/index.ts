@@ -23,19 +23,26 @@ const addFormats: FormatsPlugin =
 /** A keyword an ajv error cannot be traced to: the request is still invalid, so it still must not succeed. */
 const FALLBACK: RequirementId = 'Errors.invalidRequest.never2xx';
 
-let compiled: Map<string, ValidateFunction> | undefined;
+let ajv: Ajv2020 | undefined;
+const compiled = new Map<string, ValidateFunction>();
 
-/** Compiles every schema once, strictly: an unknown keyword or a bad $ref fails loudly at first use. */
-function validators(): Map<string, ValidateFunction> {
-  if (compiled) return compiled;
-  const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, verbose: true });
-  addFormats(ajv, ['date', 'date-time', 'uuid', 'uri', 'ipv4', 'ipv6']);
-  ajv.addKeyword({ keyword: X_REQUIREMENT, schemaType: ['string', 'object'] });
-  for (const schema of Object.values(SCHEMAS)) ajv.addSchema(schema);
-  compiled = new Map(
-    Object.keys(SCHEMAS).map((name) => [name, ajv.getSchema(`${SCHEMA_BASE}${name}`) as ValidateFunction]),
-  );
-  return compiled;
+/**
+ * The validator of one schema, compiled strictly (an unknown keyword or a bad $ref fails loudly) on its first use:
+ * compiling all of them up front cost the bank's first answer seconds of start-up for schemas a run may never use.
+ */
+function validatorOf(name: string): ValidateFunction | undefined {
+  const known = compiled.get(name);
+  if (known) return known;
+  if (!(name in SCHEMAS)) return undefined;
+  if (!ajv) {
+    ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, verbose: true });
+    addFormats(ajv, ['date', 'date-time', 'uuid', 'uri', 'ipv4', 'ipv6']);
+    ajv.addKeyword({ keyword: X_REQUIREMENT, schemaType: ['string', 'object'] });
+    for (const schema of Object.values(SCHEMAS)) ajv.addSchema(schema);
+  }
+  const check = ajv.getSchema(`${SCHEMA_BASE}${name}`) as ValidateFunction;
+  compiled.set(name, check);
+  return check;
 }
 
 function requirementOf(error: ErrorObject): RequirementId {
@@ -81,7 +88,7 @@ export interface ValidateOptions {
  * requirement it breaks; one violation per (requirement, pointer).
  */
 export function validate(name: AnySchemaName, value: unknown, options: ValidateOptions = {}): Violation[] {
-  const check = validators().get(name);
+  const check = validatorOf(name);
   if (!check) throw new Error(`no schema named ${name}`);
   // An `if` error only repeats the `then` error beneath it.
   const found = check(value) ? [] : (check.errors ?? []).filter((e) => e.keyword !== 'if').map(toViolation);
