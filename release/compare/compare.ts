@@ -100,7 +100,7 @@ export function compareRuns(a: Side, b: Side): Comparison {
   for (const group of [...groups(a, b).values()].sort((x, y) => x.test.localeCompare(y.test))) {
     const exchanges: ExchangeDifferences[] = [];
     let diverged: TestComparison['diverged'];
-    for (const scope of [...group.scopes].sort()) {
+    for (const scope of [...group.scopes].sort((x, y) => x.localeCompare(y, 'en', { numeric: true }))) {
       const la = scopes.a.get(scope) ?? [];
       const lb = scopes.b.get(scope) ?? [];
       for (let i = 0; i < Math.max(la.length, lb.length); i++) {

@@ -28,22 +28,40 @@ export function summaryLine(c: Comparison): string {
   );
 }
 
-/** The comparison for a console: per test, its requirements, who breaks what, then each difference. */
+/** The differences of a test, the same ones seen in several exchanges (a property's runs) said once, with a count. */
+export function collapsed(t: TestComparison): { request: string; line: string; count: number; first: string }[] {
+  const seen = new Map<string, { request: string; line: string; count: number; first: string }>();
+  for (const e of t.exchanges)
+    for (const d of e.differences) {
+      const line = differenceLine(d);
+      const key = `${e.request}\u0000${line}`;
+      const entry = seen.get(key);
+      if (entry) entry.count++;
+      else seen.set(key, { request: e.request, line, count: 1, first: `${runOf(e.scope)}#${e.seq}` });
+    }
+  return [...seen.values()];
+}
+
+/** `run 3, ` for a property's run, nothing for a test's own exchanges. */
+const runOf = (scope: string) => (/ > run \d+$/.test(scope) ? `${scope.split(' > ').at(-1)}, ` : '');
+
+/** The comparison for a console: per test, its requirements, who breaks what, then each kind of difference once. */
 export function compareText(c: Comparison, options: { limit?: number } = {}): string[] {
-  const limit = options.limit ?? 5;
+  const limit = options.limit ?? 8;
   const lines = [`A: ${c.a}`, `B: ${c.b}`];
   for (const t of c.tests) {
     lines.push('', `${t.test}`, `  requirements: ${t.requirements.join(', ') || '-'}`, `  ${breaksLine(t)}`);
-    for (const e of t.exchanges.slice(0, limit)) {
-      lines.push(`  ${e.request} (${e.scope.includes(' > run ') ? `${e.scope.split(' > ').at(-1)}, ` : ''}#${e.seq})`);
-      for (const d of e.differences.slice(0, 8)) lines.push(`    ${differenceLine(d)}`);
-      if (e.differences.length > 8) lines.push(`    … and ${e.differences.length - 8} more`);
-    }
-    if (t.exchanges.length > limit) lines.push(`  … and ${t.exchanges.length - limit} more exchange(s) (--json)`);
+    const differences = collapsed(t);
+    for (const d of differences.slice(0, limit))
+      lines.push(
+        `  ${d.request} (${d.first}${d.count > 1 ? `, and ${d.count - 1} more exchange(s) alike` : ''})`,
+        `    ${d.line}`,
+      );
+    if (differences.length > limit) lines.push(`  … and ${differences.length - limit} more difference(s) (--json)`);
     if (t.diverged)
       lines.push(
-        `  from #${t.diverged.seq} the runs sent different requests: A ${t.diverged.a ?? 'nothing'}, ` +
-          `B ${t.diverged.b ?? 'nothing'}`,
+        `  from ${runOf(t.diverged.scope)}#${t.diverged.seq} on, the runs sent different requests: ` +
+          `A ${t.diverged.a ?? 'nothing'}, B ${t.diverged.b ?? 'nothing'}`,
       );
   }
   lines.push('', summaryLine(c));
