@@ -502,6 +502,22 @@ export const FAULTS: readonly Fault[] = [
 
     acceptsNearMissesOf: 'psuHttpMethod',
   },
+  // Counting characters (bank/pipeline.ts): a bank that measures the name limits in bytes.
+  {
+    id: 'utf8-bytes-name-limit',
+    area: 'body',
+    description:
+      'counts the 70-character name limits (creditorName, debtorName, ultimateDebtor, street) in UTF-8 bytes, so it ' +
+      'refuses valid Norwegian names of 36 to 70 characters',
+    breaks: [
+      'NCBCT.creditorName.max70',
+      'SCT.creditorName.max70',
+      'BULK.entry.creditorName.max70',
+      'BULK.entry.debtorName.max70',
+      'BULK.entry.ultimateDebtor.max70',
+      'Address.street.max70',
+    ],
+  },
   // RFC 2047 in the Signature (bank/rfc2047-faults.ts).
   {
     id: 'refuse-rfc2047',

@@ -69,6 +69,7 @@ export type FaultId =
   | 'accept-unlisted-balance-type'
   | 'accept-unlisted-psu-context'
   | 'accept-unlisted-psu-http-method'
+  | 'utf8-bytes-name-limit'
   | 'refuse-rfc2047'
   | 'misread-rfc2047-charset'
   | 'accept-other-digest-algorithms'

@@ -1,8 +1,17 @@
 import { isIP } from 'node:net';
 import { headerValue, pointerGet, type HeaderRecord } from '../core/index.js';
-import { validate, type Violation } from '../schemas/index.js';
+import { expandLocation, ruleLocations, validate, type Violation } from '../schemas/index.js';
 import { COMPUTABLE_DIGEST_ALGORITHMS, verifySignature } from '../signing/index.js';
-import { PSU_CONTEXTS, PSU_HTTP_METHODS, operation, type OperationSpec, type RequirementId } from '../spec/index.js';
+import {
+  FIELD_RULES,
+  LIMITS,
+  PSU_CONTEXTS,
+  PSU_HTTP_METHODS,
+  operation,
+  type LengthRow,
+  type OperationSpec,
+  type RequirementId,
+} from '../spec/index.js';
 import type { Faults } from './context.js';
 import { Rejection } from './errors.js';
 import { relaxedBy } from './faults.js';
@@ -213,6 +222,7 @@ export function checkBody(
       !nearMissAccepted(faults, v.requirementId, at(body, v.pointer)) &&
       !tolerate(v),
   );
+  if (faults.has('utf8-bytes-name-limit')) countedInBytes(op, body);
   if (violations.length === 0) return;
   const kid = violations.find((v) => v.requirementId === 'StructuredRemittance.kid.checkDigit');
   if (kid) throw new Rejection(faults.has('kid-401') ? 401 : 400, 'KID_INVALID', `${kid.pointer}: ${kid.message}`);
@@ -223,4 +233,31 @@ export function checkBody(
 function isExactlyThreshold(body: unknown): boolean {
   const amount = (body as { instructedAmount?: { amount?: unknown; currency?: unknown } } | null)?.instructedAmount;
   return amount?.currency === 'NOK' && typeof amount.amount === 'string' && Number(amount.amount) === 100000;
+}
+
+/** interface.md's 70-character name limits (creditorName, debtorName and ultimateDebtor, street), by Limits row. */
+const NAME_LIMITS = new Set<string>([LIMITS.creditorName.row, LIMITS.debtorName.row, LIMITS.street.row]);
+export const NAME_LIMIT_RULES: readonly LengthRow[] = FIELD_RULES.filter(
+  (row): row is LengthRow => 'length' in row && NAME_LIMITS.has(row.length.row ?? ''),
+);
+
+/**
+ * A deliberate deviation (fault utf8-bytes-name-limit): the name limits measured in UTF-8 bytes, not characters, as a
+ * bank storing them in a byte-sized column does. ÆØÅ take two bytes each, so a valid name of 36 or more such letters
+ * is refused.
+ */
+function countedInBytes(op: OperationSpec, body: unknown): void {
+  if (!op.requestBody) return;
+  for (const row of NAME_LIMIT_RULES)
+    for (const pattern of ruleLocations(op.requestBody, row.id))
+      for (const pointer of expandLocation(body, pattern)) {
+        const value = at(body, pointer);
+        const bytes = typeof value === 'string' ? Buffer.byteLength(value, 'utf8') : 0;
+        if (bytes > row.length.max)
+          throw new Rejection(
+            400,
+            'FORMAT_ERROR',
+            `${pointer}: ${bytes} bytes, more than ${row.length.max} (${row.id})`,
+          );
+      }
 }

@@ -7,8 +7,26 @@ import {
   type RequirementId,
   type SchemaName,
 } from '../spec/index.js';
-import { BULK_BREAKERS, NCBCT_BREAKERS, SCT_BREAKERS, broken, brokenAt, type Breaker } from './invalid.js';
-import { CARD_ACCOUNT_BREAKERS, ENGAGEMENT_BREAKERS, sandboxCardAccount, sandboxEngagement } from './sandbox.js';
+import {
+  BULK_BREAKERS,
+  BULK_EDGES,
+  NCBCT_BREAKERS,
+  NCBCT_EDGES,
+  SCT_BREAKERS,
+  SCT_EDGES,
+  broken,
+  brokenAt,
+  type Breaker,
+  type Edge,
+} from './invalid.js';
+import {
+  CARD_ACCOUNT_BREAKERS,
+  CARD_ACCOUNT_EDGES,
+  ENGAGEMENT_BREAKERS,
+  ENGAGEMENT_EDGES,
+  sandboxCardAccount,
+  sandboxEngagement,
+} from './sandbox.js';
 import { DEFAULT_DEBTOR, bulkRequest, ncbctRequest, sctRequest, type Debtor } from './valid.js';
 
 export type BodyKind = 'ncbct' | 'sct' | 'bulk' | 'engagement' | 'card-account';
@@ -16,26 +34,48 @@ export type BodyKind = 'ncbct' | 'sct' | 'bulk' | 'engagement' | 'card-account';
 export interface BodyKindSpec {
   operation: OperationId;
   schema: SchemaName;
-  /** Sandbox bodies ignore the debtor: they pay nothing. */
+  /** Valid bodies (typed by schemas/types.generated.ts where they are built); sandbox bodies ignore the debtor. */
   valid: (d: Debtor) => fc.Arbitrary<Record<string, unknown>>;
   breakers: Breaker[];
+  /** Valid values at the rules' edges (the longest allowed, each listed member): each must be accepted. */
+  edges: Edge[];
 }
 
 export const BODY_KINDS: Record<BodyKind, BodyKindSpec> = {
-  ncbct: { operation: 'ncbct.create', schema: 'NcbctPaymentRequest', valid: ncbctRequest, breakers: NCBCT_BREAKERS },
-  sct: { operation: 'sct.create', schema: 'SctPaymentRequest', valid: sctRequest, breakers: SCT_BREAKERS },
-  bulk: { operation: 'bulk.create', schema: 'BulkPaymentRequest', valid: bulkRequest, breakers: BULK_BREAKERS },
+  ncbct: {
+    operation: 'ncbct.create',
+    schema: 'NcbctPaymentRequest',
+    valid: ncbctRequest,
+    breakers: NCBCT_BREAKERS,
+    edges: NCBCT_EDGES,
+  },
+  sct: {
+    operation: 'sct.create',
+    schema: 'SctPaymentRequest',
+    valid: sctRequest,
+    breakers: SCT_BREAKERS,
+    edges: SCT_EDGES,
+  },
+  bulk: {
+    operation: 'bulk.create',
+    schema: 'BulkPaymentRequest',
+    valid: bulkRequest,
+    breakers: BULK_BREAKERS,
+    edges: BULK_EDGES,
+  },
   engagement: {
     operation: 'sandbox.engagement.create',
     schema: 'SandboxEngagement',
     valid: () => sandboxEngagement(),
     breakers: ENGAGEMENT_BREAKERS,
+    edges: ENGAGEMENT_EDGES,
   },
   'card-account': {
     operation: 'sandbox.cardAccount.create',
     schema: 'SandboxCardAccountRequest',
     valid: () => sandboxCardAccount(),
     breakers: CARD_ACCOUNT_BREAKERS,
+    edges: CARD_ACCOUNT_EDGES,
   },
 };
 
@@ -92,3 +132,7 @@ export function invalidCase(
     body: value,
   }));
 }
+
+/** The valid edges of an operation's body, if the table gives it any (sandbox suites find theirs here). */
+export const edgesFor = (operation: OperationId): Edge[] =>
+  Object.values(BODY_KINDS).find((kind) => kind.operation === operation)?.edges ?? [];

@@ -3,33 +3,41 @@
  * that break exactly one rule and say which (`InvalidCase`, `InvalidQueryCase`, `InvalidHeaderCase`).
  * Exported as `psd2-conformance/generators` for TPPs' own tests.
  */
-export {
-  amountFor,
-  bic,
-  foreignIban,
-  kid,
-  norwegianBban,
-  text,
-  ncbctRequest,
-  sctRequest,
-  bulkRequest,
-  DEFAULT_DEBTOR,
-  type Debtor,
-} from './valid.js';
+export { ascii, nonAscii, text, textOf } from './text.js';
+export { amountFor, amountIn } from './amount.js';
+export { bic, foreignIban, kid, norwegianBban, norwegianIban } from './accounts.js';
+export { ncbctRequest, sctRequest, bulkRequest, DEFAULT_DEBTOR, type Debtor } from './valid.js';
 export {
   customerNumber,
-  norwegianIban,
   sandboxEngagement,
   sandboxCardAccount,
   ENGAGEMENT_BREAKERS,
   CARD_ACCOUNT_BREAKERS,
+  ENGAGEMENT_EDGES,
+  CARD_ACCOUNT_EDGES,
   type EngagementParts,
   type CardAccountParts,
 } from './sandbox.js';
-export { BULK_BREAKERS, NCBCT_BREAKERS, SCT_BREAKERS, REMOVE, broken, brokenAt, type Breaker } from './invalid.js';
+export {
+  BULK_BREAKERS,
+  NCBCT_BREAKERS,
+  SCT_BREAKERS,
+  BULK_EDGES,
+  NCBCT_EDGES,
+  SCT_EDGES,
+  REMOVE,
+  broken,
+  brokenAt,
+  type Breaker,
+  type Edge,
+} from './invalid.js';
+export { breakersAt, breakersOf, over } from './rule-breakers.js';
+export { edgesAt, edgesOf } from './edges.js';
+export type { BodySites, Site } from './sites.js';
 export {
   invalidCase,
   breakOne,
+  edgesFor,
   BODY_KINDS,
   type BodyKind,
   type BodyKindSpec,

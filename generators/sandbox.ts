@@ -8,11 +8,14 @@ import {
   NEAR_MISS_CARD_ACCOUNT_STATUSES,
   NEAR_MISS_CARD_BALANCE_TYPES,
   NEAR_MISS_ENGAGEMENT_ROLES,
-  makeIban,
+  type EngagementRole,
   type RequirementId,
 } from '../spec/index.js';
+import type { SandboxCardAccountRequest, SandboxEngagement } from '../schemas/index.js';
 import { REMOVE, gone, type Breaker } from './invalid.js';
-import { norwegianBban, text } from './valid.js';
+import { edgesOf, type Edge } from './edges.js';
+import { norwegianBban, norwegianIban } from './accounts.js';
+import { text } from './text.js';
 
 /**
  * Sandbox test-data bodies (interface.md › Resources › Sandbox engagement, Sandbox card account).
@@ -30,8 +33,6 @@ const nonNegativeInt32 = (): fc.Arbitrary<number> =>
 /** A sandbox customer number: digits, but never 11 of them, so it cannot pass for a national identity number. */
 export const customerNumber = (): fc.Arbitrary<string> => fc.stringMatching(/^[1-9][0-9]{5,9}$/);
 
-export const norwegianIban = (): fc.Arbitrary<string> => norwegianBban().map((bban) => makeIban('NO', bban));
-
 export interface EngagementParts {
   /** The PSU who sees the account (interface.md: not the account's owner). */
   customer?: string;
@@ -39,13 +40,16 @@ export interface EngagementParts {
   iban?: string;
 }
 
-export function sandboxEngagement(parts: EngagementParts = {}): fc.Arbitrary<Record<string, unknown>> {
+export function sandboxEngagement(parts: EngagementParts = {}): fc.Arbitrary<SandboxEngagement> {
   return fc
     .record({
       customer: parts.customer === undefined ? customerNumber() : fc.constant(parts.customer),
       iban: parts.iban === undefined ? norwegianIban() : fc.constant(parts.iban),
       // REGISTER and VIEW together make the engagement usable for consent: generated often on purpose.
-      roles: fc.oneof(fc.constant([...CONSENT_ROLES]), fc.subarray([...ENGAGEMENT_ROLES], { minLength: 1 })),
+      roles: fc.oneof(
+        fc.constant<EngagementRole[]>([...CONSENT_ROLES]),
+        fc.subarray<EngagementRole>([...ENGAGEMENT_ROLES], { minLength: 1 }),
+      ),
       registerLimit: nonNegativeInt32(),
       approvalLimit: nonNegativeInt32(),
     })
@@ -71,7 +75,7 @@ export interface CardAccountParts {
   customerNumber?: string;
 }
 
-export function sandboxCardAccount(parts: CardAccountParts = {}): fc.Arbitrary<Record<string, unknown>> {
+export function sandboxCardAccount(parts: CardAccountParts = {}): fc.Arbitrary<SandboxCardAccountRequest> {
   // Built once, not inside a chain: regex-based arbitraries are costly to construct.
   const fields = fc.record({
     currency: fc.constantFrom(...CARD_CURRENCIES),
@@ -248,3 +252,12 @@ export const CARD_ACCOUNT_BREAKERS: Breaker[] = [
     value: fc.constantFrom(...NEAR_MISS_CARD_BALANCE_TYPES),
   },
 ];
+
+/** The sandbox bodies' valid edges from the rule table: each listed role, card status and balance type, accepted. */
+export const ENGAGEMENT_EDGES: Edge[] = edgesOf('sandbox.engagement.create', [
+  { scopes: ['Sandbox.engagement'], at: '' },
+]);
+export const CARD_ACCOUNT_EDGES: Edge[] = edgesOf('sandbox.cardAccount.create', [
+  { scopes: ['Sandbox.cardAccount'], at: '', fields: ['status'] },
+  { scopes: ['Sandbox.cardAccount'], at: '/balances/0', fields: ['balanceType'] },
+]);

@@ -44,6 +44,9 @@ export interface Trace extends Requirement {
   bank: SourceHit[];
 }
 
+/** The rule table: a field rule's row, from which its breakers and schema keyword derive. */
+const FIELD_RULES_DIR = 'spec/requirements/field-rules';
+
 interface BreakerFamily {
   name: string;
   breakers: readonly { requirementId?: RequirementId; label?: string; name?: string }[];
@@ -69,7 +72,12 @@ function generatorsOf(id: RequirementId): Trace['generators'] {
     const home = definitionOf(family.name, files);
     for (const b of family.breakers.filter((x) => x.requirementId === id)) {
       const label = b.label ?? b.name ?? family.name;
-      const at = literalHits(label, files)[0] ?? literalHits(id, home ? [home.file] : [])[0] ?? home;
+      // A breaker derived from the rule table has no label of its own in a file: its row is where it is written.
+      const at =
+        literalHits(label, files)[0] ??
+        literalHits(id, home ? [home.file] : [])[0] ??
+        literalHits(id, sourceFiles(FIELD_RULES_DIR))[0] ??
+        home;
       if (!at) continue;
       const key = `${at.file}:${at.line}:${label}`;
       const seen = found.get(key);
@@ -189,6 +197,8 @@ export async function traceRequirement(id: RequirementId, options: { config: Con
     bank: literalHits(id, [
       ...sourceFiles('bank').filter((f) => f !== 'bank/faults.ts' && f !== 'bank/variants.ts'),
       ...sourceFiles('schemas'),
+      // schemas/json/ take a field rule's keyword from its row of the rule table.
+      ...sourceFiles(FIELD_RULES_DIR),
     ]).filter((b) => !faults.some((f) => f.code.some((c) => c.file === b.file && c.line === b.line))),
   };
 }

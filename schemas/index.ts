@@ -10,6 +10,9 @@ import { BODY_SCHEMAS, SCHEMAS, type AnySchemaName } from './registry.js';
 export type { Violation } from './code/types.js';
 export { SCHEMAS, BODY_SCHEMAS, type AnySchemaName, type SharedSchemaName } from './registry.js';
 export { X_REQUIREMENT, SCHEMA_BASE } from './json/annotate.js';
+export { expandLocation, ruleLocations } from './locate.js';
+/** The bodies' TypeScript types, compiled from the schemas by `npm run generate`. */
+export type * from './types.generated.js';
 
 // ajv-formats is CommonJS: under NodeNext its plugin is the `default` of the module's default export.
 type FormatsPlugin = (ajv: Ajv2020, formats: string[]) => unknown;

@@ -2,7 +2,7 @@ import { describe } from 'vitest';
 import type { RequirementId } from '../spec/index.js';
 import { conformanceTest, type Kit } from './support/conformance-test.js';
 import { runContext } from './support/context.js';
-import { scaDriverFor, scaSkip } from './support/journeys/driver.js';
+import { journeySkip, scaDriverFor } from './support/journeys/driver.js';
 import { Journey } from './support/journeys/journey.js';
 
 /**
@@ -28,7 +28,7 @@ function journey(
       requirementIds: definition.requirementIds,
       operation: 'payment.status',
       title: `journey: ${definition.title}`,
-      skip: needsSca ? scaSkip(runContext()) : false,
+      skip: journeySkip(runContext(), { sca: needsSca }),
     },
     async ({ s, ctx, judge }: Kit) => {
       const j = new Journey({ s, judge, driver: scaDriverFor(ctx) });

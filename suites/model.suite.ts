@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { conformanceTest } from './support/conformance-test.js';
 import { runContext } from './support/context.js';
-import { scaDriverFor, scaSkip } from './support/journeys/driver.js';
+import { scaDriverFor, journeySkip } from './support/journeys/driver.js';
 import { Journey } from './support/journeys/journey.js';
 import { EXAMPLES, plans, runPlan } from './support/journeys/model.js';
 import { forAll } from './support/property.js';
@@ -32,7 +32,7 @@ describe('payment and basket model', () => {
       ],
       operation: 'payment.status',
       title: NAME,
-      skip: scaSkip(runContext()),
+      skip: journeySkip(runContext(), { sca: true }),
     },
     async ({ s, ctx, meta, judge }) => {
       const driver = scaDriverFor(ctx);

@@ -4,24 +4,38 @@ import { checkAccepted, checkRejected } from '../checks/index.js';
 import { type OperationId } from '../spec/index.js';
 import {
   BULK_BREAKERS,
+  BULK_EDGES,
   NCBCT_BREAKERS,
+  NCBCT_EDGES,
   SCT_BREAKERS,
+  SCT_EDGES,
   broken,
   bulkRequest,
   ncbctRequest,
   sctRequest,
   type Breaker,
   type Debtor,
+  type Edge,
 } from '../generators/index.js';
 import { account, customer, sharedDebtor } from './support/fixtures.js';
 import { forAll } from './support/property.js';
 import { operation } from './support/request.js';
-import { anyCase, breakerRuns, byRule, casesTitle, everyCase, type BrokenCase } from './support/breakers.js';
+import {
+  anyCase,
+  breakerRuns,
+  byRule,
+  casesTitle,
+  edgesTitle,
+  everyCase,
+  sampledOnce,
+  type BrokenCase,
+} from './support/breakers.js';
 import { conformanceTest } from './support/conformance-test.js';
 
 /**
  * Property-based: every valid body gives 201 with a conformant payment initiation response; every body
- * with one rule broken gives the 4xx the catalogue expects, a conformant error body, never a 5xx.
+ * with one rule broken gives the 4xx the catalogue expects, a conformant error body, never a 5xx; every valid value at
+ * a rule's edge (the longest it allows, in ASCII and in Norwegian letters; each member of its list) gives 201.
  * allowLogicalDuplicate=true keeps generated look-alikes from being refused as duplicates.
  */
 const PRODUCTS: {
@@ -29,10 +43,11 @@ const PRODUCTS: {
   label: string;
   valid: (d: Debtor) => fc.Arbitrary<Record<string, unknown>>;
   breakers: Breaker[];
+  edges: Edge[];
 }[] = [
-  { op: 'ncbct.create', label: 'NCBCT', valid: ncbctRequest, breakers: NCBCT_BREAKERS },
-  { op: 'sct.create', label: 'SCT', valid: sctRequest, breakers: SCT_BREAKERS },
-  { op: 'bulk.create', label: 'bulk', valid: bulkRequest, breakers: BULK_BREAKERS },
+  { op: 'ncbct.create', label: 'NCBCT', valid: ncbctRequest, breakers: NCBCT_BREAKERS, edges: NCBCT_EDGES },
+  { op: 'sct.create', label: 'SCT', valid: sctRequest, breakers: SCT_BREAKERS, edges: SCT_EDGES },
+  { op: 'bulk.create', label: 'bulk', valid: bulkRequest, breakers: BULK_BREAKERS, edges: BULK_EDGES },
 ];
 const query = { allowLogicalDuplicate: true };
 /** Below the int32 maximum; valid bodies stay under 1 000 000 (a bulk under 5 000 000) each. */
@@ -69,6 +84,34 @@ for (const product of PRODUCTS) {
       },
     );
 
+    for (const [requirementId, edges] of byRule(product.edges)) {
+      // One test per rule; each edge is sent once, inside a valid body sampled from the run's seed.
+      const name = edgesTitle(`${product.label} bodies`, edges);
+      conformanceTest(
+        { requirementIds: [requirementId, 'Payment.create.201'], operation: product.op, title: name },
+        async ({ s, ctx, meta, judge }) => {
+          const debtor = await sharedDebtor(s);
+          const valid = product.valid(debtor);
+          const examples = edges.map((edge, i): [Record<string, unknown>, Edge] => [
+            sampledOnce(valid, ctx.seed + i),
+            edge,
+          ]);
+          await forAll({
+            ctx,
+            meta,
+            testName: name,
+            arbitrary: fc.tuple(valid, fc.constantFrom(...edges)),
+            predicate: async ([body, edge]) => {
+              const exchange = await s.call(product.op, { body: broken(body, edge, edge.value), query });
+              judge(exchange, checkAccepted(exchange, operation(product.op), edge.requirementId));
+            },
+            numRuns: 0,
+            examples,
+          });
+        },
+      );
+    }
+
     for (const [requirementId, cases] of byRule(product.breakers)) {
       // One test per rule; every breaker of the rule is one of its cases, each sent at least once.
       const name = casesTitle(`${product.label} bodies`, cases);
@@ -78,7 +121,7 @@ for (const product of PRODUCTS) {
           const debtor = await sharedDebtor(s);
           const valid = product.valid(debtor);
           const examples = everyCase(cases, ctx.seed).map((example, i): [Record<string, unknown>, BrokenCase] => [
-            fc.sample(valid, { seed: ctx.seed + i, numRuns: 1 })[0] as Record<string, unknown>,
+            sampledOnce(valid, ctx.seed + i),
             example,
           ]);
           await forAll({

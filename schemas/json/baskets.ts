@@ -1,27 +1,22 @@
-import { BASKET_STATUSES, SCA_STATUSES } from '../../spec/index.js';
-import { X_REQUIREMENT, enumOf, object, ref, type JsonSchema } from './annotate.js';
+import { X_REQUIREMENT, object, ref, type JsonSchema } from './annotate.js';
+import { members } from './rules.js';
 
 /** interface.md › Resources › Signing basket and Basket authorisation. */
 
-export const SigningBasket: JsonSchema = object(
-  {
-    payments: {
-      type: 'array',
-      items: { type: 'string', [X_REQUIREMENT]: 'Basket.payments.array' },
-      [X_REQUIREMENT]: 'Basket.payments.array',
-    },
-    transactionStatus: enumOf(BASKET_STATUSES, 'Basket.transactionStatus.enum'),
-    _links: ref('Links'),
+export const SigningBasket: JsonSchema = members('Basket', {
+  payments: {
+    type: 'array',
+    items: { type: 'string', [X_REQUIREMENT]: 'Basket.payments.array' },
+    [X_REQUIREMENT]: 'Basket.payments.array',
   },
-  {},
-);
+  transactionStatus: { type: 'string' },
+  _links: ref('Links'),
+});
 
-export const BasketAuthorisation: JsonSchema = object(
-  {
-    scaStatus: enumOf(SCA_STATUSES, 'Basket.authorisation.scaStatus.enum'),
-    _links: ref('Links'),
-  },
-  { scaStatus: 'Basket.startAuthorisation.201', _links: 'Basket.startAuthorisation.201' },
+export const BasketAuthorisation: JsonSchema = members(
+  'Basket.authorisation',
+  { scaStatus: { type: 'string' }, _links: ref('Links') },
+  { required: { scaStatus: 'Basket.startAuthorisation.201', _links: 'Basket.startAuthorisation.201' } },
 );
 
 /** Berlin Group body of POST /v1/signing-baskets (platform-notes.md; SHOULD level). */

@@ -1,11 +1,6 @@
-import {
-  CARD_ACCOUNT_STATUSES,
-  CARD_BALANCE_TYPES,
-  ENGAGEMENT_ROLES,
-  LIMITS,
-  type RequirementId,
-} from '../../spec/index.js';
-import { X_REQUIREMENT, enumOf, object, ref, text, type JsonSchema } from './annotate.js';
+import { LIMITS, type RequirementId } from '../../spec/index.js';
+import { X_REQUIREMENT, object, ref, type JsonSchema } from './annotate.js';
+import { members } from './rules.js';
 
 /** interface.md › Resources › Sandbox engagement, card account and transaction. */
 
@@ -16,29 +11,28 @@ const int32 = (id: RequirementId): JsonSchema => ({
   [X_REQUIREMENT]: id,
 });
 
-export const SandboxEngagement: JsonSchema = object(
+export const SandboxEngagement: JsonSchema = members(
+  'Sandbox.engagement',
   {
-    customer: { type: 'string', [X_REQUIREMENT]: 'Sandbox.engagement.customer.required' },
+    customer: { type: 'string' },
     account: object(
       { iban: { type: 'string', [X_REQUIREMENT]: 'Sandbox.engagement.account.iban.required' } },
       { iban: 'Sandbox.engagement.account.iban.required' },
       {},
       { type: 'Sandbox.engagement.account.required' },
     ),
-    roles: {
-      type: 'array',
-      items: enumOf(ENGAGEMENT_ROLES, 'Sandbox.engagement.roles.enum'),
-      [X_REQUIREMENT]: 'Sandbox.engagement.roles.required',
-    },
+    roles: { type: 'array', items: { type: 'string' } },
     registerLimit: int32('Sandbox.engagement.limits.int32'),
     approvalLimit: int32('Sandbox.engagement.limits.int32'),
   },
   {
-    customer: 'Sandbox.engagement.customer.required',
-    account: 'Sandbox.engagement.account.required',
-    roles: 'Sandbox.engagement.roles.required',
-    registerLimit: 'Sandbox.engagement.registerLimit.required',
-    approvalLimit: 'Sandbox.engagement.approvalLimit.required',
+    required: {
+      customer: 'Sandbox.engagement.customer.required',
+      account: 'Sandbox.engagement.account.required',
+      roles: 'Sandbox.engagement.roles.required',
+      registerLimit: 'Sandbox.engagement.registerLimit.required',
+      approvalLimit: 'Sandbox.engagement.approvalLimit.required',
+    },
   },
 );
 
@@ -46,15 +40,16 @@ const cardAmount = object(
   { currency: { type: 'string' }, amount: int32('Sandbox.cardAccount.amounts.int32') },
   { currency: 'Sandbox.cardAccount.creditLimit.required', amount: 'Sandbox.cardAccount.amounts.int32' },
 );
-const balance = object(
+const balance = members(
+  'Sandbox.cardAccount',
   {
     balanceAmount: object(
       { currency: { type: 'string' }, amount: int32('Sandbox.cardAccount.amounts.int32') },
       { currency: 'Sandbox.cardAccount.balances.required', amount: 'Sandbox.cardAccount.amounts.int32' },
     ),
-    balanceType: enumOf(CARD_BALANCE_TYPES, 'Sandbox.cardAccount.balanceType.enum'),
+    balanceType: { type: 'string' },
   },
-  { balanceAmount: 'Sandbox.cardAccount.balances.required', balanceType: 'Sandbox.cardAccount.balanceType.enum' },
+  { required: { balanceAmount: 'Sandbox.cardAccount.balances.required' } },
 );
 
 /** Each field is required and names its own rule. */
@@ -86,12 +81,14 @@ const cardFields: Record<CardField, JsonSchema> = {
   expiry: { type: 'string' },
   name: { type: 'string' },
   product: { type: 'string' },
-  status: enumOf(CARD_ACCOUNT_STATUSES, 'Sandbox.cardAccount.status.enum'),
+  status: { type: 'string' },
 };
 
-for (const field of Object.keys(cardFields) as CardField[]) cardFields[field][X_REQUIREMENT] ??= cardRequired[field];
-
-export const SandboxCardAccountRequest: JsonSchema = object(cardFields, cardRequired);
+/** Each member of the request names its own rule: its list's, or the one that requires it. */
+export const SandboxCardAccountRequest: JsonSchema = members('Sandbox.cardAccount', cardFields, {
+  required: cardRequired,
+});
+const requestFields = SandboxCardAccountRequest.properties as Record<CardField, JsonSchema>;
 
 /** A card account response without one of its members breaks the response's shape. */
 const RESPONSE_SHAPE: RequirementId = 'Sandbox.cardAccount.response.shape';
@@ -106,11 +103,11 @@ const selfAndTransactions = object(
  */
 export const SandboxCardAccountResponse: JsonSchema = object(
   {
-    ...cardFields,
+    ...requestFields,
     resourceId: { type: 'string', [X_REQUIREMENT]: RESPONSE_SHAPE },
     _links: selfAndTransactions,
   },
-  Object.fromEntries([...Object.keys(cardFields), 'resourceId', '_links'].map((f) => [f, RESPONSE_SHAPE] as const)),
+  Object.fromEntries([...Object.keys(requestFields), 'resourceId', '_links'].map((f) => [f, RESPONSE_SHAPE] as const)),
 );
 
 const TRANSACTION_FIELDS: RequirementId = 'Sandbox.transaction.fields.required';
@@ -126,7 +123,7 @@ const txFields: Record<string, JsonSchema> = {
   creditorAccount: txAccount,
   debtorName: str,
   debtorAccount: txAccount,
-  bankTransactionCode: text(LIMITS.bankTransactionCode, 'Sandbox.transaction.bankTransactionCode.length4to14'),
+  bankTransactionCode: { type: 'string' },
   ultimateDebtor: str,
   ultimateCreditor: str,
   purposeCode: str,
@@ -134,10 +131,9 @@ const txFields: Record<string, JsonSchema> = {
   _links: object({ self: ref('Link') }, { self: TRANSACTION_FIELDS }),
 };
 
-export const SandboxTransaction: JsonSchema = object(
-  txFields,
-  Object.fromEntries(Object.keys(txFields).map((f) => [f, TRANSACTION_FIELDS] as const)),
-);
+export const SandboxTransaction: JsonSchema = members('Sandbox.transaction', txFields, {
+  required: Object.fromEntries(Object.keys(txFields).map((f) => [f, TRANSACTION_FIELDS] as const)),
+});
 
 export const SandboxTransactionList: JsonSchema = {
   type: 'array',

@@ -1,97 +1,58 @@
-import {
-  COUNTRIES,
-  CURRENCY_CODES,
-  LIMITS,
-  LINK_VERBS,
-  TPP_MESSAGE_CATEGORIES,
-  ERROR_CODES,
-} from '../../spec/index.js';
-import { X_REQUIREMENT, enumOf, object, ref, text, type JsonSchema } from './annotate.js';
-
-/** interface.md › Resources › Shared types. Referenced by name from the request and response schemas. */
-
-export const Currency: JsonSchema = {
-  ...enumOf(CURRENCY_CODES, 'Currency.enum'),
-  description: 'ISO 4217 alphabetic code from the list of interface.md.',
-};
-
-export const Country: JsonSchema = {
-  type: 'string',
-  allOf: [
-    { maxLength: LIMITS.country.max, [X_REQUIREMENT]: 'Country.max2' },
-    { enum: [...COUNTRIES], [X_REQUIREMENT]: 'Country.enum' },
-  ],
-  [X_REQUIREMENT]: 'Country.enum',
-};
-
-const { maxIntegerDigits, scale } = LIMITS.amount;
+import { LIMITS } from '../../spec/index.js';
+import { X_REQUIREMENT, object, ref, type JsonSchema } from './annotate.js';
+import { members, valueOf } from './rules.js';
 
 /**
- * Precision and scale are checked with look-aheads only, so that a string that is not a decimal at all
- * breaks Amount.amount.decimal alone. Fraction digits per currency live in code (schemas/code/fraction-digits.ts).
+ * interface.md › Resources › Shared types. Referenced by name from the request and response schemas. Their field rules
+ * are rows of the rule table (spec/requirements/field-rules/table.ts); the error and challenge bodies write
+ * theirs here.
  */
-export const Amount: JsonSchema = object(
-  {
-    amount: {
-      type: 'string',
-      allOf: [
-        { pattern: '^[0-9]+(\\.[0-9]+)?$', [X_REQUIREMENT]: 'Amount.amount.decimal' },
-        {
-          pattern: `^(?![0-9]{${maxIntegerDigits + 1}})(?!.*\\.[0-9]{${scale + 1}})`,
-          [X_REQUIREMENT]: 'Amount.amount.precision18scale5',
-        },
-      ],
-      [X_REQUIREMENT]: 'Amount.amount.string',
-      description:
-        `Decimal as a string; precision ${LIMITS.amount.precision}, scale ` +
-        `${scale}; fraction digits = ISO 4217 minor units of currency.`,
-    },
-    currency: ref('Currency'),
-  },
-  { amount: 'Amount.amount.required', currency: 'Amount.currency.required' },
-);
 
-export const Address: JsonSchema = object(
-  {
-    street: text({ max: LIMITS.street.max }, 'Address.street.max70'),
-    buildingNumber: { type: 'string' },
-    postalCode: { type: 'string' },
-    city: { type: 'string' },
-    country: ref('Country'),
+const string: JsonSchema = { type: 'string' };
+
+export const Currency: JsonSchema = valueOf('Currency', {
+  type: 'string',
+  description: 'ISO 4217 alphabetic code from the list of interface.md.',
+});
+
+export const Country: JsonSchema = valueOf('Country', { type: 'string' });
+
+const { scale } = LIMITS.amount;
+
+/** Fraction digits per currency live in code (schemas/code/fraction-digits.ts). */
+export const Amount: JsonSchema = members('Amount', {
+  amount: {
+    type: 'string',
+    description:
+      `Decimal as a string; precision ${LIMITS.amount.precision}, scale ` +
+      `${scale}; fraction digits = ISO 4217 minor units of currency.`,
   },
-  { country: 'Address.country.required' },
-);
+  currency: ref('Currency'),
+});
+
+const address = {
+  street: string,
+  buildingNumber: string,
+  postalCode: string,
+};
+
+export const Address: JsonSchema = members('Address', { ...address, city: string, country: ref('Country') });
 
 /** The bulk entry's address: adds townName, deprecates city, and its country is a rule of its own. */
-export const BulkAddress: JsonSchema = object(
-  {
-    street: text({ max: LIMITS.street.max }, 'Address.street.max70'),
-    buildingNumber: { type: 'string' },
-    postalCode: { type: 'string' },
-    city: { type: 'string', deprecated: true },
-    townName: { type: 'string' },
-    country: ref('Country'),
-  },
-  { country: 'BULK.entry.creditorAddress.country.required' },
-);
+export const BulkAddress: JsonSchema = members(['BULK.entry.creditorAddress', 'Address'], {
+  ...address,
+  city: { type: 'string', deprecated: true },
+  townName: string,
+  country: ref('Country'),
+});
 
-const member = LIMITS.structuredRemittanceMember;
-export const StructuredRemittanceItem: JsonSchema = object(
-  {
-    reference: text(member, 'StructuredRemittance.reference.length1to35'),
-    referenceType: text(member, 'StructuredRemittance.referenceType.length1to35'),
-    referenceIssuer: text(member, 'StructuredRemittance.referenceIssuer.length1to35'),
-  },
-  { reference: 'StructuredRemittance.reference.required' },
-);
+export const StructuredRemittanceItem: JsonSchema = members('StructuredRemittance', {
+  reference: string,
+  referenceType: string,
+  referenceIssuer: string,
+});
 
-export const Link: JsonSchema = object(
-  {
-    href: { type: 'string', [X_REQUIREMENT]: 'Link.href.required' },
-    verbs: { type: 'array', items: enumOf(LINK_VERBS, 'Link.verbs.enum'), [X_REQUIREMENT]: 'Link.verbs.required' },
-  },
-  { href: 'Link.href.required', verbs: 'Link.verbs.required' },
-);
+export const Link: JsonSchema = members('Link', { href: string, verbs: { type: 'array', items: string } });
 
 export const Links: JsonSchema = {
   type: 'object',
@@ -99,15 +60,12 @@ export const Links: JsonSchema = {
   [X_REQUIREMENT]: 'PaymentResponse.links.shape',
 };
 
-export const TppMessage: JsonSchema = object(
-  {
-    category: enumOf(TPP_MESSAGE_CATEGORIES, 'TppMessage.category.enum'),
-    code: enumOf(ERROR_CODES, 'TppMessage.code.enum'),
-    path: { type: 'string' },
-    text: text({ max: LIMITS.tppMessageText.max }, 'TppMessage.text.max512'),
-  },
-  { category: 'TppMessage.category.enum', code: 'TppMessage.code.enum' },
-);
+export const TppMessage: JsonSchema = members('TppMessage', {
+  category: string,
+  code: string,
+  path: string,
+  text: string,
+});
 
 /** interface.md's Error body. 5xx may omit message; everything else is stated for every error. */
 export const ErrorBody: JsonSchema = object(

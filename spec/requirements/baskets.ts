@@ -2,7 +2,6 @@ import { formatError } from './build.js';
 import type { Requirement } from './types.js';
 
 const SIGNING_BASKET = 'Resources › Signing basket';
-const BASKET_AUTHORISATION = 'Resources › Basket authorisation';
 
 export const BASKET_RULES: Requirement[] = [
   {
@@ -18,14 +17,6 @@ export const BASKET_RULES: Requirement[] = [
     level: 'MUST',
     section: SIGNING_BASKET,
     statement: 'payments is an array of payment identifiers (strings).',
-    operations: ['basket.get'],
-    kind: 'response',
-  },
-  {
-    id: 'Basket.transactionStatus.enum',
-    level: 'MUST',
-    section: SIGNING_BASKET,
-    statement: 'transactionStatus is one of RCVD, ACTC, PATC, RJCT.',
     operations: ['basket.get'],
     kind: 'response',
   },
@@ -77,14 +68,6 @@ export const BASKET_RULES: Requirement[] = [
     statement: 'Starting the authorisation of a basket gives 201 with scaStatus and _links.',
     operations: ['basket.startAuthorisation'],
     kind: 'behaviour',
-  },
-  {
-    id: 'Basket.authorisation.scaStatus.enum',
-    level: 'MUST',
-    section: BASKET_AUTHORISATION,
-    statement: 'scaStatus is one of the authorisation statuses.',
-    operations: ['basket.startAuthorisation'],
-    kind: 'response',
   },
   {
     id: 'Basket.referenceMix.bulk',

@@ -1,6 +1,7 @@
 import { AUTHENTICATION_RULES } from './authentication.js';
 import { BASKET_RULES } from './baskets.js';
 import { ERROR_RULES } from './errors.js';
+import { FIELD_RULE_REQUIREMENTS } from './field-rules/index.js';
 import { HEADER_RULES } from './headers.js';
 import { JOURNEY_RULES, SECURITY_RULES } from './journeys.js';
 import { PAYMENT_RULES } from './payments.js';
@@ -13,9 +14,14 @@ import { VERSIONING_RULES } from './versioning.js';
 
 export type { ExpectedRejection, Level, Requirement, RuleKind } from './types.js';
 export type { RequirementId } from './ids.generated.js';
+export * from './field-rules/index.js';
 
-/** The requirement catalogue: every rule of interface.md, plus the SHOULD conventions that fill its gaps. */
+/**
+ * The requirement catalogue: every rule of interface.md, plus the SHOULD conventions that fill its gaps. Field rules
+ * come from the rule table (field-rules/table.ts), the others from the modules beside it.
+ */
 export const REQUIREMENTS: readonly Requirement[] = [
+  ...FIELD_RULE_REQUIREMENTS,
   ...SHARED_TYPE_RULES,
   ...PAYMENT_RULES,
   ...BASKET_RULES,

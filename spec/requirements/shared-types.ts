@@ -1,61 +1,15 @@
-import { LIMITS } from '../limits.js';
-import { ALL_OPERATIONS, PAYMENT_CREATION, bulkFormatError, formatError, lengthRule } from './build.js';
+import { PAYMENT_CREATION, formatError } from './build.js';
 import type { Requirement } from './types.js';
 
 const SHARED = 'Resources › Shared types';
 const body = formatError();
 
 /**
- * Rules of the shared types (Amount, Currency, Country, Account reference, Address, remittance item, Link, TppMessage).
+ * Rules of the shared types that are not about one field's value alone: check digits and fraction digits (judged in
+ * code), and the letter-case and blank conventions. The field rules of the shared types are rows of
+ * field-rules/table.ts.
  */
 export const SHARED_TYPE_RULES: Requirement[] = [
-  {
-    id: 'Amount.amount.required',
-    level: 'MUST',
-    section: `${SHARED} › Amount`,
-    statement: 'An Amount has a member amount.',
-    operations: PAYMENT_CREATION,
-    kind: 'body',
-    expected: body,
-  },
-  {
-    id: 'Amount.currency.required',
-    level: 'MUST',
-    section: `${SHARED} › Amount`,
-    statement: 'An Amount has a member currency.',
-    operations: PAYMENT_CREATION,
-    kind: 'body',
-    expected: body,
-  },
-  {
-    id: 'Amount.amount.string',
-    level: 'MUST',
-    section: `${SHARED} › Amount`,
-    statement: 'amount is a JSON string, never a JSON number.',
-    operations: PAYMENT_CREATION,
-    kind: 'body',
-    expected: body,
-  },
-  {
-    id: 'Amount.amount.decimal',
-    level: 'MUST',
-    section: `${SHARED} › Amount`,
-    statement: 'amount is a decimal written as a string: digits, optionally a point and fraction digits.',
-    operations: PAYMENT_CREATION,
-    kind: 'body',
-    expected: body,
-  },
-  {
-    id: 'Amount.amount.precision18scale5',
-    level: 'MUST',
-    section: `${SHARED} › Amount; Limits`,
-    statement:
-      `amount has precision ${LIMITS.amount.precision} and scale ${LIMITS.amount.scale}: at most ` +
-      `${LIMITS.amount.maxIntegerDigits} integer digits.`,
-    operations: PAYMENT_CREATION,
-    kind: 'body',
-    expected: body,
-  },
   {
     id: 'Amount.amount.fractionDigits',
     level: 'MUST',
@@ -64,51 +18,6 @@ export const SHARED_TYPE_RULES: Requirement[] = [
       'The number of fraction digits of amount equals the ISO 4217 minor units of its currency (not asserted ' +
       'for currencies flagged ambiguous).',
     operations: PAYMENT_CREATION,
-    kind: 'body',
-    expected: body,
-  },
-  {
-    id: 'Currency.enum',
-    level: 'MUST',
-    section: `${SHARED} › Currency`,
-    statement: 'A currency is one of the ISO 4217 codes interface.md lists.',
-    operations: PAYMENT_CREATION,
-    kind: 'body',
-    expected: body,
-  },
-  {
-    id: 'Country.max2',
-    level: 'MUST',
-    section: `${SHARED} › Country; Limits`,
-    statement: `A country has at most ${LIMITS.country.max} characters.`,
-    operations: PAYMENT_CREATION,
-    kind: 'body',
-    expected: body,
-  },
-  {
-    id: 'Country.enum',
-    level: 'MUST',
-    section: `${SHARED} › Country`,
-    statement: 'A country is one of the ISO 3166-1 alpha-2 codes interface.md lists.',
-    operations: PAYMENT_CREATION,
-    kind: 'body',
-    expected: body,
-  },
-  {
-    id: 'AccountReference.bban.max30',
-    level: 'MUST',
-    section: `${SHARED} › Account reference; Limits`,
-    statement: `bban has at most ${LIMITS.bban.max} characters.`,
-    operations: ['ncbct.create', 'bulk.create'],
-    kind: 'body',
-    expected: body,
-  },
-  {
-    id: 'AccountReference.iban.max34',
-    level: 'MUST',
-    section: `${SHARED} › Account reference; Limits`,
-    statement: `iban has at most ${LIMITS.iban.max} characters.`,
-    operations: ['ncbct.create', 'sct.create'],
     kind: 'body',
     expected: body,
   },
@@ -138,15 +47,6 @@ export const SHARED_TYPE_RULES: Requirement[] = [
     expected: body,
   },
   {
-    id: 'AccountReference.currency.required',
-    level: 'MUST',
-    section: `${SHARED} › Account reference`,
-    statement: 'An account reference has a currency.',
-    operations: PAYMENT_CREATION,
-    kind: 'body',
-    expected: body,
-  },
-  {
     id: 'AccountReference.bban.norwegianMod11',
     level: 'SHOULD',
     section: 'platform-notes.md › Berlin Group conventions',
@@ -154,24 +54,6 @@ export const SHARED_TYPE_RULES: Requirement[] = [
       'A Norwegian bban is 11 digits with a MOD11 check digit (interface.md only limits its length; sandbox ' +
       'set-up calls must not enforce it).',
     operations: PAYMENT_CREATION,
-    kind: 'body',
-    expected: body,
-  },
-  {
-    id: 'Address.street.max70',
-    level: 'MUST',
-    section: `${SHARED} › Address; Limits`,
-    statement: `street has at most ${LIMITS.street.max} characters.`,
-    operations: PAYMENT_CREATION,
-    kind: 'body',
-    expected: body,
-  },
-  {
-    id: 'Address.country.required',
-    level: 'MUST',
-    section: `${SHARED} › Address`,
-    statement: 'An address that is given has a country.',
-    operations: ['ncbct.create', 'sct.create'],
     kind: 'body',
     expected: body,
   },
@@ -186,36 +68,6 @@ export const SHARED_TYPE_RULES: Requirement[] = [
     kind: 'body',
     notTestable: 'interface.md does not say how a server treats members it does not define',
   },
-  {
-    id: 'StructuredRemittance.reference.required',
-    level: 'MUST',
-    section: `${SHARED} › Structured remittance item`,
-    statement: 'A structured remittance item has a reference.',
-    operations: ['bulk.create'],
-    kind: 'body',
-    expected: bulkFormatError,
-  },
-  lengthRule({
-    id: 'StructuredRemittance.reference.length1to35',
-    field: 'reference',
-    section: `${SHARED} › Structured remittance item`,
-    operations: ['bulk.create'],
-    limit: LIMITS.structuredRemittanceMember,
-  }),
-  lengthRule({
-    id: 'StructuredRemittance.referenceType.length1to35',
-    field: 'referenceType',
-    section: `${SHARED} › Structured remittance item`,
-    operations: ['bulk.create'],
-    limit: LIMITS.structuredRemittanceMember,
-  }),
-  lengthRule({
-    id: 'StructuredRemittance.referenceIssuer.length1to35',
-    field: 'referenceIssuer',
-    section: `${SHARED} › Structured remittance item`,
-    operations: ['bulk.create'],
-    limit: LIMITS.structuredRemittanceMember,
-  }),
   {
     id: 'StructuredRemittance.kid.checkDigit',
     level: 'SHOULD',
@@ -252,53 +104,5 @@ export const SHARED_TYPE_RULES: Requirement[] = [
     operations: PAYMENT_CREATION,
     kind: 'body',
     expected: body,
-  },
-  {
-    id: 'Link.href.required',
-    level: 'MUST',
-    section: `${SHARED} › Link`,
-    statement: 'A Link has a string href.',
-    operations: ALL_OPERATIONS,
-    kind: 'response',
-  },
-  {
-    id: 'Link.verbs.required',
-    level: 'MUST',
-    section: `${SHARED} › Link`,
-    statement: 'A Link has an array verbs.',
-    operations: ALL_OPERATIONS,
-    kind: 'response',
-  },
-  {
-    id: 'Link.verbs.enum',
-    level: 'MUST',
-    section: `${SHARED} › Link`,
-    statement: 'Each verb of a Link is one of GET, PUT, POST, DELETE.',
-    operations: ALL_OPERATIONS,
-    kind: 'response',
-  },
-  {
-    id: 'TppMessage.category.enum',
-    level: 'MUST',
-    section: `${SHARED} › TppMessage`,
-    statement: 'A TppMessage has a category, ERROR or WARNING.',
-    operations: ALL_OPERATIONS,
-    kind: 'response',
-  },
-  {
-    id: 'TppMessage.code.enum',
-    level: 'MUST',
-    section: `${SHARED} › TppMessage; Errors`,
-    statement: "A TppMessage has a code from the Errors part's list.",
-    operations: ALL_OPERATIONS,
-    kind: 'response',
-  },
-  {
-    id: 'TppMessage.text.max512',
-    level: 'MUST',
-    section: `${SHARED} › TppMessage; Limits`,
-    statement: `A TppMessage text has at most ${LIMITS.tppMessageText.max} characters.`,
-    operations: ALL_OPERATIONS,
-    kind: 'response',
   },
 ];

@@ -1,10 +1,11 @@
+import type { BulkPaymentRequest, NcbctPaymentRequest, SctPaymentRequest } from '../../schemas/index.js';
 import type { Account } from './fixtures.js';
 
 /**
  * Plain valid bodies for tests whose subject is not the body (baskets, statuses, duplicates): the
  * debtor is a sandbox account the run created, so a real sandbox has the funds.
  */
-export const ncbctBody = (debtor: Account, amount = '1250.00', remittance = 'Faktura 1') => ({
+export const ncbctBody = (debtor: Account, amount = '1250.00', remittance = 'Faktura 1'): NcbctPaymentRequest => ({
   instructedAmount: { amount, currency: 'NOK' },
   creditorName: 'Max Mustermann GmbH',
   creditorAgent: 'DEUTDEFF',
@@ -20,7 +21,7 @@ export const ncbctBody = (debtor: Account, amount = '1250.00', remittance = 'Fak
   remittanceInformationUnstructured: remittance,
 });
 
-export const sctBody = (debtor: Account, amount = '99.99') => ({
+export const sctBody = (debtor: Account, amount = '99.99'): SctPaymentRequest => ({
   instructedAmount: { amount, currency: 'EUR' },
   creditorName: 'Jean Dupont',
   creditorAccount: { iban: 'FR1420041010050500013M02606', currency: 'EUR' },
@@ -28,7 +29,7 @@ export const sctBody = (debtor: Account, amount = '99.99') => ({
   remittanceInformationUnstructured: 'Facture 7',
 });
 
-export const bulkBody = (debtor: Account, creditor: Account) => ({
+export const bulkBody = (debtor: Account, creditor: Account): BulkPaymentRequest => ({
   paymentInformationId: `B-${debtor.bban}`,
   debtorAccount: { bban: debtor.bban, currency: 'NOK' },
   payments: [

@@ -45,14 +45,18 @@ describe('psd2-conformance list', () => {
   it('prints one line a test, then the count; --profile production marks what that profile skips', async () => {
     const one = await cli(['list', '--requirement', 'NCBCT.creditorName.max70']);
     expect(one.code).toBe(0);
-    const [line, blank, count] = one.stdout.trim().split('\n');
+    const [edge, line, blank, count] = one.stdout.trim().split('\n');
+    // The rule's valid edge (the longest names, accepted), then its breakers (one letter over, refused).
+    expect(edge).toMatch(
+      /^NCBCT\.creditorName\.max70 \+ Payment\.create\.201 {2}MUST {2}ncbct\.create {2}NCBCT bodies on the valid side/,
+    );
     expect(line).toMatch(
       new RegExp(
         /^NCBCT\.creditorName\.max70 {2}MUST {2}ncbct\.create {2}NCBCT bodies that break it \(creditorName of/.source +
-          / 71\+ characters\) are rejected {2}\(suites\/payment-bodies\.suite\.ts:\d+\)$/.source,
+          / 71 ASCII letters; .*\) are rejected {2}\(suites\/payment-bodies\.suite\.ts:\d+\)$/.source,
       ),
     );
-    expect([blank, count]).toEqual(['', '1 test']);
+    expect([blank, count]).toEqual(['', '2 tests']);
     const production = await cli(['list', '--operation', 'sandbox.cardAccount.create', '--profile', 'production']);
     expect(production.code).toBe(0);
     expect(production.stdout).toMatch(/\n(\d+) tests \(0 to run, \1 skipped: not testable here\)\n$/);

@@ -1,10 +1,29 @@
+import type {
+  BasketAuthorisation,
+  BulkPaymentInitiationResponse,
+  BulkPaymentRequest,
+  ChallengeBody,
+  ErrorBody,
+  Link,
+  NcbctPaymentRequest,
+  PaymentInitiationResponse,
+  SandboxCardAccountRequest,
+  SandboxCardAccountResponse,
+  SandboxEngagement,
+  SandboxTransaction,
+  SctPaymentRequest,
+  SigningBasket,
+  SigningBasketRequest,
+} from '../../schemas/index.js';
+
 /**
- * Conformant example bodies, written by hand from interface.md (not produced by the code under test).
+ * Conformant example bodies, written by hand from interface.md (not produced by the code under test), each of its
+ * body's type (schemas/types.generated.ts): a member the types do not know is a compile error here.
  * Account numbers, checked by hand: 86011117947 — weights 5432765432 over 8601111794 give 147, 147 mod 11 = 4,
  * check digit 11 − 4 = 7; 12345678903 — sum 195, 195 mod 11 = 8, check digit 3. NO9386011117947 is the first's
  * IBAN; DE89370400440532013000 is the standard German example IBAN. KID 12345674: Luhn over 1234567 gives 4.
  */
-export const NCBCT = {
+export const NCBCT: NcbctPaymentRequest = {
   instructedAmount: { amount: '1250.50', currency: 'NOK' },
   creditorName: 'Ærlige Åse Øvrebø',
   creditorAgent: 'DEUTDEFF',
@@ -22,14 +41,14 @@ export const NCBCT = {
   requestedExecutionDate: '2026-12-01',
 };
 
-export const NCBCT_LARGE = {
+export const NCBCT_LARGE: NcbctPaymentRequest = {
   ...NCBCT,
   instructedAmount: { amount: '100000.00', currency: 'NOK' },
   regulatoryReportingCode: '14',
   regulatoryReportingInformation: 'Betaling for varer',
 };
 
-export const SCT = {
+export const SCT: SctPaymentRequest = {
   endToEndIdentification: 'E2E-0001',
   instructedAmount: { amount: '99.99', currency: 'EUR' },
   creditorName: 'Max Mustermann',
@@ -40,7 +59,7 @@ export const SCT = {
   requestedExecutionDate: '2026-12-01',
 };
 
-export const BULK = {
+export const BULK: BulkPaymentRequest = {
   paymentInformationId: 'BULK-2026-11-22-1',
   debtorAccount: { bban: '86011117947', currency: 'NOK' },
   requestedExecutionDate: '2026-12-01',
@@ -76,9 +95,9 @@ export const BULK = {
   ],
 };
 
-const link = (href: string, ...verbs: string[]) => ({ href, verbs });
+const link = (href: string, ...verbs: Link['verbs']): Link => ({ href, verbs });
 
-export const PAYMENT_RESPONSE = {
+export const PAYMENT_RESPONSE: PaymentInitiationResponse = {
   paymentId: 'enc!!H6fD9HS7Y7peXJh1HqC34RFgGfF992bjRx5n==',
   transactionStatus: 'RCVD',
   transactionFees: { amount: '25.00', currency: 'NOK' },
@@ -90,22 +109,22 @@ export const PAYMENT_RESPONSE = {
   _links: { self: link('/v1/payments/x/1', 'GET', 'DELETE'), status: link('/v1/payments/x/1/status', 'GET') },
 };
 
-export const BULK_RESPONSE = { ...PAYMENT_RESPONSE, transactionStatus: 'PRSY' };
+export const BULK_RESPONSE: BulkPaymentInitiationResponse = { ...PAYMENT_RESPONSE, transactionStatus: 'PRSY' };
 
-export const SIGNING_BASKET = {
+export const SIGNING_BASKET: SigningBasket = {
   payments: ['p1', 'p2'],
   transactionStatus: 'PATC',
   _links: { self: link('/v1/signing-baskets/b1', 'GET') },
 };
 
-export const BASKET_AUTHORISATION = {
+export const BASKET_AUTHORISATION: BasketAuthorisation = {
   scaStatus: 'RECEIVED',
   _links: { scaRedirect: link('https://bank.example/sca', 'GET') },
 };
 
-export const SIGNING_BASKET_REQUEST = { paymentIds: ['p1'] };
+export const SIGNING_BASKET_REQUEST: SigningBasketRequest = { paymentIds: ['p1'] };
 
-export const ENGAGEMENT = {
+export const ENGAGEMENT: SandboxEngagement = {
   customer: '01078900497',
   account: { iban: 'NO2390412263056' },
   roles: ['REGISTER', 'VIEW'],
@@ -113,7 +132,7 @@ export const ENGAGEMENT = {
   approvalLimit: 50000,
 };
 
-export const CARD_ACCOUNT_REQUEST = {
+export const CARD_ACCOUNT_REQUEST: SandboxCardAccountRequest = {
   customerNumber: '01078900497',
   maskedPan: '5555 55** **** 4444',
   currency: 'NOK',
@@ -131,14 +150,14 @@ export const CARD_ACCOUNT_REQUEST = {
   status: 'enabled',
 };
 
-export const CARD_ACCOUNT_RESPONSE = {
+export const CARD_ACCOUNT_RESPONSE: SandboxCardAccountResponse = {
   ...CARD_ACCOUNT_REQUEST,
   resourceId: 'enc!!card==',
   _links: { self: link('/v1/card-accounts/1', 'GET'), transactions: link('/v1/card-accounts/1/transactions', 'GET') },
 };
 
 const account = { iban: 'NO9386011117947', bban: '86011117947' };
-export const TRANSACTION = {
+export const TRANSACTION: SandboxTransaction = {
   id: 't1',
   amount: 250,
   currency: 'NOK',
@@ -156,12 +175,12 @@ export const TRANSACTION = {
   _links: { self: link('/v1/sandbox/accounts/a/transactions/t1', 'GET') },
 };
 
-export const ERROR_BODY = {
+export const ERROR_BODY: ErrorBody = {
   id: 'e1',
   system: 'psd2',
   status: 400,
   code: 'FORMAT_ERROR',
   message: 'creditorName too long',
 };
-export const SERVER_ERROR_BODY = { id: 'e2', system: 'psd2', status: 500, code: 'SYSTEM_ERROR' };
-export const CHALLENGE = { _links: { scaRedirect: link('https://bank.example/sca?x=1', 'GET') } };
+export const SERVER_ERROR_BODY: ErrorBody = { id: 'e2', system: 'psd2', status: 500, code: 'SYSTEM_ERROR' };
+export const CHALLENGE: ChallengeBody = { _links: { scaRedirect: link('https://bank.example/sca?x=1', 'GET') } };

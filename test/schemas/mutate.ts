@@ -1,5 +1,7 @@
+import { REMOVE } from '../../spec/index.js';
+
 /** A deep copy of a body with one member set (or removed when value is REMOVE), addressed by a JSON pointer. */
-export const REMOVE = Symbol('remove');
+export { REMOVE };
 
 export function mutate<T>(body: T, pointer: string, value: unknown): T {
   const copy = structuredClone(body) as unknown;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SCHEMAS, X_REQUIREMENT, schemaRules, validate } from '../../schemas/index.js';
-import { hasRequirement } from '../../spec/index.js';
+import { FIELD_RULES, hasRequirement } from '../../spec/index.js';
 import { CONFORMANT, NEGATIVE_CASES } from './cases.js';
+import * as ex from './examples.js';
+import { derivedConformant, rowsWithoutCases } from './derived-cases.js';
 
 /** Every requirement id a schema annotation names (the code validators' ids come from the table itself). */
 function annotatedIds(node: unknown, found = new Set<string>()): Set<string> {
@@ -30,6 +32,22 @@ describe('schemas: conformant examples pass', () => {
   );
 });
 
+describe('schemas: the valid edge of every length and list row passes (the longest value, each member)', () => {
+  const edges = derivedConformant(CONFORMANT);
+
+  it('covers every length row of text and every list row', () => {
+    const rows = new Set(edges.map((e) => e.label.split(':')[0]));
+    const expected = FIELD_RULES.filter(
+      (r) => 'enum' in r || ('length' in r && ['text', 'identifier', undefined].includes(r.characters)),
+    );
+    expect(expected.map((r) => r.id).filter((id) => !rows.has(id))).toEqual([]);
+  });
+
+  it.each(edges.map((e) => [e.label, e] as const))('%s', (_, e) => {
+    expect(validate(e.schema, e.body)).toEqual([]);
+  });
+});
+
 describe('schemas: each broken rule is reported with its requirement id', () => {
   it.each(NEGATIVE_CASES.map((c) => [`${c.requirementId}: ${c.schema} ${c.label}`, c] as const))('%s', (_, c) => {
     const ids = validate(c.schema, c.body).map((v) => v.requirementId);
@@ -54,6 +72,14 @@ describe('schemas: annotations and coverage', () => {
     expect([...annotated].filter((id) => !hasRequirement(id))).toEqual([]);
   });
 
+  it('every row of the rule table is a keyword of some schema (a row whose member no schema has is a typo)', () => {
+    expect(FIELD_RULES.map((row) => row.id).filter((id) => !annotated.has(id))).toEqual([]);
+  });
+
+  it('every row of the rule table yields negative cases, in an example that holds its member', () => {
+    expect(rowsWithoutCases(CONFORMANT)).toEqual([]);
+  });
+
   it('every annotated rule has at least one negative case', () => {
     const tested = new Set(NEGATIVE_CASES.map((c) => c.requirementId));
     const untested = [...annotated].filter((id) => !tested.has(id) && id !== 'Sandbox.transactions.list.200');
@@ -61,7 +87,7 @@ describe('schemas: annotations and coverage', () => {
   });
 
   it('the acceptance cases of issue 2 hold exactly', () => {
-    const ncbct = CONFORMANT[0]?.[1] as Record<string, unknown>;
+    const ncbct = ex.NCBCT;
     expect(
       validate('NcbctPaymentRequest', { ...ncbct, creditorName: 'x'.repeat(71) }).map((v) => v.requirementId),
     ).toEqual(['NCBCT.creditorName.max70']);
@@ -93,7 +119,7 @@ describe('schemas: annotations and coverage', () => {
   });
 
   it('a SHOULD-level rule is left out when only MUST rules are asked for', () => {
-    const bulk = CONFORMANT.find(([s]) => s === 'BulkPaymentRequest')?.[1] as Record<string, unknown>;
+    const bulk = ex.BULK;
     const body = { ...bulk, debtorAccount: { bban: '86011117948', currency: 'NOK' } };
     expect(validate('BulkPaymentRequest', body).map((v) => [v.requirementId, v.level])).toEqual([
       ['AccountReference.bban.norwegianMod11', 'SHOULD'],

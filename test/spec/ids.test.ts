@@ -5,7 +5,8 @@ import { verdict } from '../../checks/index.js';
 import type { Breaker } from '../../generators/invalid.js';
 import { generatedFiles, staleFiles } from '../../scripts/generate-ids.js';
 import { LIMITS, REQUIREMENTS, requirement, type RequirementId } from '../../spec/index.js';
-import { assertTemplateId, lengthRule, requiredRule } from '../../spec/requirements/build.js';
+import { assertTemplateId, requiredRule } from '../../spec/requirements/build.js';
+import { requirementOf } from '../../spec/requirements/field-rules/index.js';
 import fc from 'fast-check';
 
 describe('generated id unions', () => {
@@ -19,8 +20,9 @@ describe('generated id unions', () => {
     for (const r of REQUIREMENTS) expect(requirements?.text).toContain(`  | '${r.id}'`);
   });
 
-  it('every catalogue id is written literally in the catalogue, so grep finds its row', () => {
-    const catalogue = readdirSync(new URL('../../spec/requirements/', import.meta.url))
+  it('every catalogue id is written literally in the catalogue or the rule table, so grep finds its row', () => {
+    const catalogue = readdirSync(new URL('../../spec/requirements/', import.meta.url), { recursive: true })
+      .map(String)
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.generated.ts'))
       .map((f) => readFileSync(new URL(`../../spec/requirements/${f}`, import.meta.url), 'utf8'))
       .join('\n');
@@ -53,27 +55,30 @@ describe('generated id unions', () => {
   });
 });
 
-describe('catalogue helpers take the literal id and check it against their template', () => {
-  const row = { section: 'Resources › NCBCT payment request', operations: ['ncbct.create' as const] };
+describe('catalogue rows take the literal id and check it against what the row does', () => {
+  const row = { section: 'Resources › Sandbox engagement', operations: ['sandbox.engagement.create' as const] };
 
   it('build the row from the template when the id matches', () => {
-    expect(
-      lengthRule({ ...row, id: 'NCBCT.creditorName.max70', field: 'creditorName', limit: LIMITS.creditorName }),
-    ).toEqual(requirement('NCBCT.creditorName.max70'));
-    expect(requiredRule({ ...row, id: 'NCBCT.creditorName.required', field: 'creditorName' })).toEqual(
-      requirement('NCBCT.creditorName.required'),
+    expect(requirementOf({ id: 'NCBCT.creditorName.max70', length: LIMITS.creditorName })).toEqual(
+      requirement('NCBCT.creditorName.max70'),
+    );
+    expect(requiredRule({ ...row, id: 'Sandbox.engagement.customer.required', field: 'customer' })).toEqual(
+      requirement('Sandbox.engagement.customer.required'),
     );
   });
 
-  it('stop the import with a clear message when the id is not the one the template builds', () => {
+  it('stop the import with a clear message when the id is not the one the rule gives', () => {
     // A row whose id says 71 while its limit says 70: the catalogue module would throw while it is imported.
     const mistyped = 'NCBCT.creditorName.max71' as RequirementId;
-    expect(() => lengthRule({ ...row, id: mistyped, field: 'creditorName', limit: LIMITS.creditorName })).toThrow(
-      'requirement catalogue: lengthRule() row NCBCT.creditorName.max71 does not match ' +
-        'its template <scope>.creditorName.max70',
+    expect(() => requirementOf({ id: mistyped, length: LIMITS.creditorName })).toThrow(
+      'field rules: row NCBCT.creditorName.max71 is a length rule whose id must end in .max70; write the id as the ' +
+        'rule reads',
     );
-    expect(() => requiredRule({ ...row, id: 'NCBCT.creditorName.required', field: 'creditorAccount' })).toThrow(
-      'requiredRule() row NCBCT.creditorName.required does not match its template <scope>.creditorAccount.required',
+    expect(() =>
+      requirementOf({ id: 'NCBCT.purposeCode.list' as RequirementId, enum: ['A'], statement: 'x.' }),
+    ).toThrow('row NCBCT.purposeCode.list is a enum rule whose id must end in .enum');
+    expect(() => requiredRule({ ...row, id: 'Sandbox.engagement.customer.required', field: 'account' })).toThrow(
+      'requiredRule() row Sandbox.engagement.customer.required does not match its template <scope>.account.required',
     );
     expect(() => assertTemplateId('Headers.PSU-ID.required', 'Headers.PSU-IP.required', 'requiredHeader')).toThrow(
       'requiredHeader() row Headers.PSU-ID.required',

@@ -53,6 +53,16 @@ describe('Digest: the likely cause of a mismatch', () => {
     expect(judgeDigest({ header: `SHA-512=${sha(body, 'sha512').toString('base64')}`, body, json })).toEqual([]);
   });
 
+  it('names the closed list, not the match, when only an unnamed algorithm is given (MD5, SHA-384)', () => {
+    for (const [token, hash] of [
+      ['MD5', 'md5'],
+      ['SHA-384', 'sha384'],
+    ] as const) {
+      const header = `${token}=${sha(body, hash).toString('base64')}`;
+      expect(judgeDigest({ header, body, json }).map((f) => f.requirementId)).toEqual(['Auth.digest.algorithm']);
+    }
+  });
+
   it.each([
     [`SHA-256=${sha(body).toString('hex')}`, 'the Digest is the hash in hex'],
     [`SHA-256=${sha(body).toString('base64url')}`, 'base64url alphabet'],

@@ -79,10 +79,11 @@ export function judgeDigest(input: DigestInput): Finding[] {
     ];
   }
   const out: Finding[] = [];
+  // Only an unnamed algorithm is wrong: the rule it breaks is the closed list, not the match (Auth.digest.algorithm).
   if (!digests.some((d) => known(d.algorithm)))
     return [
       finding(
-        id,
+        'Auth.digest.algorithm',
         `Digest names no algorithm of interface.md (SHA-256, SHA-512): "${header}"`,
         algorithmCause(digests[0]?.algorithm ?? ''),
       ),

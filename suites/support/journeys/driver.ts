@@ -18,3 +18,13 @@ export function scaDriverFor(ctx: RunContext): ScaDriver {
 
 /** Why a journey that needs SCA cannot run against this target (the skip reason), or false. */
 export const scaSkip = (ctx: RunContext): string | false => scaDriverFor(ctx).notTestable ?? false;
+
+/**
+ * Why a journey cannot run against this target, or false. Every journey creates payments for a PSU made with the
+ * sandbox operations, neither of which the production profile sends; the rest depend on the SCA driver.
+ */
+export function journeySkip(ctx: RunContext, { sca }: { sca: boolean }): string | false {
+  if (ctx.profile === 'production')
+    return 'a journey creates sandbox test data and payments: not run by the production profile';
+  return sca ? scaSkip(ctx) : false;
+}
