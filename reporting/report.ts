@@ -14,6 +14,7 @@ import { writeSkippedResults } from './skipped-results.js';
 import type { ShardRecord } from '../runner/shard-split.js';
 import { verdictBanner, verdictOf } from './verdict.js';
 import { reportSummary, type ReportSummary, type ReportTarget, type RunInfo } from './summary.js';
+import type { ReportSection, SectionInput } from '../release/lens.js';
 
 export interface ReportOptions {
   /**
@@ -25,6 +26,8 @@ export interface ReportOptions {
   strict: boolean;
   html: boolean;
   log: (line: string) => void;
+  /** Sections a run adds (release gate, verdict history): a Markdown file each, a member of summary.json. */
+  sections?: (input: SectionInput) => ReportSection[];
 }
 
 async function readRun(dir: string): Promise<{ dir: string; outcomes: TestOutcome[]; info?: Partial<RunInfo> }> {
@@ -98,7 +101,10 @@ export async function writeReports(options: ReportOptions): Promise<{ exitCode: 
     ),
   );
   await writeFile(join(options.out, 'coverage.json'), `${JSON.stringify(rows, null, 2)}\n`);
-  await writeFile(join(options.out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  const sections = options.sections?.({ outDir: options.out, outcomes, rows, summary }) ?? [];
+  for (const section of sections) await writeFile(join(options.out, section.file), section.text);
+  const extra = Object.fromEntries(sections.map((s) => [s.key, s.value]));
+  await writeFile(join(options.out, 'summary.json'), `${JSON.stringify({ ...summary, ...extra }, null, 2)}\n`);
   if (merged) await writeFile(join(options.out, 'outcomes.json'), `${JSON.stringify(outcomes, null, 2)}\n`);
   const junit = runs.map((r) => join(r.dir, 'junit.xml')).filter((f) => existsSync(f));
   if (merged || junit.length) {
@@ -115,6 +121,7 @@ export async function writeReports(options: ReportOptions): Promise<{ exitCode: 
     outcomes,
   );
   options.log(`coverage matrix: ${coverageFile} (${summary.requirements.failed} requirement(s) failed)`);
+  for (const line of sections.flatMap((s) => s.lines)) options.log(line);
   if (options.html) {
     const results = runs.map((r) => join(r.dir, 'allure-results')).filter((d) => existsSync(d));
     const skippedDir = join(options.out, 'allure-skipped');
@@ -139,7 +146,7 @@ export async function writeReports(options: ReportOptions): Promise<{ exitCode: 
           'Requirements passed': `${req.passed} of ${rows.length}`,
           'Coverage matrix': 'see Global Attachments',
         },
-        globalAttachments: [coverageFile],
+        globalAttachments: [coverageFile, ...sections.map((s) => join(options.out, s.file))],
         historyPath: join(options.out, 'history.jsonl'),
         log: options.log,
       });

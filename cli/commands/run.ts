@@ -22,6 +22,19 @@ import { UserError } from '../../core/index.js';
 import { addCheckOptions, addSelectionOptions, checkSelectionFrom, selectionFrom } from '../selection.js';
 import { checkFaults, checkVariants } from '../variants.js';
 
+/**
+ * The run's exit code: an incomplete run is 1 whatever the gate says; a run that judged nothing is 2; else the
+ * release gate's decision when a baseline or known findings were given, the verdict's otherwise.
+ */
+function exitCodeOf(
+  result: { cancelled: boolean; summary: { passed: number; failed: number; exitCode: 0 | 1 } },
+  gate: { exitCode: 0 | 1 } | undefined,
+): 0 | 1 | 2 {
+  if (result.cancelled) return 1;
+  if (result.summary.passed + result.summary.failed === 0) return 2;
+  return gate ? gate.exitCode : result.summary.exitCode;
+}
+
 const byDefault = (name: string) => `${name}, else ${VARIABLES.find((v) => v.name === name)?.default}`;
 
 /** --order reverse and --suite-file NAME (repeatable): the means to show that verdicts do not depend on order. */
@@ -58,7 +71,36 @@ export default () =>
         ),
     ),
   )
-    .addOption(new Option('--strict', 'a failed SHOULD test fails the run too').default(false))
+    .addOption(
+      new Option(
+        '--strict',
+        'a failed SHOULD test fails the run too; with --baseline, every failure gates, not only regressions',
+      ).default(false),
+    )
+    .addOption(
+      new Option(
+        '--baseline <dir>',
+        "an earlier run's reports folder: report what changed, and exit 1 only on a regression",
+      ).default(undefined, 'none'),
+    )
+    .addOption(
+      new Option(
+        '--known-findings <file>',
+        'YAML list of accepted failures (id, reason, ticket, expires): reported as known, not gating, until expiry',
+      ).default(undefined, 'none'),
+    )
+    .addOption(
+      new Option(
+        '--sign-evidence',
+        'sign reports/evidence/manifest.json (detached JWS, x5c) with the configured QSealC key and certificate',
+      ).default(false),
+    )
+    .addOption(
+      new Option('--evidence-alg <alg>', 'the JWS algorithm of --sign-evidence')
+        .choices(['PS256', 'RS256'] as const)
+        .argParser(oneOf(['PS256', 'RS256'] as const))
+        .default('PS256' as const),
+    )
     .addOption(
       new Option('--allow-payments', 'let the production profile create payments (real ones, on a real bank)').default(
         false,
@@ -121,10 +163,14 @@ export default () =>
           'psd2-conformance run --operation ncbct.create --level MUST --seed 7',
           'psd2-conformance run --fault accept-long-creditor-name    # a deliberate fault: the run must fail',
           'psd2-conformance run --exclude-checks date_range_inclusive,content_language',
+          'psd2-conformance run --profile sandbox --baseline reports-1.21 --known-findings known.yaml --reports rc',
+          'psd2-conformance run --profile sandbox --sign-evidence   # evidence/manifest.json.jws beside it',
         ],
         {
-          0: 'every MUST test passed',
-          1: 'a MUST test failed (or a SHOULD test, with --strict), or the time budget ran out',
+          0: 'every MUST test passed (with --baseline: no regression; known findings do not gate until they expire)',
+          1:
+            'a MUST test failed (or a SHOULD test, with --strict; with --baseline, a regression), or the time ' +
+            'budget ran out (never 0 for a run that did not complete)',
           2: 'a configuration or connection error, or a selection that matches no test',
         },
       ),
@@ -155,6 +201,16 @@ export default () =>
         if (config.signing.certificatePath || config.signing.p12Path)
           await (await import('../../signing/index.js')).loadIdentity(config.signing);
         await (await import('../../reporting/writable.js')).ensureWritable(options.reports, '--reports');
+        // The baseline (possibly this very folder) and the known findings are read before the run: their mistakes
+        // end it before the first test, and the baseline is read before the run overwrites it.
+        const lens = (await import('../../release/lens.js')).releaseLens({
+          ...(options.baseline ? { baseline: options.baseline } : {}),
+          ...(options.knownFindings ? { knownFindings: options.knownFindings } : {}),
+          strict: options.strict,
+        });
+        const identity = options.signEvidence
+          ? await (await import('../tpp-config.js')).signingIdentity(config.signing)
+          : undefined;
         // The runner, the client and the reporters load only once the configuration holds.
         const [{ runConformance }, { writeReports }] = await Promise.all([
           import('../../runner/run.js'),
@@ -193,15 +249,26 @@ export default () =>
           strict: options.strict,
           html: options.html,
           log: (l) => console.log(l),
+          sections: (input) => lens.sections(input),
         });
-        if (result.cancelled) {
-          console.error('psd2-conformance run: the time budget was spent before every test ran');
-          return 1;
-        }
-        if (result.summary.passed + result.summary.failed === 0) {
+        const code = exitCodeOf(result, lens.gate);
+        const { writeRunEvidence } = await import('../../release/evidence/run.js');
+        const evidence = writeRunEvidence({
+          reportsDir: options.reports,
+          configuration: { ...config, options },
+          end: result.cancelled ? 'budget spent' : 'completed',
+          exitCode: code,
+          ...(identity
+            ? {
+                signer: { key: identity.privateKey, certificateDer: identity.certificateDer, alg: options.evidenceAlg },
+              }
+            : {}),
+        });
+        console.log(`evidence: ${evidence.manifestPath}${evidence.signaturePath ? ' (signed)' : ''}`);
+        if (result.cancelled)
+          console.error('psd2-conformance run: the time budget was spent before every test ran: INCOMPLETE');
+        else if (code === 2)
           console.error('psd2-conformance run: no test ran (check --grep, --operation, --requirement, --shard)');
-          return 2;
-        }
-        return result.summary.exitCode;
+        return code;
       }),
     );

@@ -137,7 +137,10 @@ export function verifyEvidence(
       check.notes.push(...cert.notes);
     }
   } else
-    check.notes.push(`not signed (no ${SIGNATURE_FILE}): the file hashes are checked, the manifest itself cannot be`);
+    check.notes.push(
+      `not signed (no ${SIGNATURE_FILE}): the file hashes are checked, ` +
+        'the manifest itself is not proven (run --sign-evidence)',
+    );
   check.ok =
     check.signature !== 'invalid' &&
     !check.certificate.length &&
