@@ -1,3 +1,4 @@
+import type { Expectation } from '../client/recorded.js';
 import { requirement, type OperationSpec, type RequirementId } from '../spec/index.js';
 import {
   contentTypeCheck,
@@ -8,6 +9,7 @@ import {
   responseSchemaCheck,
 } from './body.js';
 import { NEGOTIATION_CHECKS } from './negotiation.js';
+import { prsyBulkOnlyCheck } from './payments.js';
 import type { CheckContext } from './registry.js';
 import {
   clientErrorCheck,
@@ -23,13 +25,23 @@ import type { CheckResult, ObservedExchange } from './types.js';
 /** What the request offered (Accept, Accept-Charset, Accept-Encoding, Accept-Language) against what the answer says. */
 const negotiated = (ctx: CheckContext): CheckResult[] => NEGOTIATION_CHECKS.flatMap((check) => check.run(ctx));
 
+/** Each result says what the test expected of the answer, so that nothing has to guess it from check names. */
+const expecting = (expectation: Expectation, results: CheckResult[]): CheckResult[] =>
+  results.map((r) => ({ ...r, expectation }));
+
 /**
  * The registered checks of a request the server must accept (`ctx.requirementId`: the rule the test is about):
- * response_received, not_a_server_error, status_code_conformance, content_type_conformance, the negotiation checks
- * (content_encoding, content_type_offered, content_charset, content_language: each where the request offered), then
- * response_schema_conformance and link_shape on a 2xx, or the error body and code checks on a 4xx or 5xx.
+ * response_received, not_a_server_error, status_code_conformance, content_type_conformance, the
+ * negotiation checks (content_encoding, content_type_offered, content_charset, content_language: each where the
+ * request offered), then response_schema_conformance, link_shape and prsy_bulk_only on a 2xx, or the error body and
+ * code checks on a 4xx or 5xx.
  */
 export function acceptedChecks(ctx: CheckContext & { operation: OperationSpec; requirementId: RequirementId }) {
+  const { operation, requirementId } = ctx;
+  return expecting({ kind: 'accepted', operation: operation.id, requirementId }, acceptedResults(ctx));
+}
+
+function acceptedResults(ctx: CheckContext & { operation: OperationSpec; requirementId: RequirementId }) {
   const { exchange, operation, requirementId } = ctx;
   const failed = transportFailure(exchange, requirementId);
   if (failed) return failed;
@@ -42,7 +54,7 @@ export function acceptedChecks(ctx: CheckContext & { operation: OperationSpec; r
   ];
   if (status >= 200 && status < 300) {
     if (operation.success.body) results.push(...responseSchemaCheck.run(ctx));
-    results.push(...linkShapeCheck.run(ctx));
+    results.push(...linkShapeCheck.run(ctx), ...prsyBulkOnlyCheck.run(ctx));
   } else if (status >= 400) {
     results.push(...errorBody(exchange), ...errorCode(exchange));
   }
@@ -55,6 +67,11 @@ export function acceptedChecks(ctx: CheckContext & { operation: OperationSpec; r
  * the negotiation checks, then on a 4xx or 5xx the error body and code checks, expected_code among them.
  */
 export function rejectedChecks(ctx: CheckContext & { requirementId: RequirementId }): CheckResult[] {
+  const { requirementId, expected } = ctx;
+  return expecting({ kind: 'rejected', requirementId, ...(expected ? { expected } : {}) }, rejectedResults(ctx));
+}
+
+function rejectedResults(ctx: CheckContext & { requirementId: RequirementId }): CheckResult[] {
   const { exchange, requirementId, expected } = ctx;
   const failed = transportFailure(exchange, requirementId);
   if (failed) return failed;

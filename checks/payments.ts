@@ -1,4 +1,4 @@
-import { fractionDigitsFor } from '../spec/index.js';
+import { fractionDigitsFor, requirement } from '../spec/index.js';
 import { defineCheck } from './registry.js';
 import type { ObservedExchange } from './types.js';
 
@@ -39,5 +39,17 @@ export const amountAsStringCheck = defineCheck({
     const digits = fees && typeof fees.amount === 'string' ? (fees.amount.split('.')[1] ?? '').length : -1;
     const ok = !fees || (typeof fees.amount === 'string' && digits === fractionDigitsFor(String(fees.currency)));
     return [verdict('Versioning.acceptFix.amountAsString', ok, `transactionFees ${JSON.stringify(fees)}`)];
+  },
+});
+
+export const prsyBulkOnlyCheck = defineCheck({
+  name: 'prsy_bulk_only',
+  judges: 'an NCBCT or SCT payment is never answered with the bulk-only transactionStatus PRSY',
+  reports: ['PaymentResponse.bulk.prsy'],
+  judge: ({ exchange, operation }, verdict) => {
+    // The catalogue row names the operations whose answers the rule binds (bulk is not among them).
+    if (!operation || !requirement('PaymentResponse.bulk.prsy').operations.includes(operation.id)) return [];
+    const status = json(exchange)?.transactionStatus;
+    return [verdict('PaymentResponse.bulk.prsy', status !== 'PRSY', `${operation.id}: transactionStatus ${status}`)];
   },
 });

@@ -1,3 +1,4 @@
+import type { Expectation } from '../client/recorded.js';
 import type { Level, RequirementId } from '../spec/index.js';
 
 /**
@@ -32,4 +33,9 @@ export interface CheckResult {
    * annotated in it. The coverage matrix counts them as judged by the test (they are not failures of their own).
    */
   holds?: RequirementId[];
+  /**
+   * What the test expected of the answer, when the check is one of the uniform checks of a request the bank must
+   * accept (`checkAccepted`) or refuse (`checkRejected`): a failed test's record and replay read it from here.
+   */
+  expectation?: Expectation;
 }

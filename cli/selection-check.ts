@@ -1,6 +1,6 @@
 import { UserError, didYouMean } from '../core/index.js';
 import { readTestManifest, type ManifestTest } from '../run-model/test-manifest.js';
-import { selected, type Selection } from '../runner/selection.js';
+import { selected, type Selection } from '../run-model/index.js';
 import { OPERATIONS, REQUIREMENTS, hasRequirement } from '../spec/index.js';
 
 /** Every value `--operation` takes: the catalogue's operations, and the tests of no one operation. */

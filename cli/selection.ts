@@ -1,6 +1,5 @@
 import type { OptionValues } from '@commander-js/extra-typings';
-import type { Selection } from '../runner/selection.js';
-import type { ShardSpec } from '../runner/shard-split.js';
+import type { Selection, ShardSpec } from '../run-model/index.js';
 import { InvalidArgumentError, Option, choiceOption, repeatableOption, type Command } from './command.js';
 import { UserError, didYouMean } from '../core/index.js';
 import { checkSelectionIds, checkSelectionMatches } from './selection-check.js';

@@ -15,3 +15,12 @@ export {
 export { permitsAt, startPermitService, type PermitService } from './permit-service.js';
 export type { Exchange, HttpClient, HttpOptions, OutgoingRequest, TransportErrorKind } from './types.js';
 export * as sca from './sca/index.js';
+export {
+  RECORD_LIMITS,
+  RecordedExchangeError,
+  readRecordedExchanges,
+  recordExchange,
+  type Expectation,
+  type RecordOptions,
+  type RecordedExchange,
+} from './recorded.js';

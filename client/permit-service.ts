@@ -31,7 +31,9 @@ export async function startPermitService(concurrency: number, requestsPerSecond?
       for (const operation of held.values()) ledger.release(operation, false);
       held.clear();
     });
-    createInterface({ input: socket }).on('line', (line) => {
+    // readline passes its socket's errors on: a worker that went away mid-write (a run being stopped) is no error.
+    const lines = createInterface({ input: socket }).on('error', () => {});
+    lines.on('line', (line) => {
       const [kind, id = '', arg = ''] = line.split(' ');
       if (kind === 'A') {
         const operation = arg === '-' ? undefined : arg;

@@ -12,7 +12,7 @@ import { VERDICTS_FILE, appendHistory, historyEntry, historyMarkdown, historySum
 import type { HistorySummary } from './history.js';
 import { dayOf, readKnownFindings, type KnownFinding } from './known-findings.js';
 import { factsOf, readRunView, runView, type CoverageLike, type RunView } from './run-view.js';
-import type { TestOutcome } from '../runner/outcome.js';
+import type { ReportSection, RunReport, TestOutcome } from '../run-model/index.js';
 
 export interface LensOptions {
   /** `--baseline DIR`: an earlier run's reports folder. */
@@ -24,29 +24,25 @@ export interface LensOptions {
   now?: Date;
 }
 
-/** What a report section adds: a file beside the reports, a member of summary.json, lines for the console. */
-export interface ReportSection {
-  /** File name in the reports folder (Markdown), also a global attachment of the HTML report. */
-  file: string;
-  text: string;
-  /** Member of summary.json. */
-  key: string;
-  value: unknown;
-  /** What the console shows of it (may be empty). */
-  lines: string[];
-}
-
 /** What a section builder reads of the run being reported. */
 export interface SectionInput {
   outDir: string;
   outcomes: readonly TestOutcome[];
   rows: readonly CoverageLike[];
-  /** summary.json as the reports write it (target, seed, profile, startedAt, cancelled …). */
+  /** summary.json as the reports write it (target, seed, profile, startedAt, end …). */
   summary: unknown;
 }
 
 export const RELEASE_FILE = 'release.md';
 export const HISTORY_FILE = 'verdict-history.md';
+
+/** A finished report as the lens reads it. */
+export const sectionInput = (report: RunReport, outDir: string): SectionInput => ({
+  outDir,
+  outcomes: report.outcomes,
+  rows: report.coverage,
+  summary: report.summary,
+});
 
 export interface ReleaseLens {
   /** The report sections of this run (release gate, history), in the order the report shows them. */

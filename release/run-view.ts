@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../core/index.js';
 import type { Level } from '../spec/index.js';
-import { brokenRequirements, gateLevel, type TestOutcome } from '../runner/outcome.js';
+import { brokenRequirements, gateLevel, type TestOutcome } from '../run-model/index.js';
 
 export type TestState = TestOutcome['state'];
 

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PARTIES, PARTY_NAMES, partyLines, proxyExitCode, type ProxyReport } from '../tpp/index.js';
-import { writeHtml } from './allure-html.js';
+import { writeHtml } from '../reporters/allure-html.js';
 import { proxyAllureResults, proxyBanner } from './proxy/allure.js';
 import { proxyJunit } from './proxy/junit.js';
 import { proxyMarkdown } from './proxy/markdown.js';
@@ -53,8 +53,10 @@ const html: ProxyWriter = {
         Report: 'proxy.md in Global Attachments',
       },
       globalAttachments: [join(options.out, 'proxy.md')],
-      historyPath: join(options.out, 'history.jsonl'),
+      // A proxy session is not a run: its history is its own folder's, bounded as a run's is.
+      history: { path: join(options.out, 'history.jsonl'), limit: 20 },
       log: options.log,
+      signal: new AbortController().signal,
     });
     if (!written.html) return `the HTML report could not be written to ${join(options.out, 'html')}`;
     return `HTML report: ${join(options.out, 'html', 'index.html')}`;

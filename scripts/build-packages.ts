@@ -16,10 +16,13 @@ import { createRequire } from 'node:module';
 import { dirname, join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The library's folders: adding one (core/) here adds it to the build, the package's files and its exports. */
-export const LIBRARY_FOLDERS = ['core', 'spec', 'schemas', 'generators', 'signing', 'client', 'checks', 'tpp'];
-/** The CLI's folders and root files, compiled beside the library's and shipped in the CLI package. */
-const CLI_FOLDERS = ['cli', 'runner', 'bank', 'suites', 'reporting', 'config', 'run-model'];
+import { APPLICATION_FOLDERS, LIBRARY_FOLDERS } from './folders.js';
+
+/**
+ * The library's folders (adding one adds it to the build, the package's files and its exports) and the CLI's, from
+ * the one folder table (scripts/folders.ts) the layering test and package.json's exports also follow.
+ */
+const CLI_FOLDERS = APPLICATION_FOLDERS;
 const CLI_ROOT_FILES = ['vitest.conformance.config.ts'];
 /** Generated files the library ships as they are. */
 const LIBRARY_ASSETS = ['schemas/openapi.json', 'schemas/openapi-3.0.json'];
@@ -102,6 +105,7 @@ function companions(file: string): string[] {
 function libraryFiles(): Set<string> {
   const files = new Set<string>();
   const queue = LIBRARY_FOLDERS.flatMap((folder) => walk(COMPILED, folder));
+  const library: readonly string[] = LIBRARY_FOLDERS;
   while (queue.length) {
     const file = queue.pop() as string;
     if (files.has(file) || !existsSync(join(COMPILED, file))) continue;
@@ -109,7 +113,7 @@ function libraryFiles(): Set<string> {
     for (const specifier of specifiers(readFileSync(join(COMPILED, file), 'utf8')))
       if (specifier.startsWith('.')) queue.push(...companions(target(file, specifier)));
   }
-  const outside = [...files].filter((f) => !LIBRARY_FOLDERS.includes(f.split('/')[0] ?? '') && f.endsWith('.js'));
+  const outside = [...files].filter((f) => !library.includes(f.split('/')[0] ?? '') && f.endsWith('.js'));
   if (outside.length)
     console.warn(`build: the library imports files outside its folders, shipped with it: ${outside.sort().join(', ')}`);
   return files;
@@ -240,7 +244,7 @@ export function buildPackages(): void {
   mkdirSync(PACKAGES_DIR, { recursive: true });
   // Declarations for the library only: the CLI's commander types are too deep to write out (TS7056), and its
   // package is run, not imported.
-  tsc('library', { declaration: true, emitDeclarationOnly: true }, LIBRARY_FOLDERS);
+  tsc('library', { declaration: true, emitDeclarationOnly: true }, [...LIBRARY_FOLDERS]);
   tsc('cli', {}, [...LIBRARY_FOLDERS, ...CLI_FOLDERS, ...CLI_ROOT_FILES]);
   const library = libraryFiles();
   buildLibrary(library);

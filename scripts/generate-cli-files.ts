@@ -11,8 +11,8 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { commandsMarkdown } from '../cli/commands-doc.js';
 import { loadConfig } from '../config/index.js';
-import type { ConformanceMeta } from '../runner/outcome.js';
-import { PACKAGE_ROOT, SUITES_CONFIG } from '../runner/package-paths.js';
+import type { ConformanceMeta } from '../run-model/index.js';
+import { PACKAGE_ROOT, SUITES_CONFIG } from '../runner/paths.js';
 import { TEST_MANIFEST_PATH, testManifestText, type ManifestTest } from '../run-model/test-manifest.js';
 import type { RunContext } from '../suites/support/context.js';
 

@@ -104,7 +104,7 @@ export default () =>
         const config = loadConfig(options.configFile ? { envFile: options.configFile } : {});
         const runSeed = options.seed ?? config.seed;
         const out = resolve(options.out);
-        await (await import('../../reporting/writable.js')).ensureWritable(out, '--out');
+        await (await import('../../reporters/index.js')).ensureWritable(out, '--out');
         const { runSide } = await import('../../release/compare/run-side.js');
         const sides = [];
         for (const [k, target] of targets.entries()) {

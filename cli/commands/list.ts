@@ -89,7 +89,7 @@ export default () =>
         const { selection, grep, shard } = selectionFrom(options);
         const config = loadConfig(options.configFile ? { envFile: options.configFile } : {});
         // The suites load only once the options hold.
-        const { listProfile, listTests, renderTestList } = await import('../../runner/list.js');
+        const { listProfile, listTests, renderTestList } = await import('../../runner/run/list.js');
         const tests = await listTests({
           config,
           selection,

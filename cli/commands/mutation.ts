@@ -10,9 +10,11 @@ import {
   scoreMutation,
   type FaultSpec,
   type MutationRun,
-} from '../../runner/mutation.js';
-import { COMBINATIONS, FAULT_VARIANT_PAIRS, scoreMatrix, type Matrix } from '../../runner/mutation-matrix.js';
-import { pool, runOnce, type MutationJob } from '../../runner/mutation-run.js';
+} from '../../runner/mutation/score.js';
+import { COMBINATIONS, FAULT_VARIANT_PAIRS, scoreMatrix, type Matrix } from '../../runner/mutation/matrix.js';
+import { RUNNING, pool, runOnce, type MutationJob } from '../../runner/mutation/run.js';
+import { RunStop, stopCode } from '../../runner/run/stop.js';
+import { endReason } from '../../run-model/index.js';
 import { Option, examples, exits, integer, newCommand, outputFolder, repeatableOption, seed } from '../command.js';
 import { UserError } from '../../core/index.js';
 import { checkFaults, checkVariants } from '../variants.js';
@@ -173,14 +175,36 @@ export default () =>
         ];
 
         const started = performance.now();
-        let done = 0;
-        const runs = await pool(jobs, parallel, async (job) => {
-          const strict = specs.find((f) => f.id === job.fault)?.strict;
-          const run = await runOnce(job, { seed, budgetSeconds, ...(strict ? { extraArgs: ['--strict'] } : {}) });
-          done++;
-          console.error(`[${done}/${jobs.length}] ${verdictOf(job, run)}`);
-          return run;
+        // A stopped mutation run stops its child runs (each writes its own INCOMPLETE reports), writes no score (a
+        // part of the faults would give a false one) and exits 130/143; out of time, the children are killed.
+        const stop = new RunStop().listen();
+        stop.whenStopping((end) => console.error(`mutation: ${endReason(end)}: stopping the runs in progress`));
+        stop.whenOutOfTime(() => {
+          for (const child of RUNNING) child.kill('SIGKILL');
         });
+        let done = 0;
+        const runs = await pool(
+          jobs,
+          parallel,
+          async (job) => {
+            const strict = specs.find((f) => f.id === job.fault)?.strict;
+            const run = await runOnce(job, {
+              seed,
+              budgetSeconds,
+              signal: stop.signal,
+              ...(strict ? { extraArgs: ['--strict'] } : {}),
+            });
+            done++;
+            console.error(`[${done}/${jobs.length}] ${verdictOf(job, run)}`);
+            return run;
+          },
+          stop.signal,
+        );
+        stop.dispose();
+        if (stop.end) {
+          console.error(`mutation: ${endReason(stop.end)} after ${done} of ${jobs.length} runs: no score written`);
+          return stop.settle(stopCode(stop.end));
+        }
         const kept = full
           ? []
           : (await previousRuns(`${out}/mutation.json`)).filter((r) => !jobs.some((job) => sameJob(r, job)));

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../../config/index.js';
-import type { TestOutcome } from '../../runner/outcome.js';
+import type { TestOutcome } from '../../run-model/index.js';
 import type { RecordedExchange, ReplayResult } from '../../tpp/index.js';
 import { Option, configFileOption, oldEnvFileOption, examples, exits, newCommand } from '../command.js';
 import { UserError } from '../../core/index.js';

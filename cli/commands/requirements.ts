@@ -16,7 +16,7 @@ async function trace(id: string, json: boolean, envFile: string | undefined): Pr
       )}; the ids: \`psd2-conformance requirements\``,
     );
   // The trace reads where ids are written in the TypeScript sources, which the installed package does not ship.
-  if ((await import('../../runner/package-paths.js')).COMPILED)
+  if ((await import('../../runner/paths.js')).COMPILED)
     throw new UserError(
       '--trace reads the TypeScript sources, which the installed package does not ship: ' +
         'run it in a clone of the repository (npm ci, then npx psd2-conformance ' +
@@ -24,7 +24,7 @@ async function trace(id: string, json: boolean, envFile: string | undefined): Pr
     );
   const [{ loadConfig }, { renderTrace, traceRequirement }] = await Promise.all([
     import('../../config/index.js'),
-    import('../../runner/trace.js'),
+    import('../../runner/trace/trace.js'),
   ]);
   const config = loadConfig(envFile ? { envFile } : {});
   const found = await traceRequirement(id, { config });

@@ -1,8 +1,18 @@
 import { readdirSync } from 'node:fs';
 import { VARIABLES, loadConfig } from '../../config/index.js';
 import { chooseTarget } from '../../config/target.js';
-import { SUITE_SUFFIX, SUITES_DIR } from '../../runner/package-paths.js';
-import { renderSummary } from '../../runner/print.js';
+import type { ReporterDefinition, RunNeeds } from '../../reporters/index.js';
+import {
+  RunRecorder,
+  broadcast,
+  buildReport,
+  endReason,
+  type RunEnd,
+  type RunListener,
+} from '../../run-model/index.js';
+import { SUITE_SUFFIX, SUITES_DIR } from '../../runner/paths.js';
+import type { RunOptions } from '../../runner/run/run.js';
+import { RunStop, stopCode } from '../../runner/run/stop.js';
 import {
   Option,
   configFileOption,
@@ -21,19 +31,7 @@ import {
 import { UserError } from '../../core/index.js';
 import { addCheckOptions, addSelectionOptions, checkSelectionFrom, selectionFrom } from '../selection.js';
 import { checkFaults, checkVariants } from '../variants.js';
-
-/**
- * The run's exit code: an incomplete run is 1 whatever the gate says; a run that judged nothing is 2; else the
- * release gate's decision when a baseline or known findings were given, the verdict's otherwise.
- */
-function exitCodeOf(
-  result: { cancelled: boolean; summary: { passed: number; failed: number; exitCode: 0 | 1 } },
-  gate: { exitCode: 0 | 1 } | undefined,
-): 0 | 1 | 2 {
-  if (result.cancelled) return 1;
-  if (result.summary.passed + result.summary.failed === 0) return 2;
-  return gate ? gate.exitCode : result.summary.exitCode;
-}
+import { addReleaseOptions, prepareRelease, type ReleaseSetup } from '../release-options.js';
 
 const byDefault = (name: string) => `${name}, else ${VARIABLES.find((v) => v.name === name)?.default}`;
 
@@ -45,30 +43,33 @@ function suiteOrder(order: 'default' | 'reverse', files: string[]): { order?: 'r
   return { ...(order === 'reverse' ? { order } : {}), ...(files.length ? { files } : {}) };
 }
 
-export default () =>
-  addCheckOptions(
-    addSelectionOptions(
-      newCommand(
-        'run',
-        'run the conformance suites against BASE_URL or the embedded reference bank, and write the reports',
-        'Run the conformance suites against the bank at BASE_URL (--profile sandbox or ' +
-          'production), or against the embedded reference bank when neither BASE_URL nor a ' +
-          'profile is set (or with --profile embedded); print the verdict and write the ' +
-          'reports.',
-      )
-        .addOption(profileOption('which bank, and which suites may run against it'))
-        .addOption(configFileOption())
-        .addOption(oldEnvFileOption())
-        .addOption(
-          new Option('--seed <n>', 'fast-check seed: the same seed sends the same requests')
-            .argParser(seed)
-            .default(undefined, byDefault('SEED')),
+/** `run`'s options and help; the action is below. */
+const define = () =>
+  addReleaseOptions(
+    addCheckOptions(
+      addSelectionOptions(
+        newCommand(
+          'run',
+          'run the conformance suites against BASE_URL or the embedded reference bank, and write the reports',
+          'Run the conformance suites against the bank at BASE_URL (--profile sandbox or ' +
+            'production), or against the embedded reference bank when neither BASE_URL nor a ' +
+            'profile is set (or with --profile embedded); print the verdict and write the ' +
+            'reports.',
         )
-        .addOption(
-          new Option('--num-runs <n>', 'runs of each property-based test')
-            .argParser(integer({ min: 1 }))
-            .default(undefined, byDefault('NUM_RUNS')),
-        ),
+          .addOption(profileOption('which bank, and which suites may run against it'))
+          .addOption(configFileOption())
+          .addOption(oldEnvFileOption())
+          .addOption(
+            new Option('--seed <n>', 'fast-check seed: the same seed sends the same requests')
+              .argParser(seed)
+              .default(undefined, byDefault('SEED')),
+          )
+          .addOption(
+            new Option('--num-runs <n>', 'runs of each property-based test')
+              .argParser(integer({ min: 1 }))
+              .default(undefined, byDefault('NUM_RUNS')),
+          ),
+      ),
     ),
   )
     .addOption(
@@ -78,36 +79,15 @@ export default () =>
       ).default(false),
     )
     .addOption(
-      new Option(
-        '--baseline <dir>',
-        "an earlier run's reports folder: report what changed, and exit 1 only on a regression",
-      ).default(undefined, 'none'),
-    )
-    .addOption(
-      new Option(
-        '--known-findings <file>',
-        'YAML list of accepted failures (id, reason, ticket, expires): reported as known, not gating, until expiry',
-      ).default(undefined, 'none'),
-    )
-    .addOption(
-      new Option(
-        '--sign-evidence',
-        'sign reports/evidence/manifest.json (detached JWS, x5c) with the configured QSealC key and certificate',
-      ).default(false),
-    )
-    .addOption(
-      new Option('--evidence-alg <alg>', 'the JWS algorithm of --sign-evidence')
-        .choices(['PS256', 'RS256'] as const)
-        .argParser(oneOf(['PS256', 'RS256'] as const))
-        .default('PS256' as const),
-    )
-    .addOption(
       new Option('--allow-payments', 'let the production profile create payments (real ones, on a real bank)').default(
         false,
       ),
     )
     .addOption(
-      new Option('--budget <seconds>', 'time budget of the whole run; when it is spent the run stops and fails')
+      new Option(
+        '--budget <seconds>',
+        'time budget of the whole run; when it is spent the run stops, INCOMPLETE (exit 3)',
+      )
         .argParser(integer({ min: 1 }))
         .default(900),
     )
@@ -130,9 +110,31 @@ export default () =>
     )
     .addOption(new Option('--no-html', 'skip the Allure HTML report').default(true, 'the HTML report is written'))
     .addOption(
-      new Option('--exchanges <file>', 'also write every request and answer there as JSON lines (masked)')
+      new Option(
+        '--report <names>',
+        'write only these reports, comma-separated (summary, outcomes, junit, coverage, exchanges, allure, html); ' +
+          'the console is always on',
+      )
+        .argParser((raw: string) =>
+          raw
+            .split(',')
+            .map((n) => n.trim())
+            .filter(Boolean),
+        )
+        .default(undefined, 'all of them'),
+    )
+    .addOption(
+      new Option('--history-limit <n>', 'how many earlier runs history.jsonl keeps (the HTML trend, shard balancing)')
+        .argParser(integer({ min: 1, max: 1000 }))
+        .default(20),
+    )
+    .addOption(
+      new Option(
+        '--exchanges <file>',
+        'record every request and answer there as JSON lines (masked, bounded) instead of in the reports folder',
+      )
         .argParser(outputFile)
-        .default(undefined, 'not written'),
+        .default(undefined, '<reports>/exchanges.jsonl'),
     )
     .addOption(
       new Option(
@@ -164,111 +166,179 @@ export default () =>
           'psd2-conformance run --fault accept-long-creditor-name    # a deliberate fault: the run must fail',
           'psd2-conformance run --exclude-checks date_range_inclusive,content_language',
           'psd2-conformance run --profile sandbox --baseline reports-1.21 --known-findings known.yaml --reports rc',
-          'psd2-conformance run --profile sandbox --sign-evidence   # evidence/manifest.json.jws beside it',
+          'psd2-conformance run --profile sandbox --sign-evidence    # evidence/manifest.json.jws beside it',
         ],
         {
-          0: 'every MUST test passed (with --baseline: no regression; known findings do not gate until they expire)',
+          0: 'CONFORMANT: the run completed and every MUST test passed',
           1:
-            'a MUST test failed (or a SHOULD test, with --strict; with --baseline, a regression), or the time ' +
-            'budget ran out (never 0 for a run that did not complete)',
+            'NOT CONFORMANT: the run completed and a MUST test failed (or a SHOULD test, with --strict); with ' +
+            '--baseline, a regression (a MUST that passed before fails now, or a new MUST test fails); a known ' +
+            'finding does not gate until it expires',
           2: 'a configuration or connection error, or a selection that matches no test',
+          3: 'INCOMPLETE: the time budget ran out or a test worker died before every test ran',
+          130: 'INCOMPLETE: interrupted by SIGINT (Ctrl-C); 143 for SIGTERM, 129 for SIGHUP',
         },
       ),
-    )
-    .action(
-      exits(async (options) => {
-        const config = loadConfig(options.configFile ? { envFile: options.configFile } : {});
-        // First of all: a configuration that names no bank must not end in a verdict on the embedded one.
-        const target = chooseTarget(config, options.profile, (line) =>
-          console.error(`psd2-conformance run: warning: ${line}`),
-        );
-        // Faults and variants shape the embedded bank; a run against BASE_URL would silently ignore them.
-        for (const [name, given] of [
-          ['fault', options.fault],
-          ['variant', options.variant],
-        ] as const)
-          if (target.kind === 'remote' && given.length)
-            throw new UserError(
-              `--${name} switches on a ${name} of the embedded reference bank, but the target ` +
-                `is BASE_URL (${target.url}): drop --${name}, or pass --profile embedded`,
-            );
-        const { selection: tests, grep, shard } = selectionFrom(options);
-        const selection = { ...tests, ...(await checkSelectionFrom(options)) };
-        const faults = checkFaults(options.fault);
-        const variants = checkVariants(options.variant);
-        const order = suiteOrder(options.order, options.suiteFile);
-        // A key or certificate that cannot be used is a configuration error, found before any test runs.
-        if (config.signing.certificatePath || config.signing.p12Path)
-          await (await import('../../signing/index.js')).loadIdentity(config.signing);
-        await (await import('../../reporting/writable.js')).ensureWritable(options.reports, '--reports');
-        // The baseline (possibly this very folder) and the known findings are read before the run: their mistakes
-        // end it before the first test, and the baseline is read before the run overwrites it.
-        const lens = (await import('../../release/lens.js')).releaseLens({
-          ...(options.baseline ? { baseline: options.baseline } : {}),
-          ...(options.knownFindings ? { knownFindings: options.knownFindings } : {}),
-          strict: options.strict,
-        });
-        const identity = options.signEvidence
-          ? await (await import('../tpp-config.js')).signingIdentity(config.signing)
-          : undefined;
-        // The runner, the client and the reporters load only once the configuration holds.
-        const [{ runConformance }, { writeReports }] = await Promise.all([
-          import('../../runner/run.js'),
-          import('../../reporting/report.js'),
-        ]);
-        const result = await runConformance({
-          config,
-          target,
-          ...(options.seed !== undefined ? { seed: options.seed } : {}),
-          ...(options.numRuns !== undefined ? { numRuns: options.numRuns } : {}),
-          strict: options.strict,
-          allowPayments: options.allowPayments,
-          ...(shard ? { shard } : {}),
-          ...(grep ? { grep } : {}),
-          ...(options.replayPath ? { replayPath: options.replayPath } : {}),
-          ...(options.exchanges ? { exchangesPath: options.exchanges } : {}),
-          selection,
-          budgetSeconds: options.budget,
-          faults,
-          variants,
-          ...order,
-          progress: (line) => process.stderr.write(`${line}\n`),
-          reportsDir: options.reports,
-        });
-        console.log(renderSummary(result));
-        if (result.shard)
-          console.log(
-            `shard ${result.shard.index}/${result.shard.count}: this verdict covers ` +
-              `${result.shard.tests.length} of ${result.shard.total} tests; \`psd2-conformance ` +
-              `report\` over all ${result.shard.count} shards' folders gives the verdict on the ` +
-              `whole interface`,
-          );
-        await writeReports({
-          inputs: [options.reports],
-          out: options.reports,
-          strict: options.strict,
-          html: options.html,
-          log: (l) => console.log(l),
-          sections: (input) => lens.sections(input),
-        });
-        const code = exitCodeOf(result, lens.gate);
-        const { writeRunEvidence } = await import('../../release/evidence/run.js');
-        const evidence = writeRunEvidence({
-          reportsDir: options.reports,
-          configuration: { ...config, options },
-          end: result.cancelled ? 'budget spent' : 'completed',
-          exitCode: code,
-          ...(identity
-            ? {
-                signer: { key: identity.privateKey, certificateDer: identity.certificateDer, alg: options.evidenceAlg },
-              }
-            : {}),
-        });
-        console.log(`evidence: ${evidence.manifestPath}${evidence.signaturePath ? ' (signed)' : ''}`);
-        if (result.cancelled)
-          console.error('psd2-conformance run: the time budget was spent before every test ran: INCOMPLETE');
-        else if (code === 2)
-          console.error('psd2-conformance run: no test ran (check --grep, --operation, --requirement, --shard)');
-        return code;
-      }),
     );
+
+export default () =>
+  define().action(
+    exits(async (options) => {
+      // First of all, the run's end is its own: a signal from here on ends it INCOMPLETE, never with exit 0.
+      const stop = new RunStop().listen().budget(options.budget);
+      try {
+        return stop.settle(await run(options, stop));
+      } finally {
+        stop.dispose();
+      }
+    }),
+  );
+
+type RunCommandOptions = ReturnType<ReturnType<typeof define>['opts']>;
+
+/** The run command's work, once it owns the run's end. */
+async function run(options: RunCommandOptions, stop: RunStop): Promise<number> {
+  const config = loadConfig(options.configFile ? { envFile: options.configFile } : {});
+  // First of all: a configuration that names no bank must not end in a verdict on the embedded one.
+  const target = chooseTarget(config, options.profile, (line) =>
+    console.error(`psd2-conformance run: warning: ${line}`),
+  );
+  // Faults and variants shape the embedded bank; a run against BASE_URL would silently ignore them.
+  for (const [name, given] of [
+    ['fault', options.fault],
+    ['variant', options.variant],
+  ] as const)
+    if (target.kind === 'remote' && given.length)
+      throw new UserError(
+        `--${name} switches on a ${name} of the embedded reference bank, but the target ` +
+          `is BASE_URL (${target.url}): drop --${name}, or pass --profile embedded`,
+      );
+  const { selection: tests, grep, shard } = selectionFrom(options);
+  const selection = { ...tests, ...(await checkSelectionFrom(options)) };
+  const faults = checkFaults(options.fault);
+  const variants = checkVariants(options.variant);
+  const order = suiteOrder(options.order, options.suiteFile);
+  // A key or certificate that cannot be used is a configuration error, found before any test runs.
+  if (config.signing.certificatePath || config.signing.p12Path)
+    await (await import('../../signing/index.js')).loadIdentity(config.signing);
+  const reporters = await import('../../reporters/index.js');
+  const picked = (await reporters.pickReporters(options.report)).filter((r) => options.html || r.name !== 'html');
+  await reporters.ensureWritable(options.reports, '--reports');
+  const release = await prepareRelease(options, config, { ...config, options });
+  if (stop.end) return stopCode(stop.end);
+  return runAndReport({
+    stop,
+    release,
+    reporters: picked,
+    historyLimit: options.historyLimit,
+    out: options.reports,
+    strict: options.strict,
+    run: {
+      config,
+      target,
+      ...(options.seed !== undefined ? { seed: options.seed } : {}),
+      ...(options.numRuns !== undefined ? { numRuns: options.numRuns } : {}),
+      strict: options.strict,
+      allowPayments: options.allowPayments,
+      ...(shard ? { shard } : {}),
+      ...(grep ? { grep } : {}),
+      ...(options.replayPath ? { replayPath: options.replayPath } : {}),
+      ...(options.exchanges ? { exchangesPath: options.exchanges } : {}),
+      selection,
+      faults,
+      variants,
+      ...order,
+      reportsDir: options.reports,
+    },
+  });
+}
+
+/** What a run needs beyond its own options: how it stops, which reporters write what, where. */
+interface RunJob {
+  stop: RunStop;
+  /** The release lens (baseline, known findings, history) and what the evidence pack records. */
+  release: ReleaseSetup;
+  reporters: ReporterDefinition[];
+  historyLimit: number;
+  out: string;
+  strict: boolean;
+  run: Omit<RunOptions, 'listener' | 'stop'>;
+}
+
+/**
+ * One run from start to end: the reporters follow its events, its record is kept from them, and whatever ends it
+ * (the last test, a signal, the budget, a dead worker) the reports are written and the exit code says how it ended.
+ * A run stopped while the reports are written is stopped all the same: INCOMPLETE, and its files say so.
+ */
+async function runAndReport(job: RunJob): Promise<number> {
+  const { stop, out } = job;
+  const { Terminal, createReporters, writeFilesNow, writeReport } = await import('../../reporters/index.js');
+  const { runConformance } = await import('../../runner/run/run.js');
+  const terminal = new Terminal({
+    live: Boolean(process.stderr.isTTY) && !['1', 'true'].includes(process.env.CI ?? ''),
+  });
+  const context = {
+    out,
+    log: (line: string) => terminal.print(line),
+    signal: stop.signal,
+    historyLimit: job.historyLimit,
+    terminal,
+    evidence: job.release.evidence,
+  };
+  const reporters = createReporters(job.reporters, context);
+  const files = reporters.filter((_, i) => !job.reporters[i]?.always);
+  const recorder = new RunRecorder();
+  const listener = broadcast([recorder, ...(reporters.filter((r) => r.onEvent) as RunListener[])], (err) =>
+    terminal.note(`psd2-conformance run: a reporter failed: ${(err as Error).message}`),
+  );
+  stop.whenStopping((end) => listener.onEvent({ type: 'stopping', end, at: Date.now() }));
+  // Out of time (or a second Ctrl-C): what the run has, written at once, before the process ends.
+  stop.whenOutOfTime(() => {
+    if (recorder.started)
+      writeFilesNow(buildReport([recorder.record(out, stop.end)], { strict: job.strict, out }), files, out);
+  });
+  const needs = Object.assign({}, ...reporters.map((r) => r.needs ?? {})) as RunNeeds;
+  let end: RunEnd;
+  try {
+    end = await runConformance({
+      ...job.run,
+      ...(job.run.exchangesPath || needs.exchanges ? { exchangesPath: job.run.exchangesPath ?? needs.exchanges } : {}),
+      ...(needs.allureResults ? { allureResultsDir: needs.allureResults } : {}),
+      listener,
+      stop,
+    });
+  } catch (err) {
+    // A configuration or connection error before any test: one line, exit 2 (main says it).
+    if (err instanceof UserError || !recorder.started) throw err;
+    end = { kind: 'crashed', reason: (err as Error).message };
+  }
+  listener.onEvent({ type: 'phase', phase: 'reporting', at: Date.now() });
+  const built = buildReport([recorder.record(out, end)], { strict: job.strict, out });
+  const { sectionInput } = await import('../../release/lens.js');
+  const report = { ...built, sections: job.release.lens.sections(sectionInput(built, out)) };
+  await writeReport(report, reporters, { out, signal: stop.signal });
+  if (stop.end && end.kind === 'completed') {
+    // Stopped while writing the reports: the files say INCOMPLETE, as the exit code does.
+    const stopped = buildReport([recorder.record(out, stop.end)], { strict: job.strict, out });
+    writeFilesNow(stopped, files, out);
+    terminal.print(stopped.verdicts[0]?.line ?? 'INCOMPLETE');
+    return stopped.summary.exitCode;
+  }
+  const { summary } = report;
+  if (summary.shard)
+    terminal.print(
+      `shard ${summary.shard.index}/${summary.shard.count}: this verdict covers ${summary.shard.tests.length} of ` +
+        `${summary.shard.total} tests; \`psd2-conformance report\` over all ${summary.shard.count} shards' folders ` +
+        'gives the verdict on the whole interface',
+    );
+  if (summary.end.kind !== 'completed') {
+    console.error(`psd2-conformance run: ${endReason(summary.end)} before every test ran: INCOMPLETE`);
+    return summary.exitCode;
+  }
+  if (summary.passed + summary.failed === 0) {
+    console.error('psd2-conformance run: no test ran (check --grep, --operation, --requirement, --shard)');
+    return 2;
+  }
+  // With a baseline or known findings, the release gate decides (the run completed: an incomplete one returned above).
+  return job.release.lens.gate?.exitCode ?? summary.exitCode;
+}

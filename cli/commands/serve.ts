@@ -1,5 +1,6 @@
 import { FAULTS } from '../../bank/faults.js';
 import { VARIANTS, type Variant } from '../../bank/variants.js';
+import { RunStop } from '../../runner/run/stop.js';
 import { InvalidArgumentError, Option, collect, examples, exits, newCommand } from '../command.js';
 import { UserError } from '../../core/index.js';
 import { checkFaults, checkVariants } from '../variants.js';
@@ -111,12 +112,13 @@ export default () =>
             'WARNING: --allow-unsigned: requests are not signature-checked; the signature suites will report the ' +
               'deviation',
           );
-        await new Promise<void>((resolve) => {
-          const stop = () => resolve();
-          process.once('SIGINT', stop);
-          process.once('SIGTERM', stop);
-        });
-        await bank.close();
-        return 0;
+        // Ctrl-C, SIGTERM, or the npm or shell that started it gone: the bank closes within the stop's deadline and
+        // exits 0, as a server asked to stop does; one that must be killed (the deadline, a second Ctrl-C) exits with
+        // the signal's code.
+        const stop = new RunStop().listen();
+        await new Promise<void>((resolve) => stop.whenStopping(() => resolve()));
+        await Promise.race([bank.close(), new Promise((done) => setTimeout(done, 2000).unref())]);
+        stop.dispose();
+        return stop.settle(0);
       }),
     );

@@ -1,6 +1,6 @@
 import { createClient } from '../../client/index.js';
 import type { Config } from '../../config/index.js';
-import { PROBE_PATH, excerpt, header, judgeAnswer } from '../../runner/interface-probe.js';
+import { PROBE_PATH, excerpt, header, judgeAnswer } from '../../runner/run/interface-probe.js';
 import { fail, ok, warn, type Finding } from './finding.js';
 
 export { PROBE_PATH, judgeAnswer };

@@ -4,7 +4,7 @@
  * with the requirement ids of its test and with the rules either side broke there, so a reader sees at once whether
  * a difference is a choice (both conformant) or a break.
  */
-import type { TestOutcome } from '../../runner/outcome.js';
+import type { TestOutcome } from '../../run-model/index.js';
 import { testVerdict, type TestVerdict } from '../run-view.js';
 import { compareAnswers, type AnswerDifference } from './answers.js';
 import { masker, requestLine, type RecordedLine } from './mask.js';

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../../core/index.js';
-import type { TestOutcome } from '../../runner/outcome.js';
+import type { TestOutcome } from '../../run-model/index.js';
 import { TOOL_ROOT } from '../evidence/facts.js';
 import type { Side } from './compare.js';
 import type { RecordedLine } from './mask.js';

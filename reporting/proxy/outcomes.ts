@@ -1,4 +1,4 @@
-import type { TestOutcome } from '../../runner/outcome.js';
+import type { TestOutcome } from '../../run-model/index.js';
 import { requirement } from '../../spec/index.js';
 import { bothConform, exchangeDetails, exchangeLine, exchangeName, type ProxyExchange } from '../../tpp/index.js';
 

@@ -56,6 +56,9 @@ export const SHARED_TYPE_RULES: Requirement[] = [
     operations: PAYMENT_CREATION,
     kind: 'body',
     expected: body,
+    notTestable:
+      "a convention for the TPP's request (platform-notes.md), which a conformant bank may enforce or let pass: " +
+      'psd2-conformance verify judges requests by it, the suites cannot judge a bank by it',
   },
   {
     id: 'Address.townName.bulkOnly',

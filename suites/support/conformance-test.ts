@@ -1,12 +1,12 @@
 import { test, TestRunner, type TestContext } from 'vitest';
 import { checkSelection, type CheckResult } from '../../checks/index.js';
 import { shellQuote, type Exchange } from '../../client/index.js';
-import type { ConformanceMeta } from '../../runner/outcome.js';
-import { inShard, selected } from '../../runner/selection.js';
+import type { ConformanceMeta } from '../../run-model/index.js';
+import { inShard, ruleLine, rulesBroken, selected } from '../../run-model/index.js';
 import { OPERATIONS, requirement, type Level, type OperationId, type RequirementId } from '../../spec/index.js';
 import { runContext, type RunContext } from './context.js';
 import { FixtureError } from './fixtures.js';
-import { attachExchange, attachText, describeFailure, labelTest, maskValues } from '../../reporting/allure-labels.js';
+import { attachExchange, attachText, describeFailure, describeSkip, labelTest, maskValues } from './allure.js';
 import { ConformanceError, exchangeOf, judge } from './judge.js';
 import { rerunCommand } from './property.js';
 import { renderRequest, renderResponse, replayCommand } from './render.js';
@@ -57,7 +57,7 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (ki
   if (!inShard(runContext().selection, fullTestName(name))) return;
   test(
     name,
-    { meta: { conformance: meta }, skip: Boolean(skip), ...(options.timeout ? { timeout: options.timeout } : {}) },
+    { meta: { conformance: meta }, ...(options.timeout ? { timeout: options.timeout } : {}) },
     // Each test in a scope of its own: tests of a file run concurrently, and a test's exchanges, data and
     // replay must not depend on what runs beside it.
     (context: TestContext) =>
@@ -66,9 +66,16 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (ki
 
   async function runBody(context: TestContext): Promise<void> {
     const live = context.task.meta.conformance ?? meta;
-    const s = await session();
     const ctx = runContext();
     await labelTest(live, { seed: ctx.seed, file: context.task.file.name, caseLabel: title });
+    // Skipped from within, after its labels, so that allure-vitest reports it (it leaves out tests skipped when
+    // declared).
+    if (skip) {
+      await describeSkip(skip);
+      context.skip(skip);
+      return;
+    }
+    const s = await session();
     const chosen = checkSelection(ctx.selection);
     let judged = 0;
     try {
@@ -95,7 +102,7 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (ki
       const secrets = [ctx.config.psu.identity, ctx.config.corporatePsu.identity];
       const commands = { rerun: rerunCommand(ctx, name, ctx.seed), resigned: resignedReplay(name, ctx) };
       await attachFailure({ error: err, exchanges: s.exchanges, meta: live, secrets, commands, ctx });
-      throw err;
+      throw withBrokenRules(err, live);
     } finally {
       if (live.warnings?.length)
         await attachText(
@@ -108,6 +115,17 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (ki
       context.skip(NOT_JUDGED);
     }
   }
+}
+
+/**
+ * The error a failed test reports, starting with the rules it broke in words and with their section: JUnit, the
+ * console and Allure's error box show the message first, so each reads like the spec.
+ */
+function withBrokenRules(err: unknown, meta: ConformanceMeta): unknown {
+  if (!(err instanceof Error)) return err;
+  const lines = rulesBroken(meta).map((id) => `broken: ${ruleLine(id)}`);
+  if (lines.length && !err.message.startsWith('broken: ')) err.message = [...lines, '', err.message].join('\n');
+  return err;
 }
 
 /** The name vitest reports for a test registered here: its describe blocks, then its own name. */

@@ -1,35 +1,7 @@
 import { inject } from 'vitest';
-import type { Config } from '../../config/index.js';
-import type { Selection } from '../../runner/selection.js';
+import type { RunContext } from '../../run-model/index.js';
 
-/** How the run reaches its target; `embedded` is the reference bank the run started itself. */
-export type Profile = 'embedded' | 'sandbox' | 'production';
-
-/** The run's context, validated once by `psd2-conformance run` and provided to every suite file. */
-export interface RunContext {
-  baseUrl: string;
-  profile: Profile;
-  seed: number;
-  numRuns: number;
-  strict: boolean;
-  /** Unique to the run: names and references made by the suites carry it, so runs never collide. */
-  runTag: string;
-  allowPayments: boolean;
-  /** fast-check path of a counterexample to replay (with --seed and --grep). */
-  replayPath?: string;
-  selection?: Selection;
-  /** When set, every exchange of the run is appended here as one JSON line (run --exchanges FILE). */
-  exchangesPath?: string;
-  /** Where the reports go (`run --reports`): the re-signing replay command of a failed test names it. */
-  reportsDir?: string;
-  /** Faults switched on in the embedded bank: a replay command must switch them on again. */
-  faults?: string[];
-  /** Variants switched on in the embedded bank: a replay command must switch them on again. */
-  variants?: string[];
-  config: Config;
-  /** host:port of the run's permit service: HTTP_CONCURRENCY and HTTP_REQUESTS_PER_SECOND across all workers. */
-  permits?: string;
-}
+export type { Profile, RunContext } from '../../run-model/index.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,4 +9,5 @@ declare module 'vitest' {
   }
 }
 
+/** The run's context, as the runner provided it to every suite file. */
 export const runContext = (): RunContext => inject('run');

@@ -1,6 +1,6 @@
 import { toCurl, type Exchange } from '../../client/index.js';
 import { failures, type CheckResult } from '../../checks/index.js';
-import type { ConformanceMeta } from '../../runner/outcome.js';
+import type { ConformanceMeta } from '../../run-model/index.js';
 import { failedExchangeRecord } from './failed-exchange.js';
 
 const MAX_BODY = 2000;
@@ -66,7 +66,7 @@ export function judge(meta: ConformanceMeta, exchange: Exchange, results: CheckR
   }
   if (counted.length > 0) {
     // Kept in the report for `psd2-conformance replay --test`; a property test's last one is its shrunk counterexample.
-    meta.failedExchange = failedExchangeRecord(exchange, results, counted, meta);
+    meta.failedExchange = failedExchangeRecord(exchange, results, counted);
     throw new ConformanceError(failureMessage(counted, exchange), counted, exchange);
   }
 }

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { shellQuote } from '../../client/index.js';
-import type { ConformanceMeta } from '../../runner/outcome.js';
+import type { ConformanceMeta } from '../../run-model/index.js';
 import type { RunContext } from './context.js';
 import { ConformanceError } from './judge.js';
+import { maskValues } from './allure.js';
 import { inSubScope } from './session.js';
 
 /** The failure of a property: named as an assertion so Allure files it under "failed" when the target broke a rule. */
@@ -63,6 +64,15 @@ async function firstFailing<T>(
   const failed = settled[index];
   return failed?.status === 'rejected' ? { index, reason: failed.reason } : { index };
 }
+
+/** A counterexample in a failure message: at most this long (the report attaches it whole). */
+export const COUNTEREXAMPLE_LIMIT = 2048;
+
+const shown = (counterexample: string): string =>
+  counterexample.length <= COUNTEREXAMPLE_LIMIT
+    ? counterexample
+    : `${counterexample.slice(0, COUNTEREXAMPLE_LIMIT)}\n… ${counterexample.length - COUNTEREXAMPLE_LIMIT} more ` +
+      'characters: the HTML report attaches the counterexample whole ("counterexample (shrunk, fast-check)")';
 
 /** A property of a conformance test: the values to send, and what must hold for each. */
 export interface Property<T> {
@@ -139,10 +149,12 @@ export async function forAll<T>(property: Property<T>): Promise<void> {
     ...(counterexample ? { counterexample } : {}),
   };
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+  const secrets = [ctx.config.psu.identity, ctx.config.corporatePsu.identity];
   throw new PropertyFailure(
     [
       `property failed after ${runs} run(s) (seed ${details.seed}, path ${counterexamplePath || '-'}); ` +
         'shrunk counterexample:',
+      ...(counterexample ? [shown(maskValues(counterexample, secrets))] : []),
       cause,
       `replay: ${command}`,
     ].join('\n'),

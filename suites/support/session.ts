@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { appendFileSync } from 'node:fs';
-import { createClient, maskHeaders, permitsAt, type Exchange, type HttpClient } from '../../client/index.js';
+import { createClient, permitsAt, type Exchange, type HttpClient } from '../../client/index.js';
+import { appendExchange } from '../../run-model/index.js';
 import { removeHeader } from '../../core/index.js';
 import {
   loadIdentity,
@@ -81,21 +81,6 @@ export function inSubScope<T>(name: string, fn: () => Promise<T>): Promise<T> {
   return scopes.run({ label: `${parent.label} > ${name}`, exchanges: parent.exchanges, seq: 0, made: 0 }, fn);
 }
 
-/** One JSON line per exchange, with the scope that sent it (a test, or a property's run). */
-function recordExchange(path: string, exchange: Exchange, scope: Scope, seq: number): void {
-  const test = scope.label;
-  const { request, response, error } = exchange;
-  const record = {
-    test,
-    seq,
-    request: { ...request, headers: maskHeaders(request.headers) },
-    sentAt: exchange.timings.startedAt,
-    ...(response ? { status: response.status, response: response.text } : {}),
-    ...(error ? { error: error.kind } : {}),
-  };
-  appendFileSync(path, `${JSON.stringify(record)}\n`);
-}
-
 /** A session of its own, signing with `signer` (another TPP's identity) or the configured one. */
 export async function openSession(signer?: SigningIdentity): Promise<Session> {
   const ctx = runContext();
@@ -149,7 +134,7 @@ export async function openSession(signer?: SigningIdentity): Promise<Session> {
         operation: op.id,
       });
       scope.exchanges.push(exchange);
-      if (ctx.exchangesPath) recordExchange(ctx.exchangesPath, exchange, scope, seq);
+      if (ctx.exchangesPath) appendExchange(ctx.exchangesPath, exchange, { test: scope.label, seq });
       return exchange;
     },
   };

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { faultSet } from '../../bank/context.js';
 import { FAULTS, relaxedBy } from '../../bank/faults.js';
 import { checkBody, checkHeaders, checkSignature } from '../../bank/pipeline.js';
-import { literalHits, sourceFiles as folderFiles } from '../../runner/trace-sources.js';
+import { literalHits, sourceFiles as folderFiles } from '../../runner/trace/sources.js';
 import { hasRequirement, operation } from '../../spec/index.js';
 import { ncbctBody } from '../../suites/support/bodies.js';
-import { sourceFiles } from '../layering/imports.js';
+import { sourceFiles } from '../../scripts/imports.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FAULT_ID = new RegExp(`'(${FAULTS.map((f) => f.id).join('|')})'`, 'g');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FAULTS, VARIANTS, startBank, variantConflict, variantPolicy, type VariantId } from '../../bank/index.js';
 import { DEFAULT_POLICY, POLICY_KEYS, conflictingKeys } from '../../bank/policy.js';
-import { COMBINATIONS, FAULT_VARIANT_PAIRS } from '../../runner/mutation-matrix.js';
+import { COMBINATIONS, FAULT_VARIANT_PAIRS } from '../../runner/mutation/matrix.js';
 
 /** The variant catalogue (bank/variants.ts) is consistent with interface.md, the policy and the fault catalogue. */
 const INTERFACE = readFileSync(new URL('../../spec/source/interface.md', import.meta.url), 'utf8');

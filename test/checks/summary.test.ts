@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarise, type TestOutcome } from '../../runner/outcome.js';
+import { summarise, type TestOutcome } from '../../run-model/index.js';
 import type { RequirementId } from '../../spec/index.js';
 
 const outcome = (

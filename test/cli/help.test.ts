@@ -32,6 +32,8 @@ const RUN_OPTIONS = [
   '--variant <id>',
   '--reports <dir>',
   '--no-html',
+  '--report <names>',
+  '--history-limit <n>',
   '--exchanges <file>',
   '--replay-path <path>',
   '--order <order>',
@@ -48,7 +50,7 @@ describe('the CLI explains itself', () => {
     expect(r.stdout).toMatch(/\(default: 900\)/);
     expect(r.stdout).toMatch(/\(choices: MUST, SHOULD;\s+default: both\)/);
     expect(r.stdout).toContain('Examples:\n  $ psd2-conformance run ');
-    expect(r.stdout).toContain('Exit codes:\n  0  every MUST test passed\n');
+    expect(r.stdout).toContain('Exit codes:\n  0  CONFORMANT: the run completed and every MUST test passed\n');
   });
 
   it('help run prints exactly what run --help prints', () => {

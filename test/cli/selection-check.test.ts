@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { checkSelectionIds, checkSelectionMatches } from '../../cli/selection-check.js';
 import type { ManifestTest } from '../../run-model/test-manifest.js';
-import type { Selection } from '../../runner/selection.js';
+import type { Selection } from '../../run-model/index.js';
 import { ROOT } from '../support/cli.js';
 
 const test = (name: string, fields: Partial<ManifestTest> = {}): ManifestTest => ({

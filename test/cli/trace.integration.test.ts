@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Trace } from '../../runner/trace.js';
+import type { Trace } from '../../runner/trace/trace.js';
 import { ROOT, cli } from '../support/cli.js';
 
 /** The `  file:line  …` lines of one section of the trace (`generators (1)` up to the next heading). */

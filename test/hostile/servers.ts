@@ -1,6 +1,6 @@
 import { createServer as createHttpServer, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type Server, type Socket } from 'node:net';
-import { PROBE_PATH } from '../../runner/interface-probe.js';
+import { PROBE_PATH } from '../../runner/run/interface-probe.js';
 
 /**
  * Servers that misbehave on purpose, on 127.0.0.1 and a free port, to prove the client and the run end

@@ -6,7 +6,7 @@ import {
   variantsOf,
   COMBINATIONS,
   type MatrixInput,
-} from '../../runner/mutation-matrix.js';
+} from '../../runner/mutation/matrix.js';
 import {
   mutationPassed,
   renderMutationMarkdown,
@@ -14,7 +14,7 @@ import {
   scoreMutation,
   type FaultSpec,
   type MutationRun,
-} from '../../runner/mutation.js';
+} from '../../runner/mutation/score.js';
 
 /** The false-verdict matrix: variants must pass, faults against variants must still be caught. */
 const BREAKS: Record<string, string[]> = { 'f-body': ['X.one'], 'f-status': ['Y.one'] };

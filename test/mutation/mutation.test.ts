@@ -7,8 +7,8 @@ import {
   scoreMutation,
   type FaultSpec,
   type MutationRun,
-} from '../../runner/mutation.js';
-import { pool } from '../../runner/mutation-run.js';
+} from '../../runner/mutation/score.js';
+import { pool } from '../../runner/mutation/run.js';
 
 const FAULTS: FaultSpec[] = [
   { id: 'a-body', area: 'body', breaks: ['X.one'] },

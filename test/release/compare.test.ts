@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TestOutcome } from '../../runner/outcome.js';
+import type { TestOutcome } from '../../run-model/index.js';
 import type { RequirementId } from '../../spec/index.js';
 import { compareRuns, outcomeOf } from '../../release/compare/compare.js';
 import { masker, requestLine, type RecordedLine } from '../../release/compare/mask.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/index.js';
-import { withConcurrencyFor } from '../../runner/run.js';
+import { withConcurrencyFor } from '../../runner/run/run.js';
 
 const config = (env: Record<string, string>) => loadConfig({ env, envFile: false });
 

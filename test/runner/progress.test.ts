@@ -1,56 +1,105 @@
 import { describe, expect, it } from 'vitest';
-import type { TestCase, TestModule } from 'vitest/node';
-import { OutcomeCollector } from '../../runner/collector.js';
+import { Progress } from '../../reporters/console.reporter.js';
+import { Terminal } from '../../reporters/terminal.js';
+import type { PlannedTest, RunEvent, TestOutcome } from '../../run-model/index.js';
 
-/** Progress a person can follow: never more than the interval without a line, naming what is in flight. */
-const testCase = (id: string, name: string, state: 'passed' | 'failed' = 'passed') =>
-  ({
-    id,
-    name,
-    fullName: name,
-    module: { moduleId: '/x/suites/payments.suite.ts' },
-    result: () => ({ state, errors: state === 'failed' ? [{ message: 'no' }] : [] }),
-    meta: () => ({}),
-    diagnostic: () => ({ startTime: 0, duration: 5 }),
-  }) as unknown as TestCase;
+/** Progress a person can trust: the total from the plan, estimates only when meaningful, never silent. */
+const FILE = '/x/suites/payments.suite.ts';
+const meta = { requirementIds: [], level: 'MUST', operation: 'ncbct.create' } as PlannedTest['meta'];
+const planned = (n: number): RunEvent => ({
+  type: 'planned',
+  tests: Array.from({ length: n }, (_, i) => ({ name: `t${i}`, file: FILE, meta })),
+});
+const finished = (name: string, state: TestOutcome['state'] = 'passed'): RunEvent => ({
+  type: 'test-finished',
+  outcome: { name, file: FILE, state, durationMs: 5, meta, errors: [] },
+});
 
-function collector() {
+function progress(options: { live?: boolean; earlier?: { tests: number; ms: number } } = {}) {
   let now = 0;
   const lines: string[] = [];
-  const c = new OutcomeCollector((l) => lines.push(l), { now: () => now, everyMs: 5000 });
-  c.onTestModuleCollected({ children: { allTests: () => [1, 2, 3, 4][Symbol.iterator]() } } as unknown as TestModule);
-  return { c, lines, advance: (ms: number) => (now += ms) };
+  const terminal = new Terminal({ live: false, stderr: (t) => lines.push(t.replace(/\n$/, '')), stdout: () => {} });
+  const shown: string[] = [];
+  if (options.live)
+    Object.assign(terminal, { live: true, status: (t: string) => shown.push(t), end: () => shown.push('(ended)') });
+  const p = new Progress({
+    terminal,
+    now: () => now,
+    everyMs: 5000,
+    ...(options.earlier ? { earlier: options.earlier } : {}),
+  });
+  const at = (ms: number) => (now = ms);
+  return { p, lines, shown, at };
 }
 
 describe('progress', () => {
-  it('a status line with done/total, failed, elapsed and an estimate of what remains', () => {
-    const { c, lines, advance } = collector();
-    c.onTestCaseReady(testCase('a', 'NCBCT.x [MUST] first'));
-    advance(2000);
-    c.onTestCaseResult(testCase('a', 'NCBCT.x [MUST] first', 'failed'));
-    advance(4000);
-    c.tick();
-    expect(lines).toEqual(['1/4 tests, 1 failed, 6 s elapsed, ~18 s remaining']);
+  it('knows the total before the first test, from the plan, and says so', () => {
+    const { p, lines } = progress();
+    p.onEvent({ type: 'phase', phase: 'collecting', at: 0 });
+    p.onEvent(planned(242));
+    expect(lines).toEqual(['collecting the suites…', '242 tests to report']);
+    expect(p.status()).toBe('0/242 tests, 0 failed, 0 s elapsed');
+    p.stop();
   });
 
-  it('nothing finished: a heartbeat names the tests in flight, at most every interval', () => {
-    const { c, lines, advance } = collector();
-    c.onTestCaseReady(testCase('a', 'Payment.create.201 [MUST] a payment that hangs'));
-    advance(3000);
-    c.tick();
-    expect(lines).toEqual([]);
-    advance(3000);
-    c.tick();
+  it('guesses what remains only from the pace of a quarter of the tests, or from the last run of as many', () => {
+    const { p, at } = progress();
+    p.onEvent(planned(8));
+    p.onEvent({ type: 'phase', phase: 'testing', at: 0 });
+    at(6000);
+    p.onEvent(finished('t0'));
+    // 1 of 8 after 6 s says nothing about the rest (the first tests make their fixtures).
+    expect(p.status()).toBe('1/8 tests, 0 failed, 6 s elapsed');
+    p.onEvent(finished('t1', 'failed'));
+    expect(p.status()).toBe('2/8 tests, 1 failed, 6 s elapsed, ~18 s remaining');
+    p.stop();
+    const earlier = progress({ earlier: { tests: 8, ms: 14_000 } });
+    earlier.p.onEvent(planned(8));
+    earlier.p.onEvent({ type: 'phase', phase: 'testing', at: 0 });
+    earlier.at(6000);
+    expect(earlier.p.status()).toBe('0/8 tests, 0 failed, 6 s elapsed, ~8 s remaining');
+    earlier.p.stop();
+  });
+
+  it('never silent: a heartbeat while starting and collecting, then one naming the tests in flight', () => {
+    const { p, lines, at } = progress();
+    p.onEvent({ type: 'phase', phase: 'starting', at: 0, detail: 'the embedded reference bank' });
+    at(5000);
+    p.tick();
+    p.onEvent(planned(4));
+    p.onEvent({ type: 'phase', phase: 'testing', at: 5000 });
+    p.onEvent({
+      type: 'test-started',
+      name: 'ncbct > Payment.create.201 [MUST] a payment that hangs',
+      file: FILE,
+      at: 0,
+    });
+    at(8000);
+    p.tick();
+    at(11_000);
+    p.tick();
     expect(lines).toEqual([
-      '… 0/4 tests, 0 failed, 6 s elapsed; nothing finished for 6 s, in flight: a payment that hangs',
+      'starting (the embedded reference bank)…',
+      '… starting (5 s)',
+      '4 tests to report',
+      'running the tests…',
+      '… 0/4 tests, 0 failed, 6 s elapsed; nothing finished for 6 s, in flight: ' +
+        'Payment.create.201 [MUST] a payment that hangs',
     ]);
+    p.stop();
   });
 
-  it('a terminal gets one live line, redrawn', () => {
-    let drawn = '';
-    const c = new OutcomeCollector(() => {}, { live: true, write: (t) => (drawn += t), now: () => 1000 });
-    c.onTestModuleCollected({ children: { allTests: () => [1, 2][Symbol.iterator]() } } as unknown as TestModule);
-    c.onTestCaseResult(testCase('a', 'x'));
-    expect(drawn).toBe('\r\x1b[K1/2 tests, 0 failed, 0 s elapsed, ~0 s remaining');
+  it('a terminal gets one live line, ended before the reports are written', () => {
+    const { p, shown, lines } = progress({ live: true });
+    p.onEvent(planned(2));
+    p.onEvent({ type: 'phase', phase: 'testing', at: 0 });
+    p.onEvent(finished('t0'));
+    expect(shown.at(-1)).toBe('1/2 tests, 0 failed, 0 s elapsed');
+    p.onEvent({ type: 'phase', phase: 'reporting', at: 0 });
+    // The tests' last status stays as a line of its own, and the live line goes before the report lines.
+    expect(lines).toContain('1/2 tests, 0 failed, 0 s elapsed');
+    expect(shown).toContain('');
+    p.stop();
+    expect(shown.at(-1)).toBe('(ended)');
   });
 });

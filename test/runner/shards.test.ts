@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { earlierDurations, planShard, type CollectedTest } from '../../runner/shard-plan.js';
-import { splitHash, splitTests } from '../../runner/shard-split.js';
+import { earlierDurations, planShard, type CollectedTest } from '../../runner/shards/plan.js';
+import { splitHash, splitTests } from '../../runner/shards/split.js';
 
 /** The suite files of a run and how many tests each holds (their sizes today: 232 tests in all). */
 const FILES: [string, number][] = [

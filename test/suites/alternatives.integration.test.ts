@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBank, type RunningBank } from '../../bank/index.js';
-import type { TestOutcome } from '../../runner/outcome.js';
+import type { TestOutcome } from '../../run-model/index.js';
 import { startLenientProxy, type LenientProxy } from './lenient-proxy.js';
 import { runCli } from './run-cli.js';
 

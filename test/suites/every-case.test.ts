@@ -9,7 +9,7 @@ import {
   TRANSACTION_QUERY_BREAKERS,
   type Breaker,
 } from '../../generators/index.js';
-import type { ConformanceMeta } from '../../runner/outcome.js';
+import type { ConformanceMeta } from '../../run-model/index.js';
 import { anyCase, breakerRuns, byRule, everyCase } from '../../suites/support/breakers.js';
 import type { RunContext } from '../../suites/support/context.js';
 import { forAll } from '../../suites/support/property.js';

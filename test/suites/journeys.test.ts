@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/index.js';
-import type { TestOutcome } from '../../runner/outcome.js';
-import { securityLine } from '../../runner/print.js';
+import type { TestOutcome } from '../../run-model/index.js';
+import { securityLine } from '../../reporters/security-line.js';
 import type { RunContext } from '../../suites/support/context.js';
 import { scaDriverFor, scaSkip } from '../../suites/support/journeys/driver.js';
 import { linksOf, pathAfterBase } from '../../suites/support/journeys/links.js';
@@ -76,7 +76,7 @@ describe('the journey model (suites/support/journeys/model.ts)', () => {
   });
 });
 
-describe('the security line of the closing summary (runner/print.ts)', () => {
+describe('the security line of the closing summary (reporters/security-line.ts)', () => {
   const outcome = (requirementIds: string[], state: 'passed' | 'failed' | 'skipped', warned = false) =>
     ({
       name: requirementIds.join(' + '),
@@ -102,8 +102,8 @@ describe('the security line of the closing summary (runner/print.ts)', () => {
         outcome(['Payment.create.201'], 'failed'),
       ]),
     ).toBe(
-      "security (another TPP's resources): 1 of 3 test(s) without deviation; DEVIATION in: " +
-        'Security.otherTpp.payment; 1 not run',
+      "security (another TPP's resources): 3 test(s), 1 without deviation, DEVIATION in: " +
+        'Security.otherTpp.payment, 1 not run',
     );
   });
 });

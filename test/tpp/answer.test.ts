@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAccepted, checkRejected, type CheckResult, type ObservedExchange } from '../../checks/index.js';
 import type { Exchange } from '../../client/index.js';
-import type { ConformanceMeta } from '../../runner/outcome.js';
+import type { ConformanceMeta } from '../../run-model/index.js';
 import { operation, requirement, type RequirementId } from '../../spec/index.js';
 import { expectationOf } from '../../suites/support/failed-exchange.js';
 import { judgeAnswer, type RequestVerdict } from '../../tpp/index.js';

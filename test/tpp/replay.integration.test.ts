@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBank, type RunningBank } from '../../bank/index.js';
-import type { TestOutcome } from '../../runner/outcome.js';
+import type { TestOutcome } from '../../run-model/index.js';
 import { testIdentity, type SigningIdentity } from '../../signing/index.js';
 import { replay, type RecordedExchange } from '../../tpp/index.js';
 import { cli, ROOT } from '../support/cli.js';

@@ -1,0 +1,157 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { appendHistory, historyLength } from './allure-history.js';
+import { withBanner } from './verdict-banner.js';
+
+/** A report must not hang CI: Allure renders a full run in a few seconds. */
+const ALLURE_TIMEOUT_MS = 120_000;
+
+export interface HtmlOptions {
+  resultsDirs: string[];
+  out: string;
+  /** The report's title: names the verdict and the target judged. */
+  reportName: string;
+  /** Shown on the report's overview: target, seed, verdict, the run's duration … */
+  variables: Record<string, string>;
+  /** Files shown on every page's "global attachments" (the coverage matrix). */
+  globalAttachments: string[];
+  /** HTML shown above the report on every page (the verdict): added to index.html after rendering. */
+  banner?: string;
+  /** JSON Lines history Allure reads for trends; this run is added to it, and it keeps the newest `limit` runs. */
+  history: { path: string; limit: number };
+  log: (line: string) => void;
+  /** Aborted when the run must end now: the renders are stopped (their processes ended) and nothing is added. */
+  signal: AbortSignal;
+}
+
+/**
+ * The `allure` package's command-line script, wherever Node resolves the package from here: npm may hoist it
+ * beside the installed CLI package (a consumer's node_modules), so no path under this package is assumed. Its
+ * exports list no package.json: the folder holding the one named `allure` above its entry point is the package.
+ */
+export function allureScript(): string {
+  let dir = dirname(createRequire(import.meta.url).resolve('allure'));
+  for (; dir !== dirname(dir); dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (!existsSync(manifest)) continue;
+    const { name, bin } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+      name?: string;
+      bin?: string | Record<string, string>;
+    };
+    if (name !== 'allure') continue;
+    const script = typeof bin === 'string' ? bin : bin?.allure;
+    if (script) return join(dir, script);
+  }
+  throw new Error('the allure package names no command-line script');
+}
+
+/** One `allure` command in a child process, ended with the run (the abort signal) or after a timeout. */
+function allure(args: string[], options: { log: (line: string) => void; signal: AbortSignal }): Promise<number> {
+  return new Promise((done) => {
+    let script: string;
+    try {
+      script = allureScript();
+    } catch (err) {
+      options.log(`allure ${args[0]} failed: the allure package cannot be found (${(err as Error).message})`);
+      done(127);
+      return;
+    }
+    const child = spawn(process.execPath, [script, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      signal: options.signal,
+      killSignal: 'SIGKILL',
+      timeout: ALLURE_TIMEOUT_MS,
+    });
+    const kept: string[] = [];
+    child.stdout.on('data', (d: Buffer) => kept.push(d.toString()));
+    child.stderr.on('data', (d: Buffer) => kept.push(d.toString()));
+    child.on('error', () => {
+      if (!options.signal.aborted) options.log(`allure ${args[0]} could not be started`);
+    });
+    child.on('close', (code, signal) => {
+      if ((code || signal) && !options.signal.aborted)
+        options.log(
+          `allure ${args[0]} failed (${signal ?? code}): ${kept.join('').trim().split('\n').slice(-3).join(' ')}`,
+        );
+      done(code ?? 1);
+    });
+  });
+}
+
+/**
+ * Allure's awesome template always adds Google Analytics (gtag.js with the report's id): its generator sets
+ * `analyticsEnable: true` and no option turns it off. A bank's conformance report must not call out to a third party
+ * when QA opens it, so the two scripts, as the template writes them, are taken out.
+ */
+export function withoutAnalytics(html: string): string {
+  const start = html.indexOf('<script async src="https://www.googletagmanager.com/');
+  if (start < 0) return html;
+  const config = html.indexOf('</script>', html.indexOf('gtag(', start));
+  if (config < 0) return html;
+  return `${html.slice(0, start)}${html.slice(config + '</script>'.length)}`;
+}
+
+/** The rendered page, as a bank's QA should open it: no third-party calls, and the verdict first. */
+async function finish(indexHtml: string, banner: string | undefined): Promise<void> {
+  const html = withoutAnalytics(await readFile(indexHtml, 'utf8'));
+  await writeFile(indexHtml, banner ? withBanner(html, banner) : html);
+}
+
+/**
+ * Allure 3 (awesome) HTML in <out>/html, with history and trend from earlier runs, grouped by area and
+ * operation; and the same report as one self-contained file in <out>/html-single for CI artifacts. Both renders read
+ * their own copy of the history (run side by side, neither sees the other's addition); this run's entry, cut down to
+ * what the trend and shard balancing need, is added to the history afterwards, which keeps the newest runs only.
+ */
+export async function writeHtml(o: HtmlOptions): Promise<{ html: boolean; single: boolean }> {
+  const configs = await mkdtemp(join(tmpdir(), 'psd2-allure-'));
+  try {
+    const copies = { html: join(configs, 'history-html.jsonl'), single: join(configs, 'history-single.jsonl') };
+    for (const copy of Object.values(copies)) if (existsSync(o.history.path)) await copyFile(o.history.path, copy);
+    const before = historyLength(copies.html);
+    const config = (historyPath: string, appendHistory: boolean) => ({
+      name: o.reportName,
+      historyPath,
+      appendHistory,
+      variables: o.variables,
+      globalAttachments: o.globalAttachments.map((f) => resolve(f)),
+      // Runner noise; epic, feature, story (requirement id), severity and tags stay in view.
+      hideLabels: ['framework', 'language', 'host', 'thread', 'package', 'parentSuite', '_fallbackTestCaseId'],
+    });
+    const html = join(configs, 'html.json');
+    const single = join(configs, 'single.json');
+    await writeFile(html, JSON.stringify(config(copies.html, true)));
+    await writeFile(single, JSON.stringify(config(copies.single, false)));
+    // Allure writes into <output>/awesome and moves it up only when that is the sole folder there: start empty.
+    await Promise.all(['html', 'html-single'].map((d) => rm(resolve(o.out, d), { recursive: true, force: true })));
+    const common = [
+      '--group-by',
+      'epic,feature',
+      '--report-name',
+      o.reportName,
+      ...o.resultsDirs.map((d) => resolve(d)),
+    ];
+    const run = { log: o.log, signal: o.signal };
+    const [a, b] = await Promise.all([
+      allure(['awesome', '--config', html, '--output', resolve(o.out, 'html'), ...common], run),
+      allure(
+        ['awesome', '--config', single, '--output', resolve(o.out, 'html-single'), '--single-file', ...common],
+        run,
+      ),
+    ]);
+    if (o.signal.aborted) return { html: false, single: false };
+    for (const [ok, dir] of [
+      [a, 'html'],
+      [b, 'html-single'],
+    ] as const)
+      if (ok === 0) await finish(resolve(o.out, dir, 'index.html'), o.banner);
+    if (a === 0) appendHistory(o.history.path, { path: copies.html, before }, o.history.limit);
+    return { html: a === 0, single: b === 0 };
+  } finally {
+    await rm(configs, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,79 @@
+import { shellQuote } from '../client/index.js';
+import type { RunReport, TestOutcome } from '../run-model/index.js';
+import { securityLine } from './security-line.js';
+
+const row = (name: string, c: { passed: number; failed: number; skipped: number }) =>
+  `  ${name.padEnd(30)} ${String(c.passed).padStart(5)} passed ` +
+  `${String(c.failed).padStart(4)} failed ${String(c.skipped).padStart(4)} skipped`;
+
+/**
+ * A failure's lines in the console: enough to act on (the curl command whole, so it can be pasted), never a wall of
+ * text (junit.xml and the HTML have it all).
+ */
+const MAX_LINES = 60;
+const MAX_LINE = 4096;
+
+const cut = (line: string) =>
+  line.length > MAX_LINE ? `${line.slice(0, MAX_LINE)}… (${line.length} characters: junit.xml has it whole)` : line;
+
+/**
+ * The lines of a failed test: the broken rules and what the checks saw (its error starts with them), a property's
+ * shrunk counterexample, the request as curl and the answer, then the command that sends it again signed afresh.
+ */
+export function failureLines(o: TestOutcome, reportsDir: string): string[] {
+  const lines = (o.errors[0] ?? 'failed without a message').split('\n');
+  const shown = lines.slice(0, MAX_LINES).map(cut);
+  if (lines.length > MAX_LINES) shown.push(`… ${lines.length - MAX_LINES} more lines in junit.xml`);
+  if (o.meta.replay && !lines.some((l) => l.startsWith('replay: '))) shown.push(`replay: ${o.meta.replay.command}`);
+  if (o.meta.failedExchange) {
+    const reports = reportsDir === 'reports' ? '' : ` --reports ${shellQuote(reportsDir)}`;
+    shown.push(`signed afresh: npx psd2-conformance replay --test ${shellQuote(o.name)}${reports}`);
+  }
+  return shown;
+}
+
+/** How the closing summary names the SHOULD deviations: each id and how many tests saw it. */
+function deviations(report: RunReport): string | undefined {
+  const seen = new Map<string, number>();
+  for (const o of report.outcomes)
+    for (const id of new Set((o.meta.warnings ?? []).map((w) => w.requirementId)))
+      seen.set(id, (seen.get(id) ?? 0) + 1);
+  if (seen.size === 0) return undefined;
+  const ids = [...seen].sort(([a], [b]) => a.localeCompare(b)).map(([id, n]) => `${id} (${n} test${n > 1 ? 's' : ''})`);
+  return (
+    `SHOULD-level deviations recorded as warnings (--strict fails on them; ` +
+    `the HTML report and junit.xml say what each saw): ${ids.join(', ')}`
+  );
+}
+
+/** The closing summary: by level and operation, every failure with what to do about it, then the verdict. */
+export function closingSummary(report: RunReport, reportsDir: string): string {
+  const { summary } = report;
+  const seed = Array.isArray(summary.seed) ? summary.seed.join(', ') : summary.seed;
+  const lines = [
+    '',
+    `psd2-conformance: ${summary.total} tests against ${summary.target.description} ` +
+      `(seed ${seed}, ${summary.durationSeconds.toFixed(1)} s)`,
+    'by level:',
+    ...Object.entries(summary.byLevel).map(([l, c]) => row(l, c)),
+    'by operation:',
+    ...Object.entries(summary.byOperation)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([op, c]) => row(op, c)),
+  ];
+  const failed = report.outcomes.filter((o) => o.state === 'failed');
+  if (failed.length) {
+    lines.push('failures:');
+    for (const o of failed) lines.push(`  ✗ ${o.name}`, ...failureLines(o, reportsDir).map((l) => `      ${l}`));
+  }
+  const should = deviations(report);
+  if (should) lines.push(should);
+  const security = securityLine(report.outcomes);
+  if (security) lines.push(security);
+  for (const verdict of report.verdicts)
+    lines.push(
+      `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped — ${verdict.line} — ` +
+        `target: ${summary.target.description}`,
+    );
+  return lines.join('\n');
+}

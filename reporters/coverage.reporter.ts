@@ -1,0 +1,101 @@
+import { COVERAGE_STATES, type CoverageRow, type CoverageState, type RunReport } from '../run-model/index.js';
+import { join } from 'node:path';
+import { defineReporter } from './registry.js';
+
+export const COVERAGE_MARKDOWN = 'coverage.md';
+export const COVERAGE_JSON = 'coverage.json';
+
+/** Words, not emoji: a CI log or a browser without an emoji font shows them too; failures in bold. */
+const OUTCOME: Record<CoverageState, string> = {
+  passed: 'passed',
+  failed: '**FAILED**',
+  inconclusive: 'inconclusive',
+  'not observed': 'not observed',
+  skipped: 'skipped',
+  'not observable': 'not observable',
+  untested: 'untested',
+};
+
+const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+
+/** The states whose rules were not judged, each with the reason: the list the verdict line points to. */
+const UNJUDGED: readonly CoverageState[] = ['not observed', 'not observable', 'inconclusive', 'skipped', 'untested'];
+
+/**
+ * The matrix in Markdown: the verdict line; the broken rules first as a list (it wraps), with the tests that broke
+ * them; the rules not judged, with why; then every requirement. The heading names the target judged.
+ */
+export function coverageMarkdown(rows: CoverageRow[], title: string, target?: string): string {
+  const count = (s: CoverageState) => rows.filter((r) => r.state === s).length;
+  const failed = rows.filter((r) => r.state === 'failed');
+  const lines = [
+    target ? `# Requirement coverage of ${target}` : '# Requirement coverage',
+    '',
+    title,
+    '',
+    `${rows.length} requirements: ${COVERAGE_STATES.map((s) => `${count(s)} ${s}`).join(', ')}.`,
+    '',
+  ];
+  if (failed.length) {
+    lines.push('## Broken rules', '');
+    for (const r of failed)
+      lines.push(
+        `- **\`${r.id}\`** (${r.level}), failed by: ${r.tests
+          .filter((t) => t.state === 'failed')
+          .map((t) => t.name)
+          .join('; ')}`,
+      );
+    lines.push('');
+  }
+  const unjudged = rows.filter((r) => UNJUDGED.includes(r.state));
+  if (unjudged.length) {
+    lines.push('## Rules not judged, and why', '');
+    for (const state of UNJUDGED)
+      for (const r of unjudged.filter((x) => x.state === state))
+        lines.push(`- \`${r.id}\` (${r.level}) ${state}: ${r.note ?? ''}`);
+    lines.push('');
+  }
+  lines.push(
+    '## Every requirement',
+    '',
+    '| requirement | level | outcome | tests | note |',
+    '|---|---|---|---|---|',
+    ...rows.map(
+      (r) => `| \`${r.id}\` | ${r.level} | ${OUTCOME[r.state]} | ${r.tests.length} | ${cell(r.note ?? '')} |`,
+    ),
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/** The line under the heading: the verdict and what it was judged on. */
+export function coverageTitle(report: RunReport): string {
+  const { summary } = report;
+  const seed = Array.isArray(summary.seed) ? summary.seed.join(', ') : String(summary.seed);
+  const judgedOn = `Target: ${summary.target.description}; profile ${summary.profile}, seed ${seed}.`;
+  return report.verdicts
+    .map((v) => `${v.line.replace(' (reasons in coverage.md)', ' (reasons below)')}. ${judgedOn}`)
+    .join('\n\n');
+}
+
+/** coverage.md and coverage.json: every catalogue requirement with its tests and what its verdict stands on. */
+export default defineReporter({
+  name: 'coverage',
+  description: 'coverage.md and coverage.json: every requirement, its tests, and what its verdict stands on',
+  writes: [COVERAGE_MARKDOWN, COVERAGE_JSON],
+  create: ({ log, out }) => ({
+    files: (report) => {
+      log(
+        `coverage matrix: ${join(out, COVERAGE_MARKDOWN)} ` +
+          `(${report.summary.requirements.failed} requirement(s) failed)`,
+      );
+      return {
+        [COVERAGE_MARKDOWN]: coverageMarkdown(
+          report.coverage,
+          coverageTitle(report),
+          report.summary.target.description,
+        ),
+        [COVERAGE_JSON]: `${JSON.stringify(report.coverage, null, 2)}\n`,
+      };
+    },
+  }),
+});

@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { UserError } from '../core/index.js';
+import type { RunReport } from '../run-model/index.js';
+import { writeHtml } from './allure-html.js';
+import { writeSkippedResults } from './allure-skipped.js';
+import { ALLURE_RESULTS } from './allure.reporter.js';
+import { COVERAGE_MARKDOWN } from './coverage.reporter.js';
+import { defineReporter, type ReporterContext } from './registry.js';
+import { verdictBanner } from './verdict-banner.js';
+
+export const HISTORY_FILE = 'history.jsonl';
+
+/** The report's overview: what the verdict stands on, as Allure's own "variables" widget shows them. */
+function variables(report: RunReport): Record<string, string> {
+  const { summary } = report;
+  const rows = report.coverage.length;
+  return {
+    Target: summary.target.description,
+    'Target kind': summary.target.kind,
+    Profile: summary.profile,
+    Seed: Array.isArray(summary.seed) ? summary.seed.join(', ') : String(summary.seed),
+    Verdict: summary.verdictLine,
+    // Allure's header spans the tests' own times; the run also started its target, collected and reported.
+    'Run duration': `${summary.durationSeconds.toFixed(1)} s (start-up, tests and reports)`,
+    'Requirements failed': `${summary.requirements.failed} of ${rows}`,
+    'Requirements passed': `${summary.requirements.passed} of ${rows}`,
+    'Coverage matrix': 'see Global Attachments',
+  };
+}
+
+async function render(report: RunReport, context: ReporterContext): Promise<void> {
+  const { out, log, signal } = context;
+  const results = report.sources.map((d) => join(d, ALLURE_RESULTS)).filter((d) => existsSync(d));
+  const skipped = join(out, 'allure-skipped');
+  if (results.length && writeSkippedResults(report.outcomes, results, skipped)) results.push(skipped);
+  if (results.length === 0) return log('no allure-results to render');
+  const written = await writeHtml({
+    resultsDirs: results,
+    out,
+    // The browser tab and the report's title say the verdict too.
+    reportName: `${report.summary.verdict} · psd2-conformance: ${report.summary.target.description}`,
+    banner: verdictBanner(report),
+    variables: variables(report),
+    // A lens's pages (release gate, verdict history, matrix), when the release reporter wrote them.
+    globalAttachments: [
+      join(out, COVERAGE_MARKDOWN),
+      ...(report.sections ?? []).map((s) => join(out, s.file)).filter((f) => existsSync(f)),
+    ],
+    history: { path: join(out, HISTORY_FILE), limit: context.historyLimit },
+    log,
+    signal,
+  });
+  if (signal.aborted) return log('HTML report not written: the run was stopped');
+  // Asked for and not written (allure failed or missing): the run's verdict would have no report to read.
+  if (!written.html) throw new UserError(`the HTML report could not be written to ${join(out, 'html')}`);
+  log(
+    `HTML report: ${join(out, 'html', 'index.html')}` +
+      (written.single ? ` (single file: ${join(out, 'html-single', 'index.html')})` : ''),
+  );
+}
+
+/** The Allure 3 HTML report (served and single-file), opening with the verdict, and the history of earlier runs. */
+export default defineReporter({
+  name: 'html',
+  description: 'html/ and html-single/: the Allure report, opening with the verdict; history.jsonl of earlier runs',
+  writes: ['html/', 'html-single/', HISTORY_FILE],
+  create: (context) => ({ finish: (report) => render(report, context) }),
+});

@@ -1,0 +1,34 @@
+import type { Config } from '../config/index.js';
+import type { Selection } from './selection.js';
+
+/** How the run reaches its target; `embedded` is the reference bank the run started itself. */
+export type Profile = 'embedded' | 'sandbox' | 'production';
+
+/** The run's context, validated once by `psd2-conformance run` and provided to every suite file. */
+export interface RunContext {
+  baseUrl: string;
+  profile: Profile;
+  seed: number;
+  numRuns: number;
+  strict: boolean;
+  /** Unique to the run: names and references made by the suites carry it, so runs never collide. */
+  runTag: string;
+  allowPayments: boolean;
+  /** fast-check path of a counterexample to replay (with --seed and --grep). */
+  replayPath?: string;
+  selection?: Selection;
+  /**
+   * Where every exchange of the run is appended as one JSON line (run-model/exchanges.ts): the reports folder's
+   * exchanges.jsonl, or `run --exchanges FILE`. Unset: the run records none (`--report` without `exchanges`).
+   */
+  exchangesPath?: string;
+  /** Where the reports go (`run --reports`): the re-signing replay command of a failed test names it. */
+  reportsDir?: string;
+  /** Faults switched on in the embedded bank: a replay command must switch them on again. */
+  faults?: string[];
+  /** Variants switched on in the embedded bank: a replay command must switch them on again. */
+  variants?: string[];
+  config: Config;
+  /** host:port of the run's permit service: HTTP_CONCURRENCY and HTTP_REQUESTS_PER_SECOND across all workers. */
+  permits?: string;
+}

@@ -1,0 +1,70 @@
+/**
+ * The run model: what a conformance run is, apart from how it is run (runner/), what it tests (suites/) and how it is
+ * reported (reporters/). Those three import it and never each other.
+ */
+export type { Profile, RunContext } from './context.js';
+export { inShard, selected, type Selection } from './selection.js';
+export { embeddedTarget, isTarget, remoteTarget, type Target } from './target.js';
+export {
+  brokenRequirements,
+  gateLevel,
+  rulesBroken,
+  summarise,
+  type ConformanceMeta,
+  type RunSummary,
+  type TestOutcome,
+  type TestState,
+} from './outcome.js';
+export { checkShardSet, shardOf, type ShardRecord, type ShardSpec, type ShardedRun } from './shard.js';
+export { allureKey, outcomeKey, suiteFileOf } from './test-key.js';
+export { ruleLine, ruleMarkdown, whereStated } from './rule-text.js';
+export { areaOf, featureOf, tagsOf } from './labels.js';
+export {
+  COVERAGE_STATES,
+  checksDeclaring,
+  rulesWithoutStanding,
+  countStates,
+  coverage,
+  type CoverageRow,
+  type CoverageState,
+} from './coverage.js';
+export {
+  buildReport,
+  incompleteBecause,
+  mergeTargets,
+  type ReportSection,
+  type ReportSummary,
+  type ReportTarget,
+  type RunInfo,
+  type RunRecord,
+  type RunReport,
+} from './report.js';
+export {
+  BANK,
+  standingLine,
+  verdictOf,
+  type Party,
+  type Verdict,
+  type VerdictInput,
+  type VerdictKind,
+} from './verdict.js';
+export {
+  COMPLETED,
+  EXIT_CODES,
+  STOP_SIGNALS,
+  endReason,
+  exitCodeOf,
+  runEndOf,
+  type RunEnd,
+  type StopSignal,
+} from './end.js';
+export {
+  broadcast,
+  type PlannedTest,
+  type RunEvent,
+  type RunListener,
+  type RunPhase,
+  type RunStart,
+} from './events.js';
+export { OUTCOMES_FILE, SUMMARY_FILE, RunRecorder, notRunNote, readRunFolder } from './record.js';
+export { EXCHANGES_FILE, EXCHANGES_FILE_LIMIT, appendExchange, exchangesIn, readExchanges } from './exchanges.js';

@@ -1,0 +1,107 @@
+import { requirement, type Level, type OperationId, type RequirementId } from '../spec/index.js';
+import type { RecordedExchange } from '../client/index.js';
+
+/** What a conformance test records about itself (vitest task meta), so reports need not parse names. */
+export interface ConformanceMeta {
+  requirementIds: RequirementId[];
+  level: Level;
+  operation: OperationId | 'cross-cutting';
+  /** SHOULD-level check failures that did not fail the test (they do under --strict). */
+  warnings?: { requirementId: RequirementId; message: string }[];
+  /** Why a test could not run against this target (e.g. a sandbox operation in production). */
+  notTestable?: string;
+  /** Requirements the uniform checks judged during the test (beyond the ones it cites). */
+  judged?: RequirementId[];
+  /** Requirements whose checks failed in a way that failed the test. */
+  failedChecks?: RequirementId[];
+  /** The fast-check seed and path that replay a property failure. */
+  replay?: { seed: number; path?: string; command: string; counterexample?: string };
+  /** The exchange that failed the test and how the suite judged it (masked), for `psd2-conformance replay --test`. */
+  failedExchange?: RecordedExchange;
+}
+
+export type TestState = 'passed' | 'failed' | 'skipped';
+
+export interface TestOutcome {
+  name: string;
+  file: string;
+  state: TestState;
+  durationMs: number;
+  /** When the test started and stopped (epoch ms); a skipped test's are the moment it was reported. */
+  start?: number;
+  stop?: number;
+  meta: ConformanceMeta;
+  errors: string[];
+  /** Why a skipped test did not run: not testable here, not selected, the run was interrupted before it. */
+  note?: string;
+}
+
+export interface RunSummary {
+  total: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  byLevel: Record<Level, { passed: number; failed: number; skipped: number }>;
+  byOperation: Record<string, { passed: number; failed: number; skipped: number }>;
+  failedRequirements: string[];
+  warnings: number;
+  /** 0: every MUST test passed (and every SHOULD test under strict); 1: otherwise. */
+  exitCode: 0 | 1;
+}
+
+const zero = () => ({ passed: 0, failed: 0, skipped: 0 });
+
+/**
+ * The level a test counts at: its own, or MUST when a MUST-level check failed it. A SHOULD test that
+ * stumbles on a broken MUST rule (a transaction without a required member, say) still fails the gate.
+ */
+export function gateLevel(o: TestOutcome): Level {
+  if (o.state === 'failed' && o.meta.failedChecks?.some((id) => requirement(id).level === 'MUST')) return 'MUST';
+  return o.meta.level;
+}
+
+/**
+ * The rules a failed test shows broken: the ones its checks found broken when there are any (a malformed
+ * response found while testing a signature rule names the response rule, not the signature one), else the
+ * rules it cites (it failed before any check, e.g. a fixture could not be made).
+ */
+export function brokenRequirements(o: TestOutcome): RequirementId[] {
+  return o.state === 'failed' ? rulesBroken(o.meta) : [];
+}
+
+/** The rules a test that failed broke, from its meta (also while it fails, before it becomes an outcome). */
+export function rulesBroken(meta: ConformanceMeta): RequirementId[] {
+  if (!meta.failedChecks?.length) return meta.requirementIds;
+  // The rules the test is about first, then the uniform checks it tripped on the way.
+  const cited = meta.failedChecks.filter((id) => meta.requirementIds.includes(id));
+  return [...cited, ...meta.failedChecks.filter((id) => !cited.includes(id))];
+}
+
+export function summarise(outcomes: TestOutcome[], strict: boolean): RunSummary {
+  const byLevel: RunSummary['byLevel'] = { MUST: zero(), SHOULD: zero() };
+  const byOperation: RunSummary['byOperation'] = {};
+  const failedRequirements = new Set<string>();
+  let warnings = 0;
+  let gateFailed = false;
+  for (const o of outcomes) {
+    byLevel[gateLevel(o)][o.state]++;
+    (byOperation[o.meta.operation] ??= zero())[o.state]++;
+    warnings += o.meta.warnings?.length ?? 0;
+    if (o.state === 'failed') {
+      for (const id of brokenRequirements(o)) failedRequirements.add(id);
+      if (gateLevel(o) === 'MUST' || strict) gateFailed = true;
+    }
+  }
+  const count = (s: TestState) => outcomes.filter((o) => o.state === s).length;
+  return {
+    total: outcomes.length,
+    passed: count('passed'),
+    failed: count('failed'),
+    skipped: count('skipped'),
+    byLevel,
+    byOperation,
+    failedRequirements: [...failedRequirements].sort(),
+    warnings,
+    exitCode: gateFailed ? 1 : 0,
+  };
+}

@@ -1,0 +1,125 @@
+import { hasRequirement, requirement } from '../spec/index.js';
+import type { CoverageState } from './coverage.js';
+import { endReason, type RunEnd } from './end.js';
+import type { ShardRecord } from './shard.js';
+
+export type VerdictKind = 'conformant' | 'not conformant' | 'incomplete' | 'nothing judged';
+
+/** Whose conduct a verdict judges: the bank's answers (a run, the proxy), or a TPP's requests (the proxy). */
+export interface Party {
+  id: string;
+  /** As a heading names it: "the bank", "your requests". */
+  name: string;
+}
+
+export const BANK: Party = { id: 'bank', name: 'the bank' };
+
+export interface Verdict {
+  party: Party;
+  kind: VerdictKind;
+  /** CONFORMANT, NOT CONFORMANT …: the first words a reader sees. */
+  headline: string;
+  /** The headline and what it stands on, in one line: the console and coverage.md print it as it is. */
+  line: string;
+  /** The failed MUST requirements (ids), most important first. */
+  failedMust: string[];
+  failedShould: string[];
+  /** What the verdict stands on: counts, target, seed; and a warning when it covers one shard only. */
+  details: string[];
+}
+
+/** What a verdict is made from: a report's counts, its MUST rules by state, and how the run ended. */
+export interface VerdictInput {
+  passed: number;
+  failed: number;
+  skipped: number;
+  total: number;
+  failedRequirements: string[];
+  /** 0: every MUST test passed (and every SHOULD test under strict); 1: otherwise. */
+  gate: 0 | 1;
+  end: RunEnd;
+  must: Record<CoverageState, number>;
+  target: { description: string };
+  profile: string;
+  seed: number | number[];
+  strict: boolean;
+  shard?: ShardRecord;
+  /** How long the run took, start-up and reports included (Allure's header spans the tests' own times only). */
+  durationSeconds?: number;
+}
+
+const levelOf = (id: string) => (hasRequirement(id) ? requirement(id).level : 'MUST');
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** "203 MUST rules judged, 3 not observable, 2 not observed (reasons in coverage.md)": what the verdict stands on. */
+export function standingLine(must: Record<CoverageState, number>): string {
+  const parts = [
+    `${plural(must.passed + must.failed, 'MUST rule')} judged`,
+    ...(['inconclusive', 'not observable', 'not observed', 'skipped', 'untested'] as const)
+      .filter((s) => must[s] > 0)
+      .map((s) => `${must[s]} ${s}`),
+  ];
+  const unjudged = must.inconclusive + must['not observable'] + must['not observed'] + must.skipped + must.untested;
+  return `${parts.join(', ')}${unjudged ? ' (reasons in coverage.md)' : ''}`;
+}
+
+function kindOf(v: VerdictInput): VerdictKind {
+  if (v.end.kind !== 'completed') return 'incomplete';
+  if (v.gate !== 0) return 'not conformant';
+  if (v.passed + v.failed === 0) return 'nothing judged';
+  return 'conformant';
+}
+
+function lineOf(kind: VerdictKind, v: VerdictInput, failedMust: string[]): string {
+  const failures = failedMust.length
+    ? `${plural(failedMust.length, 'MUST requirement')} failed (${failedMust.slice(0, 5).join(', ')}` +
+      `${failedMust.length > 5 ? ', …' : ''})`
+    : '';
+  switch (kind) {
+    case 'incomplete':
+      return (
+        `INCOMPLETE: ${endReason(v.end)} after ${v.passed + v.failed} of ${v.total} tests; ` +
+        `${failures ? `${failures} among them` : 'no MUST failure among them'}`
+      );
+    case 'not conformant':
+      return (
+        `NOT CONFORMANT: ${failures || `${plural(v.failedRequirements.length, 'requirement')} failed`}; ` +
+        standingLine(v.must)
+      );
+    case 'nothing judged':
+      return 'NOTHING JUDGED: no test ran';
+    case 'conformant':
+      return `CONFORMANT: ${standingLine(v.must)}`;
+  }
+}
+
+/**
+ * The verdict on the bank, in words. A run that did not complete (a signal, its budget, a dead worker) proves nothing
+ * either way: INCOMPLETE, whatever failed before it stopped. A shard's verdict judges its share of the tests only.
+ */
+export function verdictOf(v: VerdictInput, party: Party = BANK): Verdict {
+  const failedMust = v.failedRequirements.filter((id) => levelOf(id) === 'MUST');
+  const failedShould = v.failedRequirements.filter((id) => levelOf(id) === 'SHOULD');
+  const kind = kindOf(v);
+  const details = [
+    `${v.passed} passed, ${v.failed} failed, ${v.skipped} skipped`,
+    `target: ${v.target.description}`,
+    `profile ${v.profile}, seed ${Array.isArray(v.seed) ? v.seed.join(', ') : v.seed}${v.strict ? ', --strict' : ''}`,
+    ...(v.durationSeconds ? [`the run took ${v.durationSeconds.toFixed(1)} s`] : []),
+  ];
+  if (v.end.kind !== 'completed') details.push(`${endReason(v.end)} before every test ran`);
+  if (v.shard)
+    details.push(
+      `shard ${v.shard.index}/${v.shard.count} only (${v.shard.tests.length} of ${v.shard.total} tests): ` +
+        `merge every shard with \`psd2-conformance report\` for the verdict on the whole interface`,
+    );
+  return {
+    party,
+    kind,
+    headline: kind.toUpperCase(),
+    line: lineOf(kind, v, failedMust),
+    failedMust,
+    failedShould,
+    details,
+  };
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { BANNER_STYLE, verdictBanner, withBanner } from '../../reporters/verdict-banner.js';
+import { countStates, standingLine, verdictOf, type RunReport, type VerdictInput } from '../../run-model/index.js';
+
+const MUST = { ...countStates([]), passed: 200, 'not observable': 3, 'not observed': 2 };
+
+const summary = (over: Partial<VerdictInput> = {}): VerdictInput => ({
+  target: { description: 'https://bank.example (profile sandbox)' },
+  profile: 'sandbox',
+  seed: 5,
+  strict: false,
+  total: 10,
+  passed: 10,
+  failed: 0,
+  skipped: 0,
+  failedRequirements: [],
+  gate: 0,
+  end: { kind: 'completed' },
+  must: MUST,
+  ...over,
+});
+
+/** The banner of a report whose one verdict is made from `input`. */
+const banner = (input: VerdictInput) =>
+  verdictBanner({ verdicts: [verdictOf(input)], summary: { strict: input.strict } as RunReport['summary'] });
+
+const PAGE = '<html><head><title>x</title></head><body><div id="app"></div><script>app()</script></body></html>';
+
+describe('the verdict the HTML report opens with', () => {
+  it('NOT CONFORMANT in red with the failed MUST requirements (statement on hover), SHOULD ones apart', () => {
+    const s = summary({
+      gate: 1,
+      passed: 7,
+      failed: 3,
+      failedRequirements: ['NCBCT.creditorName.max70', 'Payment.logicalDuplicate.rejectedByDefault'],
+    });
+    expect(verdictOf(s)).toMatchObject({
+      kind: 'not conformant',
+      headline: 'NOT CONFORMANT',
+      failedMust: ['NCBCT.creditorName.max70'],
+      failedShould: ['Payment.logicalDuplicate.rejectedByDefault'],
+    });
+    const html = banner(s);
+    expect(html).toContain('data-verdict="not conformant" style="background:#b42318;color:#ffffff"');
+    expect(html).toContain('<strong>NOT CONFORMANT</strong>');
+    expect(html).toContain(
+      '1 MUST requirement failed: <code title="creditorName has at ' +
+        'most 70 characters.">NCBCT.creditorName.max70</code>',
+    );
+    expect(html).toContain('1 SHOULD requirement failed (counted with --strict only): ');
+    expect(html).toContain('7 passed, 3 failed, 0 skipped · target: https://bank.example (profile sandbox)');
+  });
+
+  it('CONFORMANT in green with what it stands on; a stopped run is INCOMPLETE, an empty one NOTHING JUDGED', () => {
+    expect(banner(summary())).toContain('style="background:#067647;color:#ffffff"');
+    expect(banner(summary())).toContain(
+      '<strong>CONFORMANT</strong><span>200 MUST rules judged, 3 not observable, 2 not observed (reasons in ' +
+        'coverage.md)</span>',
+    );
+    const stopped = summary({ end: { kind: 'interrupted', signal: 'SIGINT' }, passed: 4, skipped: 6 });
+    expect(verdictOf(stopped)).toMatchObject({
+      headline: 'INCOMPLETE',
+      line: 'INCOMPLETE: interrupted by SIGINT after 4 of 10 tests; no MUST failure among them',
+    });
+    expect(banner(stopped)).toContain('background:#b54708');
+    // Failures before the end do not make a stopped run NOT CONFORMANT: it is INCOMPLETE, and says what failed.
+    const failedFirst = summary({
+      end: { kind: 'budget', seconds: 900 },
+      gate: 1,
+      failedRequirements: ['Errors.kid.400'],
+    });
+    expect(verdictOf(failedFirst).line).toBe(
+      'INCOMPLETE: the time budget of 900 s ran out after 10 of 10 tests; 1 MUST requirement failed (Errors.kid.400) ' +
+        'among them',
+    );
+    expect(verdictOf(summary({ passed: 0, skipped: 10 })).headline).toBe('NOTHING JUDGED');
+  });
+
+  it('the verdict line counts the MUST rules judged apart from those not observable or not observed', () => {
+    expect(verdictOf(summary()).line).toBe(
+      'CONFORMANT: 200 MUST rules judged, 3 not observable, 2 not observed (reasons in coverage.md)',
+    );
+    expect(standingLine({ ...countStates([]), passed: 1 })).toBe('1 MUST rule judged');
+    expect(standingLine({ ...countStates([]), passed: 5, failed: 1, untested: 2 })).toBe(
+      '6 MUST rules judged, 2 untested (reasons in coverage.md)',
+    );
+  });
+
+  it("a shard's report says that it judges its share of the tests only", () => {
+    const shard = { index: 2, count: 4, tests: ['a', 'b'], total: 8, split: 'x', balancedBy: 'test count' };
+    expect(verdictOf(summary({ shard })).details.at(-1)).toBe(
+      'shard 2/4 only (2 of 8 tests): merge every shard with ' +
+        '`psd2-conformance report` for the verdict on the whole interface',
+    );
+  });
+
+  it('escapes what it shows', () => {
+    const s = summary({ target: { description: 'https://x/<script>' } });
+    expect(banner(s)).toContain('https://x/&lt;script&gt;');
+    expect(banner(s)).not.toContain('https://x/<script>');
+  });
+
+  it('goes before the app, with a style that keeps the app below it and wraps long lines in error boxes', () => {
+    const page = withBanner(PAGE, '<div id="psd2-verdict">V</div>');
+    expect(page.indexOf('<div id="psd2-verdict">V</div>')).toBeLessThan(page.indexOf('<div id="app">'));
+    expect(page.indexOf(BANNER_STYLE)).toBeLessThan(page.indexOf('</head>'));
+    expect(BANNER_STYLE).toContain('#app pre { overflow-wrap: anywhere; }');
+    expect(withBanner(page, '<div id="psd2-verdict">V</div>')).toBe(page);
+    expect(() => withBanner('<html></html>', 'V')).toThrow(/cannot add the verdict/);
+  });
+});

@@ -1,0 +1,214 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { constants, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ReportSummary } from '../../run-model/index.js';
+import { ROOT } from '../support/cli.js';
+
+/**
+ * An interrupted run never passes (issue 21): SIGINT or SIGTERM sent to `run` while it collects the suites, while
+ * the tests run, and while the HTML is rendered. Every time: a non-zero exit within 5 s of the signal, a junit.xml an
+ * XML library reads with every test of the run in it (those that never ran skipped), summary.json saying INCOMPLETE,
+ * and no process of the run's process group left. Through `npm run conformance` too, and a second Ctrl-C ends it at
+ * once.
+ */
+const BIN = join(ROOT, 'bin', 'psd2-conformance.mjs');
+
+interface Stopped {
+  code: number | null;
+  /** Seconds from the signal to the exit. */
+  seconds: number;
+  reports: string;
+  stderr: string;
+  /** The run's process group was empty within a few seconds of its exit. */
+  groupGone: boolean;
+}
+
+/** Whether any process of the group whose leader was `pid` is alive. */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function groupGone(pid: number): Promise<boolean> {
+  for (let i = 0; i < 80 && groupAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  return !groupAlive(pid);
+}
+
+interface StopOptions {
+  signal: 'SIGINT' | 'SIGTERM';
+  /** The line (stderr or stdout) after which the signal goes, and how long after it. */
+  after: RegExp;
+  delayMs?: number;
+  args?: string[];
+  /** Run through `npm run conformance` (the signal goes to npm) instead of the bin. */
+  npm?: boolean;
+  /** The temporary folder, where the run keeps its plan (a fresh one: no plan, the run collects first). */
+  tmp: string;
+  /** Send the signal twice. */
+  twice?: boolean;
+}
+
+async function stoppedRun(options: StopOptions): Promise<Stopped> {
+  const reports = mkdtempSync(join(tmpdir(), 'psd2-stop-'));
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    TMPDIR: options.tmp,
+  };
+  const args = ['--reports', reports, ...(options.args ?? ['--no-html'])];
+  // Its own process group (detached), so that what is left of the run can be found by the group.
+  const child: ChildProcess = options.npm
+    ? spawn('npm', ['run', 'conformance', '--silent', '--', ...args], { cwd: ROOT, env, detached: true })
+    : spawn(process.execPath, ['--', BIN, 'run', ...args], { cwd: ROOT, env, detached: true });
+  let output = '';
+  let stderr = '';
+  let signalledAt = 0;
+  const send = () => {
+    if (signalledAt) return;
+    signalledAt = performance.now();
+    child.kill(options.signal);
+    if (options.twice) setTimeout(() => child.kill(options.signal), 200);
+  };
+  const watch = (d: Buffer) => {
+    output += d.toString();
+    if (options.after.test(output)) setTimeout(send, options.delayMs ?? 0);
+  };
+  child.stdout?.on('data', watch);
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString();
+    watch(d);
+  });
+  const code = await new Promise<number | null>((done) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 240_000);
+    child.on('exit', (exitCode, signal) => {
+      clearTimeout(timer);
+      // Killed by a signal (npm re-raises the one it got): the exit status a shell shows, 128 + its number.
+      done(exitCode ?? (signal ? 128 + constants.signals[signal] : null));
+    });
+  });
+  const seconds = (performance.now() - signalledAt) / 1000;
+  return { code, seconds, reports, stderr, groupGone: await groupGone(child.pid as number) };
+}
+
+type JunitDoc = { testsuites: { tests: string; testsuite?: { testcase?: { skipped?: { message: string } }[] }[] } };
+
+function junit(dir: string): { testcases: number; skipped: string[] } {
+  const xml = readFileSync(join(dir, 'junit.xml'), 'utf8');
+  expect(XMLValidator.validate(xml)).toBe(true);
+  const doc = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    isArray: (name) => ['testsuite', 'testcase'].includes(name),
+  }).parse(xml) as JunitDoc;
+  const cases = (doc.testsuites.testsuite ?? []).flatMap((s) => s.testcase ?? []);
+  return { testcases: cases.length, skipped: cases.flatMap((c) => (c.skipped ? [c.skipped.message] : [])) };
+}
+
+const summaryOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as ReportSummary;
+
+/** What every stopped run must show, whatever its phase. */
+function expectIncomplete(run: Stopped, code: number) {
+  expect(run.code, run.stderr).toBe(code);
+  expect(run.seconds, run.stderr).toBeLessThan(5);
+  expect(run.groupGone).toBe(true);
+  const summary = summaryOf(run.reports);
+  expect(summary.verdict).toBe('INCOMPLETE');
+  expect(summary.exitCode).toBe(code);
+  const cases = junit(run.reports);
+  // Every test of the run, the default run's 240 and more, each once.
+  expect(cases.testcases).toBe(summary.total);
+  expect(summary.total).toBeGreaterThan(200);
+  return { summary, cases };
+}
+
+const CODE = { SIGINT: 130, SIGTERM: 143 } as const;
+
+describe('an interrupted run never passes', { timeout: 300_000 }, () => {
+  /** A folder with the plan of a default run kept: the run knows its tests before vitest collects any. */
+  const warm = mkdtempSync(join(tmpdir(), 'psd2-warm-'));
+  let total = 0;
+
+  beforeAll(async () => {
+    const reports = mkdtempSync(join(tmpdir(), 'psd2-stop-'));
+    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: warm };
+    const child = spawn(process.execPath, ['--', BIN, 'run', '--reports', reports, '--report', 'summary'], {
+      cwd: ROOT,
+      env,
+      stdio: 'ignore',
+    });
+    await new Promise((done) => child.on('exit', done));
+    total = summaryOf(reports).total;
+    expect(total).toBeGreaterThan(200);
+  }, 300_000);
+
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    '%s while vitest collects the suite files, before any test',
+    async (signal) => {
+      const run = await stoppedRun({ signal, after: /running the tests…/, tmp: warm });
+      const { summary } = expectIncomplete(run, CODE[signal]);
+      expect(summary.total).toBe(total);
+    },
+  );
+
+  it('SIGINT while the plan is first collected (nothing kept yet): the tests collected so far', async () => {
+    const cold = mkdtempSync(join(tmpdir(), 'psd2-cold-'));
+    const run = await stoppedRun({ signal: 'SIGINT', after: /collecting the suites…/, delayMs: 300, tmp: cold });
+    expect(run.code, run.stderr).toBe(130);
+    expect(run.seconds, run.stderr).toBeLessThan(5);
+    expect(run.groupGone).toBe(true);
+    const summary = summaryOf(run.reports);
+    expect(summary.verdict).toBe('INCOMPLETE');
+    expect(junit(run.reports).testcases).toBe(summary.total);
+  });
+
+  it.each(['SIGINT', 'SIGTERM'] as const)('%s while the tests run', async (signal) => {
+    const run = await stoppedRun({ signal, after: /running the tests…/, delayMs: 3000, tmp: warm });
+    const { summary, cases } = expectIncomplete(run, CODE[signal]);
+    expect(summary.total).toBe(total);
+    expect(summary.verdictLine).toMatch(new RegExp(`^INCOMPLETE: interrupted by ${signal} after \\d+ of \\d+ tests`));
+    expect(cases.skipped).toContain(`interrupted by ${signal} before it ran`);
+    expect(run.stderr).toContain(`stopping: interrupted by ${signal}; writing what the run has`);
+  });
+
+  it.each(['SIGINT', 'SIGTERM'] as const)('%s while the HTML report is rendered', async (signal) => {
+    const run = await stoppedRun({ signal, after: /coverage matrix: /, delayMs: 300, args: [], tmp: warm });
+    const { summary } = expectIncomplete(run, CODE[signal]);
+    // Every test ran and the verdict on them stands; the run's reports were cut short all the same.
+    expect(summary.passed + summary.failed).toBe(total - summary.skipped);
+    expect(existsSync(join(run.reports, 'html', 'index.html'))).toBe(false);
+  });
+
+  it('SIGTERM to `npm run conformance` leaves nothing running: the run notices its shell is gone', async () => {
+    const run = await stoppedRun({
+      signal: 'SIGTERM',
+      after: /running the tests…/,
+      delayMs: 1000,
+      npm: true,
+      tmp: warm,
+    });
+    expect(run.code).toBe(143);
+    expect(run.groupGone).toBe(true);
+    const summary = summaryOf(run.reports);
+    expect(summary.verdictLine).toMatch(/^INCOMPLETE: interrupted by SIGHUP \(the process that started it ended\)/);
+    expect(junit(run.reports).testcases).toBe(total);
+  });
+
+  it('a second Ctrl-C ends the run at once, still INCOMPLETE', async () => {
+    const run = await stoppedRun({
+      signal: 'SIGINT',
+      after: /running the tests…/,
+      delayMs: 1000,
+      twice: true,
+      tmp: warm,
+    });
+    expectIncomplete(run, 130);
+    expect(run.seconds).toBeLessThan(2);
+  });
+});
