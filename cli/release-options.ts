@@ -33,6 +33,13 @@ export function addReleaseOptions<A extends unknown[], O extends OptionValues>(c
         .choices(['PS256', 'RS256'] as const)
         .argParser(oneOf(['PS256', 'RS256'] as const))
         .default('PS256' as const),
+    )
+    .addOption(
+      new Option(
+        '--accept-fix-matrix',
+        'also send each operation that takes x-accept-fix without it and with each announced value, and report ' +
+          'what changes (accept-fix-matrix.md)',
+      ).default(false),
     );
 }
 
@@ -41,6 +48,7 @@ export interface ReleaseOptions {
   knownFindings?: string | undefined;
   signEvidence: boolean;
   evidenceAlg: 'PS256' | 'RS256';
+  acceptFixMatrix: boolean;
   strict: boolean;
 }
 
@@ -65,6 +73,7 @@ export async function prepareRelease(
     ...(options.baseline ? { baseline: options.baseline } : {}),
     ...(options.knownFindings ? { knownFindings: options.knownFindings } : {}),
     strict: options.strict,
+    acceptFixMatrix: options.acceptFixMatrix,
   });
   if (!options.signEvidence) return { lens, evidence: { configuration } };
   const identity = await (await import('./tpp-config.js')).signingIdentity(config.signing);

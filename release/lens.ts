@@ -6,6 +6,7 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { matrixSection } from './accept-fix-matrix.js';
 import { diffMarkdown, diffText } from './diff-render.js';
 import { gate, type GateResult } from './gate.js';
 import { VERDICTS_FILE, appendHistory, historyEntry, historyMarkdown, historySummary, readHistory } from './history.js';
@@ -20,6 +21,8 @@ export interface LensOptions {
   /** `--known-findings FILE`. */
   knownFindings?: string;
   strict: boolean;
+  /** `--accept-fix-matrix`: the matrix section, from the matrix suite's outcomes and exchanges. */
+  acceptFixMatrix?: boolean;
   /** Today, for the findings' expiry (tests). */
   now?: Date;
 }
@@ -31,17 +34,20 @@ export interface SectionInput {
   rows: readonly CoverageLike[];
   /** summary.json as the reports write it (target, seed, profile, startedAt, end …). */
   summary: unknown;
+  /** The run's recorded exchanges (JSON lines), when it recorded them. */
+  exchangesFile?: string;
 }
 
 export const RELEASE_FILE = 'release.md';
 export const HISTORY_FILE = 'verdict-history.md';
 
 /** A finished report as the lens reads it. */
-export const sectionInput = (report: RunReport, outDir: string): SectionInput => ({
+export const sectionInput = (report: RunReport, outDir: string, exchangesFile?: string): SectionInput => ({
   outDir,
   outcomes: report.outcomes,
   rows: report.coverage,
   summary: report.summary,
+  ...(exchangesFile ? { exchangesFile } : {}),
 });
 
 export interface ReleaseLens {
@@ -176,6 +182,8 @@ export function releaseLens(options: LensOptions): ReleaseLens {
     sections(input) {
       const view = viewOf(input);
       const sections = [historySection(view, input.outDir)];
+      const matrix = options.acceptFixMatrix ? matrixSection(input.outcomes, input.exchangesFile) : undefined;
+      if (matrix) sections.push(matrix);
       if (!base && !findings) return sections;
       decided = gate({
         head: view,

@@ -240,6 +240,7 @@ async function run(options: RunCommandOptions, stop: RunStop): Promise<number> {
       ...(options.numRuns !== undefined ? { numRuns: options.numRuns } : {}),
       strict: options.strict,
       allowPayments: options.allowPayments,
+      ...(options.acceptFixMatrix ? { acceptFixMatrix: true } : {}),
       ...(shard ? { shard } : {}),
       ...(grep ? { grep } : {}),
       ...(options.replayPath ? { replayPath: options.replayPath } : {}),
@@ -315,7 +316,8 @@ async function runAndReport(job: RunJob): Promise<number> {
   listener.onEvent({ type: 'phase', phase: 'reporting', at: Date.now() });
   const built = buildReport([recorder.record(out, end)], { strict: job.strict, out });
   const { sectionInput } = await import('../../release/lens.js');
-  const report = { ...built, sections: job.release.lens.sections(sectionInput(built, out)) };
+  const exchangesFile = job.run.exchangesPath ?? needs.exchanges;
+  const report = { ...built, sections: job.release.lens.sections(sectionInput(built, out, exchangesFile)) };
   await writeReport(report, reporters, { out, signal: stop.signal });
   if (stop.end && end.kind === 'completed') {
     // Stopped while writing the reports: the files say INCOMPLETE, as the exit code does.
