@@ -86,13 +86,14 @@ describe('run --accept-fix-matrix', () => {
     },
     async () => {
       const { code, matrix: m } = await matrix(['--fault', 'accept-missing-accept-fix']);
+      // Accepted without the header: the header's rule, and the rule that an invalid request never gets a 2xx.
       expect(at(m, 'ncbct.create', 'without')).toMatchObject({
         state: 'failed',
         status: 201,
-        broke: ['Headers.x-accept-fix.required'],
+        broke: ['Headers.x-accept-fix.required', 'Errors.invalidRequest.never2xx'],
         differences: [],
       });
-      expect(m.onlyWith.without).toEqual(['Headers.x-accept-fix.required']);
+      expect(m.onlyWith.without).toEqual(['Errors.invalidRequest.never2xx', 'Headers.x-accept-fix.required']);
       expect(m.onlyWith['longer-name']).toEqual([]);
       expect(code).toBe(1);
     },
