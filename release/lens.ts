@@ -12,8 +12,10 @@ import { gate, type GateResult } from './gate.js';
 import { VERDICTS_FILE, appendHistory, historyEntry, historyMarkdown, historySummary, readHistory } from './history.js';
 import type { HistorySummary } from './history.js';
 import { dayOf, readKnownFindings, type KnownFinding } from './known-findings.js';
-import { factsOf, readRunView, runView, type CoverageLike, type RunView } from './run-view.js';
-import type { ReportSection, RunReport, TestOutcome } from '../run-model/index.js';
+import { readRunView, viewOf, type RunView, type SectionInput } from './run-view.js';
+
+export { sectionInput, viewOf, type SectionInput } from './run-view.js';
+import type { ReportSection } from '../run-model/index.js';
 
 export interface LensOptions {
   /** `--baseline DIR`: an earlier run's reports folder. */
@@ -27,28 +29,8 @@ export interface LensOptions {
   now?: Date;
 }
 
-/** What a section builder reads of the run being reported. */
-export interface SectionInput {
-  outDir: string;
-  outcomes: readonly TestOutcome[];
-  rows: readonly CoverageLike[];
-  /** summary.json as the reports write it (target, seed, profile, startedAt, end …). */
-  summary: unknown;
-  /** The run's recorded exchanges (JSON lines), when it recorded them. */
-  exchangesFile?: string;
-}
-
 export const RELEASE_FILE = 'release.md';
 export const HISTORY_FILE = 'verdict-history.md';
-
-/** A finished report as the lens reads it. */
-export const sectionInput = (report: RunReport, outDir: string, exchangesFile?: string): SectionInput => ({
-  outDir,
-  outcomes: report.outcomes,
-  rows: report.coverage,
-  summary: report.summary,
-  ...(exchangesFile ? { exchangesFile } : {}),
-});
 
 export interface ReleaseLens {
   /** The report sections of this run (release gate, history), in the order the report shows them. */
@@ -141,11 +123,6 @@ function releaseMarkdown(result: GateResult, options: LensOptions): string {
     ),
     ...(result.diff ? [diffMarkdown(result.diff)] : []),
   ].join('\n');
-}
-
-/** The view of the run being reported, as the release lens reads it. */
-export function viewOf(input: SectionInput): RunView {
-  return { dir: input.outDir, ...runView(input.outcomes, input.rows, factsOf(input.summary)) };
 }
 
 /** The history section: reads `verdicts.jsonl`, appends this run when it completed, says since when and who flaps. */

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../core/index.js';
 import type { Level } from '../spec/index.js';
-import { brokenRequirements, gateLevel, type TestOutcome } from '../run-model/index.js';
+import { brokenRequirements, gateLevel, type RunReport, type TestOutcome } from '../run-model/index.js';
 
 export type TestState = TestOutcome['state'];
 
@@ -149,4 +149,29 @@ export function readRunView(dir: string, what: string): RunView {
   const summaryFile = join(dir, 'summary.json');
   const facts = existsSync(summaryFile) ? factsOf(readJson(summaryFile, 'summary')) : {};
   return { dir, ...runView(outcomes, rows, facts) };
+}
+
+/** What a section builder reads of the run being reported. */
+export interface SectionInput {
+  outDir: string;
+  outcomes: readonly TestOutcome[];
+  rows: readonly CoverageLike[];
+  /** summary.json as the reports write it (target, seed, profile, startedAt, end …). */
+  summary: unknown;
+  /** The run's recorded exchanges (JSON lines), when it recorded them. */
+  exchangesFile?: string;
+}
+
+/** A finished report as the lens reads it. */
+export const sectionInput = (report: RunReport, outDir: string, exchangesFile?: string): SectionInput => ({
+  outDir,
+  outcomes: report.outcomes,
+  rows: report.coverage,
+  summary: report.summary,
+  ...(exchangesFile ? { exchangesFile } : {}),
+});
+
+/** The view of the run being reported, as the release lens reads it. */
+export function viewOf(input: SectionInput): RunView {
+  return { dir: input.outDir, ...runView(input.outcomes, input.rows, factsOf(input.summary)) };
 }

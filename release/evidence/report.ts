@@ -1,6 +1,6 @@
 /** The evidence pack of a finished report: the manifest over the reports folder as it now is, signed or not. */
 import type { RunReport } from '../../run-model/index.js';
-import { viewOf, sectionInput } from '../lens.js';
+import { sectionInput, viewOf } from '../run-view.js';
 import { writeEvidence, type EvidenceSigner, type WrittenEvidence } from './write.js';
 
 export interface ReportEvidenceOptions {
