@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The project's own tests, in two halves by file name (README › Development):
+ * The project's own tests, in two halves by file name (docs/development.md):
  * - unit: `test/**\/*.test.ts`, everything that does not start a whole conformance run;
  * - integration: `test/**\/*.integration.test.ts`, whole runs of the suites through the CLI, the mutation runner,
  *   long server scenarios.

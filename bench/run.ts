@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { loadConfig } from '../config/index.js';
 import { startServe } from './bank.js';
+import { sampleTree, type ProcessPeak } from './processes.js';
 import type { BenchModule, BenchResult } from './types.js';
 
 const BIN = fileURLToPath(new URL('../bin/psd2-conformance.mjs', import.meta.url));
@@ -23,6 +24,11 @@ export interface RunFigures {
   reportSeconds: number;
   mainRssMb: number;
   workerRssMb: number;
+  /** From the spawn to the first request the run sent (its first recorded exchange); undefined when none. */
+  firstRequestSeconds: number | undefined;
+  /** Every process of the run's tree with its peak resident set (the probe's maxRSS where Node reported one). */
+  processes: ProcessPeak[];
+  verdictLine: string | undefined;
 }
 
 /**
@@ -40,7 +46,9 @@ export async function timedRun(env: Record<string, string>, html = true): Promis
       `process.pid + ' ' + process.resourceUsage().maxRSS + '\\n'));\n`,
   );
   const started = performance.now();
+  const startedEpoch = Date.now();
   let verdictAt: number | undefined;
+  let verdictLine: string | undefined;
   const child = spawn(
     process.execPath,
     [BIN, 'run', '--reports', join(dir, 'reports'), '--exchanges', exchanges, ...(html ? [] : ['--no-html'])],
@@ -52,19 +60,31 @@ export async function timedRun(env: Record<string, string>, html = true): Promis
       stdio: ['ignore', 'pipe', 'ignore'],
     },
   );
+  const sampler = child.pid ? sampleTree(child.pid) : undefined;
   child.stdout.on('data', (d: Buffer) => {
     if (verdictAt === undefined && /^psd2-conformance: \d+ tests against/m.test(String(d)))
       verdictAt = performance.now();
+    verdictLine ??= /^.*(CONFORMANT|INCOMPLETE).*$/m.exec(String(d))?.[0];
   });
   const exitCode = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const ended = performance.now();
+  const sampled = sampler?.stop() ?? [];
   const lines = readFileSync(join(dir, 'rss.txt'), 'utf8')
     .trim()
     .split('\n')
     .map((l) => l.split(' '));
   const kb = (main: boolean) =>
     Math.max(0, ...lines.filter(([p]) => (Number(p) === child.pid) === main).map(([, rss]) => Number(rss)));
-  const requests = existsSync(exchanges) ? readFileSync(exchanges, 'utf8').split('\n').filter(Boolean).length : 0;
+  const recorded = existsSync(exchanges) ? readFileSync(exchanges, 'utf8').split('\n').filter(Boolean) : [];
+  const requests = recorded.length;
+  const firstSent = recorded.length
+    ? Math.min(...recorded.map((l) => Date.parse((JSON.parse(l) as { sentAt: string }).sentAt)))
+    : undefined;
+  const probed = new Map(lines.map(([p, rss]) => [Number(p), Number(rss) / 1024]));
+  const processes = sampled.map((p) => ({ ...p, peakRssMb: Math.max(p.peakRssMb, probed.get(p.pid) ?? 0) }));
+  for (const [pid, mb] of probed)
+    if (!processes.some((p) => p.pid === pid))
+      processes.push({ pid, command: pid === child.pid ? 'node (main)' : 'node', peakRssMb: mb, threads: 0 });
   rmSync(dir, { recursive: true, force: true });
   return {
     seconds: (ended - started) / 1000,
@@ -73,8 +93,15 @@ export async function timedRun(env: Record<string, string>, html = true): Promis
     reportSeconds: verdictAt === undefined ? 0 : (ended - verdictAt) / 1000,
     mainRssMb: kb(true) / 1024,
     workerRssMb: kb(false) / 1024,
+    firstRequestSeconds: firstSent === undefined ? undefined : (firstSent - startedEpoch) / 1000,
+    processes,
+    verdictLine,
   };
 }
+
+let defaultRun: Promise<RunFigures> | undefined;
+/** The default run of this bench process, run once and shared by the benches that read it (run, cost). */
+export const timedDefaultRun = (): Promise<RunFigures> => (defaultRun ??= timedRun({}));
 
 function withoutBaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { BASE_URL: _baseUrl, ...rest } = env;
@@ -131,7 +158,7 @@ export const runBench: BenchModule = {
   name: 'run',
   async run(): Promise<BenchResult> {
     const concurrency = loadConfig({ env: { ...process.env, BASE_URL: '' } }).http.concurrency;
-    const local = await timedRun({});
+    const local = await timedDefaultRun();
     const bank = await startServe();
     const proxy = await delayingProxy(bank.url, ADDED_LATENCY_MS);
     let slow: RunFigures;

@@ -90,7 +90,7 @@ export async function buildProgram(argv: readonly string[], names = COMMAND_NAME
   return program;
 }
 
-/** Every command's definition, for the README check and the help tests. */
+/** Every command's definition, for the README's command table check and the help tests. */
 export async function allCommands(): Promise<Command[]> {
   return (await buildProgram([])).commands as Command[];
 }

@@ -188,7 +188,7 @@ function buildLibrary(files: Set<string>): void {
   writeFileSync(
     join(LIBRARY_DIR, 'README.md'),
     `# ${LIBRARY_NAME}\n\nGenerators, the request signer, the HTTP client, checks, schemas ` +
-      `and the TPP lens of psd2-conformance. See the project's README (Install).\n`,
+      `and the TPP lens of psd2-conformance. See the project's docs/library.md (Install).\n`,
   );
 }
 
@@ -235,7 +235,7 @@ function buildCli(library: Set<string>): void {
   writeFileSync(
     join(CLI_DIR, 'README.md'),
     `# ${CLI_NAME}\n\nThe \`psd2-conformance\` command: \`npx psd2-conformance run\` judges a bank (or the ` +
-      `embedded reference bank) against the Norwegian PSD2 interface. See the project's README (Install).\n`,
+      `embedded reference bank) against the Norwegian PSD2 interface. See the project's docs/library.md (Install).\n`,
   );
 }
 

@@ -23,7 +23,11 @@ export const FOLDERS: Record<string, Folder> = {
   core: { layer: 'library', holds: 'what every library folder shares', imports: [] },
   spec: { layer: 'library', holds: 'interface.md as typed data and the rule catalogue', imports: ['core'] },
   schemas: { layer: 'library', holds: 'JSON Schemas, code validators, OpenAPI', imports: ['core', 'spec'] },
-  generators: { layer: 'library', holds: 'valid bodies and breakers (fast-check)', imports: ['core', 'spec'] },
+  generators: {
+    layer: 'library',
+    holds: 'valid bodies and breakers (fast-check), typed by the bodies schemas/ generates',
+    imports: ['core', 'spec', 'schemas'],
+  },
   signing: { layer: 'library', holds: 'Digest, the cavage-10 signer and verifier', imports: ['core', 'spec'] },
   client: { layer: 'library', holds: 'the HTTP client and recorded exchanges', imports: ['core', 'spec'] },
   checks: {

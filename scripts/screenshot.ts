@@ -4,7 +4,7 @@
  * …); for a report with failures also the coverage matrix and the first failed test with its failing request opened.
  * The report is served on 127.0.0.1 by sirv, because the Allure 3 app loads its data with fetch, which file://
  * refuses. The pictures go to a new temporary folder, so that a run never changes the tracked docs/ by surprise;
- * --update-docs writes them to docs/ (the README's pictures), --out to a folder of your choice.
+ * --update-docs writes them to docs/ (the pictures of docs/reports.md), --out to a folder of your choice.
  *
  *   npm run report:screenshot [-- --report reports/html] [--update-docs | --out DIR] [--test 'creditorName.max70']
  *

@@ -116,7 +116,17 @@ export default () =>
       'of faults against variants; write mutation.md and mutation.json. With --fault or ' +
       '--variant, rerun those and keep the rest of the last report.',
   )
-    .addOption(new Option('--parallel <n>', 'runs at a time').argParser(integer({ min: 1 })).default(2))
+    .addOption(
+      new Option('--parallel <n>', 'runs at a time (with --per-run; in one process the runs go in turn)')
+        .argParser(integer({ min: 1 }))
+        .default(2),
+    )
+    .addOption(
+      new Option(
+        '--per-run',
+        'one child `run` process per fault, variant and pair (the slow mode the one-process loop is checked against)',
+      ).default(false, 'one process and one vitest for every run'),
+    )
     .addOption(
       repeatableOption('--fault <id>', 'rerun only this fault (and the clean bank); repeatable', 'every fault'),
     )
@@ -183,23 +193,37 @@ export default () =>
           for (const child of RUNNING) child.kill('SIGKILL');
         });
         let done = 0;
-        const runs = await pool(
-          jobs,
-          parallel,
-          async (job) => {
-            const strict = specs.find((f) => f.id === job.fault)?.strict;
-            const run = await runOnce(job, {
+        const strictFor = (job: MutationJob) => specs.find((f) => f.id === job.fault)?.strict === true;
+        const each = (job: MutationJob, run: MutationRun) => {
+          done++;
+          console.error(`[${done}/${jobs.length}] ${verdictOf(job, run)}`);
+        };
+        const runs = options.perRun
+          ? await pool(
+              jobs,
+              parallel,
+              async (job) => {
+                const run = await runOnce(job, {
+                  seed,
+                  budgetSeconds,
+                  signal: stop.signal,
+                  ...(strictFor(job) ? { extraArgs: ['--strict'] } : {}),
+                });
+                each(job, run);
+                return run;
+              },
+              stop.signal,
+            )
+          : await (
+              await import('../../runner/mutation/in-process.js')
+            ).runAllInProcess(jobs, {
               seed,
               budgetSeconds,
               signal: stop.signal,
-              ...(strict ? { extraArgs: ['--strict'] } : {}),
+              stoppedBy: () => stop.end ?? { kind: 'crashed', reason: 'stopped' },
+              strictFor,
+              each,
             });
-            done++;
-            console.error(`[${done}/${jobs.length}] ${verdictOf(job, run)}`);
-            return run;
-          },
-          stop.signal,
-        );
         stop.dispose();
         if (stop.end) {
           console.error(`mutation: ${endReason(stop.end)} after ${done} of ${jobs.length} runs: no score written`);
@@ -217,6 +241,14 @@ export default () =>
         };
         const report = {
           ...scoreMutation(specs, all, clean, seed),
+          // The loop's cost, for the bench (bench/cost.ts): how it ran and how long the whole matrix took.
+          loop: {
+            mode: options.perRun ? `per-run, ${parallel} at a time` : 'one process, one vitest',
+            runs: runs.length,
+            wallSeconds: Math.round((performance.now() - started) / 100) / 10,
+            finishedAt: new Date().toISOString(),
+            full,
+          },
           matrix: scoreMatrix({
             runIds: MATRIX_IDS,
             pairs: FAULT_VARIANT_PAIRS,

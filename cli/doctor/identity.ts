@@ -19,7 +19,7 @@ function fixFor(message: string): string {
   if (/PASSPHRASE/.test(message)) return "set SIGNING_P12_PASSPHRASE to the file's passphrase";
   if (/no such file|permission denied|directory/.test(message)) return 'fix the path';
   if (/encrypted/.test(message)) return 'decrypt the key, or use SIGNING_P12_PATH';
-  return 'see README › Judging a real bank';
+  return 'see docs/real-bank.md › Configuration';
 }
 
 function validity(what: string, notAfter: Date, now: Date): Finding | undefined {

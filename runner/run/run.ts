@@ -60,6 +60,34 @@ export interface RunOptions {
   listener: RunListener;
   /** The run's end: signals, the budget. */
   stop: RunStop;
+  /**
+   * A vitest started once for many runs (the mutation loop): the run provides its context to it and leaves it open.
+   * Its options (reporters, order, grep) were fixed when it was made; only the context changes per run.
+   */
+  shared?: SharedVitest;
+}
+
+/** One vitest over the suites, run again per run with a new context; its reporter follows the current run. */
+export interface SharedVitest {
+  vitest: Vitest;
+  events: VitestEvents;
+}
+
+/**
+ * A vitest over the suites for many runs in turn. Each `start` gets fresh workers (nothing a suite module keeps
+ * survives into the next run), while vite's transforms, the config and the plugin set are made once.
+ */
+export async function createSharedVitest(): Promise<SharedVitest> {
+  const events = new VitestEvents({ onEvent: () => undefined });
+  const vitest = await createOwnedVitest('test', {
+    root: ROOT,
+    config: SUITES_CONFIG,
+    run: true,
+    watch: false,
+    reporters: [events],
+    passWithNoTests: true,
+  });
+  return { vitest, events };
 }
 
 /**
@@ -233,31 +261,10 @@ async function runVitest(
     key: string;
   },
 ): Promise<RunEnd> {
-  const { stop } = options;
-  const events = new VitestEvents(options.listener);
+  const { stop, shared } = options;
   run.emit({ type: 'phase', phase: 'starting', at: Date.now(), detail: 'vitest' });
-  const { BaseSequencer } = await import('vitest/node');
-  class ReverseSequencer extends BaseSequencer {
-    override async sort(files: TestSpecification[]) {
-      return (await super.sort(files)).reverse();
-    }
-  }
-  const vitest: Vitest = await createOwnedVitest('test', {
-    root: ROOT,
-    config: SUITES_CONFIG,
-    run: true,
-    watch: false,
-    reporters: [
-      events,
-      ...(options.allureResultsDir
-        ? [['allure-vitest/reporter', { resultsDir: options.allureResultsDir }] as [string, Record<string, unknown>]]
-        : []),
-    ],
-    provide: { run: run.context },
-    ...(options.order === 'reverse' ? { sequence: { sequencer: ReverseSequencer } } : {}),
-    ...(options.grep ? { testNamePattern: options.grep } : {}),
-    passWithNoTests: true,
-  });
+  const events = shared ? shared.events.retarget(options.listener) : new VitestEvents(options.listener);
+  const vitest = shared ? provided(shared.vitest, run.context) : await ownVitest(options, run.context, events);
   // Collecting is let finish (within the stop's deadline), so that a stopped run can still list every test.
   let testing = false;
   stop.whenStopping(() => {
@@ -293,10 +300,43 @@ async function runVitest(
     const ran = vitest.state.getTestModules().flatMap((m) => [...m.children.allTests()].map(plannedTest));
     if (!stop.end && !samePlan(ran, plan)) run.emit({ type: 'planned', tests: ran });
   } finally {
-    await atMost(stop.signal.aborted ? 1000 : 5000, vitest.close());
+    if (!shared) await atMost(stop.signal.aborted ? 1000 : 5000, vitest.close());
   }
   if (stop.end) return stop.end;
   // vitest reports a worker that died (or a file that could not load) outside any test: the run did not complete.
   if (events.errors.length) return { kind: 'crashed', reason: events.errors[0] ?? 'a test worker failed' };
   return COMPLETED;
+}
+
+/** The shared vitest, told this run's context (the suites read it with `inject('run')`). */
+function provided(vitest: Vitest, context: RunContext): Vitest {
+  // `run` is declared on vitest's ProvidedContext by suites/support/context.ts, which the runner does not import.
+  (vitest.provide as (key: string, value: unknown) => void)('run', context);
+  return vitest;
+}
+
+/** A vitest of this run's own, with its options (order, grep, Allure results). */
+async function ownVitest(options: RunOptions, context: RunContext, events: VitestEvents): Promise<Vitest> {
+  const { BaseSequencer } = await import('vitest/node');
+  class ReverseSequencer extends BaseSequencer {
+    override async sort(files: TestSpecification[]) {
+      return (await super.sort(files)).reverse();
+    }
+  }
+  return createOwnedVitest('test', {
+    root: ROOT,
+    config: SUITES_CONFIG,
+    run: true,
+    watch: false,
+    reporters: [
+      events,
+      ...(options.allureResultsDir
+        ? [['allure-vitest/reporter', { resultsDir: options.allureResultsDir }] as [string, Record<string, unknown>]]
+        : []),
+    ],
+    provide: { run: context },
+    ...(options.order === 'reverse' ? { sequence: { sequencer: ReverseSequencer } } : {}),
+    ...(options.grep ? { testNamePattern: options.grep } : {}),
+    passWithNoTests: true,
+  });
 }

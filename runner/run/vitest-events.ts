@@ -45,7 +45,14 @@ export function outcomeOf(test: TestCase): TestOutcome | undefined {
 export class VitestEvents implements Reporter {
   readonly errors: string[] = [];
 
-  constructor(private readonly listener: RunListener) {}
+  constructor(private listener: RunListener) {}
+
+  /** The next run of a shared vitest (the mutation loop's) reports to its own listener, with no earlier errors. */
+  retarget(listener: RunListener): this {
+    this.listener = listener;
+    this.errors.length = 0;
+    return this;
+  }
 
   onTestCaseReady(test: TestCase): void {
     this.listener.onEvent({ type: 'test-started', name: test.fullName, file: test.module.moduleId, at: Date.now() });

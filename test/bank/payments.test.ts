@@ -176,7 +176,8 @@ describe('rejections', () => {
   );
 
   it(
-    'a logical duplicate (same product and body) is 409 CONFLICT unless ' + 'allowLogicalDuplicate=true (README rule)',
+    'a logical duplicate (same product and body) is 409 CONFLICT unless allowLogicalDuplicate=true ' +
+      '(docs/real-bank.md)',
     async () => {
       const body = ncbctBody(debtor, '6.00', 'duplicate');
       expect((await bank.call('ncbct.create', { body })).status).toBe(201);

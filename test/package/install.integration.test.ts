@@ -9,8 +9,8 @@ import { ROOT } from '../support/cli.js';
 
 /**
  * The packages as a user meets them: `npm run build`, `npm pack` of both, an empty project that installs the two
- * tarballs offline, then the README's install example run with plain Node and type-checked by a strict tsc, and
- * `npx psd2-conformance run` against the embedded bank from that project.
+ * tarballs offline, then the install example of docs/library.md run with plain Node and type-checked by a strict
+ * tsc, and `npx psd2-conformance run` against the embedded bank from that project.
  *
  * Offline: `npm ci` put every dependency's tarball in npm's cache, but not the registry's metadata, which npm
  * needs to choose versions for ranges. The empty project therefore gets a package-lock.json taken from the
@@ -23,10 +23,10 @@ const MARKER =
   'runs this block as check.mjs and type-checks it -->';
 
 function installExample(): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const after = readme.slice(readme.indexOf(MARKER) + MARKER.length);
+  const page = readFileSync(join(ROOT, 'docs', 'library.md'), 'utf8');
+  const after = page.slice(page.indexOf(MARKER) + MARKER.length);
   const block = /^\s*```js\n([\s\S]*?)\n```/.exec(after);
-  if (readme.indexOf(MARKER) < 0 || !block) throw new Error('README.md has no install example after its marker');
+  if (page.indexOf(MARKER) < 0 || !block) throw new Error('docs/library.md has no install example after its marker');
   return block[1] as string;
 }
 
@@ -179,7 +179,7 @@ describe('the packages, installed from their tarballs into an empty project', ()
     expect(cli.filter((p) => p.startsWith('generators/') || p.startsWith('signing/'))).toEqual([]);
   });
 
-  it("the README's example runs in plain Node: a generated NCBCT body, signed", async () => {
+  it("docs/library.md's install example runs in plain Node: a generated NCBCT body, signed", async () => {
     writeFileSync(join(dir, 'check.mjs'), installExample());
     const check = await run(process.execPath, ['check.mjs'], dir, 60_000);
     expect(check.code, check.stderr).toBe(0);

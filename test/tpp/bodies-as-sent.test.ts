@@ -14,7 +14,10 @@ import { cli } from '../support/cli.js';
  */
 
 const PATH = '/v1/payments/norwegian-cross-border-credit-transfers';
-/** The body and headers of README.md's "A signed request by hand" recipe (`echo '…' > $T/b.json`, then `sign`). */
+/**
+ * The body and headers of docs/real-bank.md's "A signed request by hand" recipe (`echo '…' > $T/b.json`, then
+ * `sign`).
+ */
 const RECIPE_BODY =
   '{"instructedAmount":{"amount":"1250.00","currency":"NOK"},"creditorName":"Max Mustermann GmbH",' +
   '"creditorAgent":"DEUTDEFF","creditorAccount":{"iban":"DE89370400440532013000","currency":"EUR"},' +
@@ -64,7 +67,7 @@ const signedOver = (digested: string) =>
     identity,
   );
 
-describe("the README's recipe, recorded as raw HTTP without Content-Length", () => {
+describe("docs/real-bank.md's recipe, recorded as raw HTTP without Content-Length", () => {
   let bank: RunningBank;
   beforeAll(async () => {
     bank = await startBank();

@@ -6,7 +6,7 @@ import { startBank, type RunningBank } from '../../bank/index.js';
 import { ROOT } from '../support/cli.js';
 
 /**
- * The README's library example, run exactly as printed: the code block after its marker is written to a file
+ * The library example of docs/tpp.md, run exactly as printed: the code block after its marker is written to a file
  * inside the package (so that `psd2-conformance/tpp` resolves to this package, as it does for a user who
  * installed it) and run with BASE_URL pointing at the reference bank.
  */
@@ -14,14 +14,14 @@ import { ROOT } from '../support/cli.js';
 const MARKER = '<!-- the library example: test/tpp/readme.test.ts runs this block as printed -->';
 
 function example(): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const after = readme.slice(readme.indexOf(MARKER) + MARKER.length);
+  const page = readFileSync(join(ROOT, 'docs', 'tpp.md'), 'utf8');
+  const after = page.slice(page.indexOf(MARKER) + MARKER.length);
   const block = /^\s*```ts\n([\s\S]*?)\n```/.exec(after);
-  if (readme.indexOf(MARKER) < 0 || !block) throw new Error('README.md has no library example after its marker');
+  if (page.indexOf(MARKER) < 0 || !block) throw new Error('docs/tpp.md has no library example after its marker');
   return block[1] as string;
 }
 
-describe('the README library example', () => {
+describe('the library example of docs/tpp.md', () => {
   let bank: RunningBank;
   beforeAll(async () => {
     bank = await startBank();

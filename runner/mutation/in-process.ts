@@ -1,0 +1,110 @@
+/**
+ * The mutation loop in one process: one vitest for every run, and per run the embedded bank started here with that
+ * run's fault or variants (a fresh bank, so nothing a run creates reaches the next). A child `run` per fault paid a
+ * Node start, tsx, the CLI's imports, a vitest and its vite server each time; here those are paid once, and each
+ * run pays its bank, its workers and its tests. The verdict of a run is the same report a `run` writes
+ * (run-model/report.ts), read in memory instead of from summary.json and outcomes.json.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../config/index.js';
+import { RunRecorder, buildReport, endReason, gateLevel, type RunEnd } from '../../run-model/index.js';
+import { createSharedVitest, runConformance, type SharedVitest } from '../run/run.js';
+import { RunStop } from '../run/stop.js';
+import type { MutationJob } from './run.js';
+import type { MutationRun } from './types.js';
+
+export interface InProcessOptions {
+  seed: number;
+  /** Per-run budget: a run still going after it ends INCOMPLETE (exit 3), as `run --budget` would. */
+  budgetSeconds: number;
+  /** SHOULD failures fail the run too (a fault that breaks only SHOULD rules). */
+  strict: boolean;
+  /** Aborted when the mutation run is stopped: the run in progress stops with `stoppedBy()`. */
+  signal?: AbortSignal;
+  stoppedBy?: () => RunEnd;
+}
+
+/** The exit code `run` would end with for this report (2: no test ran, as `run` says for an empty selection). */
+const exitCodeOf = (summary: { exitCode: number; passed: number; failed: number; end: RunEnd }): number =>
+  summary.end.kind === 'completed' && summary.passed + summary.failed === 0 ? 2 : summary.exitCode;
+
+/** One run of every suite against a bank with the job's fault and variants, on the shared vitest. */
+export async function runInProcess(
+  shared: SharedVitest,
+  job: MutationJob,
+  options: InProcessOptions,
+): Promise<MutationRun> {
+  const { fault, variants = [] } = job;
+  const started = performance.now();
+  // The suites write a failed test's record under the reports folder: one of the run's own, removed after it.
+  const reportsDir = mkdtempSync(join(tmpdir(), 'psd2-mutation-'));
+  // The run's end without ending the process: the mutation command owns the signals and the exit code.
+  const stop = new RunStop({ exit: () => undefined }).budget(options.budgetSeconds);
+  const onAbort = () => stop.stop(options.stoppedBy?.() ?? { kind: 'crashed', reason: 'the mutation run stopped' });
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const recorder = new RunRecorder();
+  let end: RunEnd;
+  let reason: string | undefined;
+  try {
+    end = await runConformance({
+      config: loadConfig({ env: { ...process.env, BASE_URL: '' } }),
+      target: { kind: 'embedded' },
+      seed: options.seed,
+      strict: options.strict,
+      allowPayments: false,
+      selection: { operations: [], excludeOperations: [], requirements: [] },
+      ...(fault ? { faults: [fault] } : {}),
+      variants,
+      reportsDir,
+      listener: recorder,
+      stop,
+      shared,
+    });
+  } catch (err) {
+    end = { kind: 'crashed', reason: (err as Error).message };
+    reason = (err as Error).message;
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+    stop.dispose();
+    rmSync(reportsDir, { recursive: true, force: true });
+  }
+  const report = buildReport([recorder.record(reportsDir, end)], { strict: options.strict });
+  const exitCode = exitCodeOf(report.summary);
+  if (!reason && end.kind !== 'completed') reason = endReason(end);
+  return {
+    ...(fault ? { fault } : {}),
+    ...(variants.length ? { variants } : {}),
+    exitCode,
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+    failedRequirements: [...report.summary.failedRequirements],
+    failedTests: report.outcomes
+      .filter((o) => o.state === 'failed' && (options.strict || gateLevel(o) === 'MUST'))
+      .map((o) => `${o.file.split('/').at(-1)} › ${o.name}`),
+    ...(reason ? { reason } : {}),
+  };
+}
+
+/** Every job in turn on one vitest, closed at the end; `each` hears of every run as it ends. */
+export async function runAllInProcess(
+  jobs: readonly MutationJob[],
+  options: Omit<InProcessOptions, 'strict'> & {
+    strictFor: (job: MutationJob) => boolean;
+    each?: (job: MutationJob, run: MutationRun) => void;
+  },
+): Promise<MutationRun[]> {
+  const shared = await createSharedVitest();
+  const runs: MutationRun[] = [];
+  try {
+    for (const job of jobs) {
+      if (options.signal?.aborted) break;
+      const run = await runInProcess(shared, job, { ...options, strict: options.strictFor(job) });
+      runs.push(run);
+      options.each?.(job, run);
+    }
+  } finally {
+    await shared.vitest.close();
+  }
+  return runs;
+}

@@ -1,0 +1,77 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { COST_LABELS, quiet, readMutationReport } from '../../bench/cost.js';
+import { benchmarksPage, judgeTargets, machineLine } from '../../bench/main.js';
+import { sampleTree } from '../../bench/processes.js';
+import type { BenchResult } from '../../bench/types.js';
+
+const cost = (figures: { label: string; value: number }[]): BenchResult => ({
+  name: 'cost',
+  operation: 'test',
+  figures: figures.map((f) => ({ ...f, unit: '' })),
+  ratios: [],
+});
+
+describe('the cost bench (issue 25)', () => {
+  it('judges each figure against its target, and says "not measured" with the command when a figure is missing', () => {
+    const lines = judgeTargets([
+      cost([
+        { label: COST_LABELS.requests, value: 2606 },
+        { label: COST_LABELS.largest, value: 120 },
+        { label: COST_LABELS.wall, value: 4.2 },
+      ]),
+    ]);
+    expect(lines.find((l) => l.includes(COST_LABELS.requests))).toMatch(/^ {2}FAIL .*2606 requests \(target ≤ 800/);
+    expect(lines.find((l) => l.includes(COST_LABELS.largest))).toMatch(/^ {2}PASS .*120 MB \(target ≤ 250/);
+    expect(lines.find((l) => l.includes(COST_LABELS.wall))).toMatch(/^ {2}PASS .*4\.20 s \(target ≤ 5;/);
+    expect(lines.find((l) => l.includes(COST_LABELS.mutation))).toMatch(/not measured: .*npm run mutation/);
+    expect(lines.find((l) => l.includes(COST_LABELS.firstRequest))).toMatch(/not measured: the run recorded no/);
+  });
+
+  it('calls a machine quiet only with its last minute’s load under half its cores, and says so', () => {
+    expect(quiet(0.9, 2)).toBe(true);
+    expect(quiet(1, 2)).toBe(false);
+    expect(machineLine([0.5, 0.4, 0.3], 2)).toBe(
+      'machine: 2 cores, load average 0.50 / 0.40 / 0.30 (1/5/15 min), quiet',
+    );
+    expect(machineLine([17.56, 10.7, 6.75], 2)).toMatch(/load average 17\.56 .*NOT QUIET \(quiet: under 1\)/);
+  });
+
+  it('reads the score and the loop of a mutation report; none when the file is missing or not a report', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cost-'));
+    const path = join(dir, 'mutation.json');
+    expect(readMutationReport(path)).toBeUndefined();
+    writeFileSync(path, '{"nothing": 1}');
+    expect(readMutationReport(path)).toBeUndefined();
+    const loop = { mode: 'one process, one vitest', runs: 152, wallSeconds: 281.5, finishedAt: 'x', full: true };
+    writeFileSync(path, JSON.stringify({ overall: { detected: 79, total: 81, percent: 97.5 }, loop }));
+    expect(readMutationReport(path)).toMatchObject({ detected: 79, total: 81, loop });
+  });
+
+  it('writes the page with its date, the load before and after, the targets and the figures', () => {
+    const page = benchmarksPage({
+      startedAt: new Date('2026-11-26T10:00:00Z'),
+      argv: ['cost', '--markdown', 'docs/benchmarks.md'],
+      results: [cost([{ label: COST_LABELS.wall, value: 7.5 }])],
+      targets: ['  FAIL  default run wall time: 7.50 s (target ≤ 5; issue 25)'],
+      machineBefore: 'machine: 2 cores, load average 3.00',
+      machineAfter: 'machine: 2 cores, load average 4.00',
+    });
+    expect(page).toContain('- date: 2026-11-26T10:00:00.000Z');
+    expect(page).toContain('- before: machine: 2 cores, load average 3.00');
+    expect(page).toContain('- after: machine: 2 cores, load average 4.00');
+    expect(page).toContain('FAIL  default run wall time: 7.50 s (target ≤ 5; issue 25)');
+    expect(page).toMatch(/default run wall time, HTML included +7\.50/);
+  });
+
+  it('samples a process tree: the bench’s own process is found with a peak resident set and its threads', async () => {
+    const sampler = sampleTree(process.pid, 10);
+    await new Promise((done) => setTimeout(done, 50));
+    const mine = sampler.stop().find((p) => p.pid === process.pid);
+    if (process.platform !== 'linux') return expect(mine).toBeUndefined();
+    expect(mine?.peakRssMb).toBeGreaterThan(10);
+    expect(mine?.threads).toBeGreaterThan(1);
+  });
+});

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInProcess } from '../../runner/mutation/in-process.js';
+import { createSharedVitest, type SharedVitest } from '../../runner/run/run.js';
+
+/**
+ * The mutation loop's one-process mode: one vitest, the bank started per run with its fault. A faulty run must be
+ * detected by the rule the fault breaks, and the clean run after it on the same vitest must pass: nothing of the
+ * faulty bank or of the first run's suites (sessions, per-file fixtures) reaches the second.
+ */
+let shared: SharedVitest;
+beforeAll(async () => {
+  shared = await createSharedVitest();
+});
+afterAll(async () => {
+  await shared.vitest.close();
+});
+
+const options = { seed: 20261122, budgetSeconds: 500, strict: false };
+
+describe('mutation runs in one process, on one vitest', () => {
+  it('a run out of budget is INCOMPLETE (exit 3, the reason said); the next test runs on the same vitest', async () => {
+    const stopped = await runInProcess(shared, { fault: 'kid-401' }, { ...options, budgetSeconds: 1 });
+    expect(stopped.exitCode).toBe(3);
+    expect(stopped.reason).toMatch(/budget/);
+  }, 600_000);
+
+  it('detects a fault by the rule it breaks, then passes the clean bank, on the vitest a stopped run had', async () => {
+    const faulty = await runInProcess(shared, { fault: 'kid-401' }, options);
+    expect(faulty).toMatchObject({ fault: 'kid-401', exitCode: 1 });
+    expect(faulty.failedRequirements).toContain('Errors.kid.400');
+    expect(faulty.failedTests?.length).toBeGreaterThan(0);
+    expect(faulty.reason).toBeUndefined();
+
+    const clean = await runInProcess(shared, {}, options);
+    expect(clean).toMatchObject({ exitCode: 0, failedRequirements: [], failedTests: [] });
+    expect(clean.fault).toBeUndefined();
+  }, 1_200_000);
+});
