@@ -21,6 +21,9 @@ const COMMANDS: Record<string, () => Promise<{ default: Define }>> = {
   generate: () => import('./commands/generate.js'),
   serve: () => import('./commands/serve.js'),
   mutation: () => import('./commands/mutation.js'),
+  diff: () => import('./commands/diff.js'),
+  compare: () => import('./commands/compare.js'),
+  evidence: () => import('./commands/evidence.js'),
 };
 
 export const COMMAND_NAMES = Object.keys(COMMANDS);

@@ -42,7 +42,11 @@ async function render(report: RunReport, context: ReporterContext): Promise<void
     reportName: `${report.summary.verdict} · psd2-conformance: ${report.summary.target.description}`,
     banner: verdictBanner(report),
     variables: variables(report),
-    globalAttachments: [join(out, COVERAGE_MARKDOWN)],
+    // A lens's pages (release gate, verdict history, matrix), when the release reporter wrote them.
+    globalAttachments: [
+      join(out, COVERAGE_MARKDOWN),
+      ...(report.sections ?? []).map((s) => join(out, s.file)).filter((f) => existsSync(f)),
+    ],
     history: { path: join(out, HISTORY_FILE), limit: context.historyLimit },
     log,
     signal,

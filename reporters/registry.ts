@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RunEvent, RunReport } from '../run-model/index.js';
 import type { Terminal } from './terminal.js';
+import type { ReportEvidenceOptions } from '../release/evidence/report.js';
 
 /** What every reporter is given: where to write, where to say what it wrote, and whether the run is stopping. */
 export interface ReporterContext {
@@ -16,6 +17,8 @@ export interface ReporterContext {
   historyLimit: number;
   /** The console: a live status line in a terminal, whole lines elsewhere. */
   terminal: Terminal;
+  /** What the evidence pack records beyond the report: the configuration, the signer (`--sign-evidence`). */
+  evidence?: Omit<ReportEvidenceOptions, 'out'>;
 }
 
 /** What the run must gather while it runs for a reporter: its exchanges, allure-vitest's results. */
@@ -47,6 +50,8 @@ export interface ReporterDefinition {
   writes: readonly string[];
   /** Always on, whatever `--report` says (the console). */
   always?: boolean;
+  /** Writes after every other reporter (the evidence pack, which hashes their files). */
+  last?: boolean;
   create(context: ReporterContext): Reporter;
 }
 
@@ -66,9 +71,11 @@ export class ReporterRegistry {
     return this.#reporters.get(name);
   }
 
-  /** Every reporter, by name. */
+  /** Every reporter, by name, those that write last at the end. */
   all(): ReporterDefinition[] {
-    return [...this.#reporters.values()].sort((a, b) => a.name.localeCompare(b.name));
+    return [...this.#reporters.values()].sort(
+      (a, b) => Number(Boolean(a.last)) - Number(Boolean(b.last)) || a.name.localeCompare(b.name),
+    );
   }
 
   /** The reporters `--report` may name (the console is always on). */

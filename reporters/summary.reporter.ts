@@ -7,6 +7,10 @@ export default defineReporter({
   description: 'summary.json: the verdict, counts by level and operation, the rules by state, how the run ended',
   writes: [SUMMARY_FILE],
   create: () => ({
-    files: (report) => ({ [SUMMARY_FILE]: `${JSON.stringify(report.summary, null, 2)}\n` }),
+    files: (report) => {
+      // A lens's sections (release gate, verdict history, matrix) are members of summary.json too.
+      const sections = Object.fromEntries((report.sections ?? []).map((s) => [s.key, s.value]));
+      return { [SUMMARY_FILE]: `${JSON.stringify({ ...report.summary, ...sections }, null, 2)}\n` };
+    },
   }),
 });

@@ -14,6 +14,8 @@ export interface RunContext {
   /** Unique to the run: names and references made by the suites carry it, so runs never collide. */
   runTag: string;
   allowPayments: boolean;
+  /** `run --accept-fix-matrix`: the matrix suite sends its requests (skipped otherwise). */
+  acceptFixMatrix?: boolean;
   /** fast-check path of a counterexample to replay (with --seed and --grep). */
   replayPath?: string;
   selection?: Selection;

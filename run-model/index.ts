@@ -32,6 +32,7 @@ export {
   buildReport,
   incompleteBecause,
   mergeTargets,
+  type ReportSection,
   type ReportSummary,
   type ReportTarget,
   type RunInfo,

@@ -76,6 +76,22 @@ export interface RunReport {
   sources: string[];
   /** Made from other folders than the one it is written to (shards merged). */
   merged: boolean;
+  /** What a lens adds to the report (release gate, verdict history, x-accept-fix matrix); none by default. */
+  sections?: ReportSection[];
+}
+
+/**
+ * A section of the report that a lens adds (release/): a Markdown page beside the reports (also a global attachment
+ * of the HTML report), a member of summary.json, and the lines the console shows of it.
+ */
+export interface ReportSection {
+  /** File name in the reports folder. */
+  file: string;
+  text: string;
+  /** Its member in summary.json. */
+  key: string;
+  value: unknown;
+  lines: string[];
 }
 
 const distinct = <T>(values: T[]): T[] => [...new Set(values)];

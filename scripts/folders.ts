@@ -55,6 +55,11 @@ export const FOLDERS: Record<string, Folder> = {
   reporters: {
     layer: 'application',
     holds: "registered handlers of the run's events and report",
+    imports: [...LIBRARY, 'run-model', 'release'],
+  },
+  release: {
+    layer: 'application',
+    holds: 'the release lens: baseline, diff, known findings, compare, evidence, history',
     imports: [...LIBRARY, 'run-model'],
   },
   reporting: {

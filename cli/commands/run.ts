@@ -31,6 +31,7 @@ import {
 import { UserError } from '../../core/index.js';
 import { addCheckOptions, addSelectionOptions, checkSelectionFrom, selectionFrom } from '../selection.js';
 import { checkFaults, checkVariants } from '../variants.js';
+import { addReleaseOptions, prepareRelease, type ReleaseSetup } from '../release-options.js';
 
 const byDefault = (name: string) => `${name}, else ${VARIABLES.find((v) => v.name === name)?.default}`;
 
@@ -44,32 +45,39 @@ function suiteOrder(order: 'default' | 'reverse', files: string[]): { order?: 'r
 
 /** `run`'s options and help; the action is below. */
 const define = () =>
-  addCheckOptions(
-    addSelectionOptions(
-      newCommand(
-        'run',
-        'run the conformance suites against BASE_URL or the embedded reference bank, and write the reports',
-        'Run the conformance suites against the bank at BASE_URL (--profile sandbox or ' +
-          'production), or against the embedded reference bank when neither BASE_URL nor a ' +
-          'profile is set (or with --profile embedded); print the verdict and write the ' +
-          'reports.',
-      )
-        .addOption(profileOption('which bank, and which suites may run against it'))
-        .addOption(configFileOption())
-        .addOption(oldEnvFileOption())
-        .addOption(
-          new Option('--seed <n>', 'fast-check seed: the same seed sends the same requests')
-            .argParser(seed)
-            .default(undefined, byDefault('SEED')),
+  addReleaseOptions(
+    addCheckOptions(
+      addSelectionOptions(
+        newCommand(
+          'run',
+          'run the conformance suites against BASE_URL or the embedded reference bank, and write the reports',
+          'Run the conformance suites against the bank at BASE_URL (--profile sandbox or ' +
+            'production), or against the embedded reference bank when neither BASE_URL nor a ' +
+            'profile is set (or with --profile embedded); print the verdict and write the ' +
+            'reports.',
         )
-        .addOption(
-          new Option('--num-runs <n>', 'runs of each property-based test')
-            .argParser(integer({ min: 1 }))
-            .default(undefined, byDefault('NUM_RUNS')),
-        ),
+          .addOption(profileOption('which bank, and which suites may run against it'))
+          .addOption(configFileOption())
+          .addOption(oldEnvFileOption())
+          .addOption(
+            new Option('--seed <n>', 'fast-check seed: the same seed sends the same requests')
+              .argParser(seed)
+              .default(undefined, byDefault('SEED')),
+          )
+          .addOption(
+            new Option('--num-runs <n>', 'runs of each property-based test')
+              .argParser(integer({ min: 1 }))
+              .default(undefined, byDefault('NUM_RUNS')),
+          ),
+      ),
     ),
   )
-    .addOption(new Option('--strict', 'a failed SHOULD test fails the run too').default(false))
+    .addOption(
+      new Option(
+        '--strict',
+        'a failed SHOULD test fails the run too; with --baseline, every failure gates, not only regressions',
+      ).default(false),
+    )
     .addOption(
       new Option('--allow-payments', 'let the production profile create payments (real ones, on a real bank)').default(
         false,
@@ -157,10 +165,15 @@ const define = () =>
           'psd2-conformance run --operation ncbct.create --level MUST --seed 7',
           'psd2-conformance run --fault accept-long-creditor-name    # a deliberate fault: the run must fail',
           'psd2-conformance run --exclude-checks date_range_inclusive,content_language',
+          'psd2-conformance run --profile sandbox --baseline reports-1.21 --known-findings known.yaml --reports rc',
+          'psd2-conformance run --profile sandbox --sign-evidence    # evidence/manifest.json.jws beside it',
         ],
         {
           0: 'CONFORMANT: the run completed and every MUST test passed',
-          1: 'NOT CONFORMANT: the run completed and a MUST test failed (or a SHOULD test, with --strict)',
+          1:
+            'NOT CONFORMANT: the run completed and a MUST test failed (or a SHOULD test, with --strict); with ' +
+            '--baseline, a regression (a MUST that passed before fails now, or a new MUST test fails); a known ' +
+            'finding does not gate until it expires',
           2: 'a configuration or connection error, or a selection that matches no test',
           3: 'INCOMPLETE: the time budget ran out or a test worker died before every test ran',
           130: 'INCOMPLETE: interrupted by SIGINT (Ctrl-C); 143 for SIGTERM, 129 for SIGHUP',
@@ -211,9 +224,11 @@ async function run(options: RunCommandOptions, stop: RunStop): Promise<number> {
   const reporters = await import('../../reporters/index.js');
   const picked = (await reporters.pickReporters(options.report)).filter((r) => options.html || r.name !== 'html');
   await reporters.ensureWritable(options.reports, '--reports');
+  const release = await prepareRelease(options, config, { ...config, options });
   if (stop.end) return stopCode(stop.end);
   return runAndReport({
     stop,
+    release,
     reporters: picked,
     historyLimit: options.historyLimit,
     out: options.reports,
@@ -225,6 +240,7 @@ async function run(options: RunCommandOptions, stop: RunStop): Promise<number> {
       ...(options.numRuns !== undefined ? { numRuns: options.numRuns } : {}),
       strict: options.strict,
       allowPayments: options.allowPayments,
+      ...(options.acceptFixMatrix ? { acceptFixMatrix: true } : {}),
       ...(shard ? { shard } : {}),
       ...(grep ? { grep } : {}),
       ...(options.replayPath ? { replayPath: options.replayPath } : {}),
@@ -241,6 +257,8 @@ async function run(options: RunCommandOptions, stop: RunStop): Promise<number> {
 /** What a run needs beyond its own options: how it stops, which reporters write what, where. */
 interface RunJob {
   stop: RunStop;
+  /** The release lens (baseline, known findings, history) and what the evidence pack records. */
+  release: ReleaseSetup;
   reporters: ReporterDefinition[];
   historyLimit: number;
   out: string;
@@ -266,6 +284,7 @@ async function runAndReport(job: RunJob): Promise<number> {
     signal: stop.signal,
     historyLimit: job.historyLimit,
     terminal,
+    evidence: job.release.evidence,
   };
   const reporters = createReporters(job.reporters, context);
   const files = reporters.filter((_, i) => !job.reporters[i]?.always);
@@ -295,7 +314,10 @@ async function runAndReport(job: RunJob): Promise<number> {
     end = { kind: 'crashed', reason: (err as Error).message };
   }
   listener.onEvent({ type: 'phase', phase: 'reporting', at: Date.now() });
-  const report = buildReport([recorder.record(out, end)], { strict: job.strict, out });
+  const built = buildReport([recorder.record(out, end)], { strict: job.strict, out });
+  const { sectionInput } = await import('../../release/lens.js');
+  const exchangesFile = job.run.exchangesPath ?? needs.exchanges;
+  const report = { ...built, sections: job.release.lens.sections(sectionInput(built, out, exchangesFile)) };
   await writeReport(report, reporters, { out, signal: stop.signal });
   if (stop.end && end.kind === 'completed') {
     // Stopped while writing the reports: the files say INCOMPLETE, as the exit code does.
@@ -319,5 +341,6 @@ async function runAndReport(job: RunJob): Promise<number> {
     console.error('psd2-conformance run: no test ran (check --grep, --operation, --requirement, --shard)');
     return 2;
   }
-  return summary.exitCode;
+  // With a baseline or known findings, the release gate decides (the run completed: an incomplete one returned above).
+  return job.release.lens.gate?.exitCode ?? summary.exitCode;
 }

@@ -35,6 +35,8 @@ export interface RunOptions {
   numRuns?: number;
   strict: boolean;
   allowPayments: boolean;
+  /** `run --accept-fix-matrix`: the x-accept-fix matrix suite runs (suites/accept-fix-matrix.suite.ts). */
+  acceptFixMatrix?: boolean;
   /** Run only this shard's tests (split by test, balanced by earlier durations when known). */
   shard?: ShardSpec;
   grep?: string;
@@ -164,6 +166,7 @@ export async function runConformance(options: RunOptions): Promise<RunEnd> {
     strict: options.strict,
     runTag,
     allowPayments: options.allowPayments,
+    ...(options.acceptFixMatrix ? { acceptFixMatrix: true } : {}),
     config,
     selection: options.selection,
     ...(options.faults?.length ? { faults: options.faults } : {}),

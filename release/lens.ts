@@ -1,0 +1,190 @@
+/**
+ * The release lens of one run: what `run --baseline`, `--known-findings`, the verdict history and the evidence pack
+ * add to a run's reports. Everything the lens needs from outside the run (the baseline's view, the known findings) is
+ * read before the first test, so that a wrong folder or a malformed file ends the run before it starts (exit 2), and
+ * a baseline that is the reports folder itself is read before the run overwrites it.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { matrixSection } from './accept-fix-matrix.js';
+import { diffMarkdown, diffText } from './diff-render.js';
+import { gate, type GateResult } from './gate.js';
+import { VERDICTS_FILE, appendHistory, historyEntry, historyMarkdown, historySummary, readHistory } from './history.js';
+import type { HistorySummary } from './history.js';
+import { dayOf, readKnownFindings, type KnownFinding } from './known-findings.js';
+import { readRunView, viewOf, type RunView, type SectionInput } from './run-view.js';
+
+export { sectionInput, viewOf, type SectionInput } from './run-view.js';
+import type { ReportSection } from '../run-model/index.js';
+
+export interface LensOptions {
+  /** `--baseline DIR`: an earlier run's reports folder. */
+  baseline?: string;
+  /** `--known-findings FILE`. */
+  knownFindings?: string;
+  strict: boolean;
+  /** `--accept-fix-matrix`: the matrix section, from the matrix suite's outcomes and exchanges. */
+  acceptFixMatrix?: boolean;
+  /** Today, for the findings' expiry (tests). */
+  now?: Date;
+}
+
+export const RELEASE_FILE = 'release.md';
+export const HISTORY_FILE = 'verdict-history.md';
+
+export interface ReleaseLens {
+  /** The report sections of this run (release gate, history), in the order the report shows them. */
+  sections(input: SectionInput): ReportSection[];
+  /** The gate's decision, once `sections` ran: undefined without a baseline or known findings. */
+  readonly gate: GateResult | undefined;
+}
+
+/** The gate's result in words: what gates, what is known, what is still failing, expired and unused entries. */
+export function gateLines(result: GateResult): string[] {
+  const lines: string[] = [];
+  const list = (title: string, items: string[]) => {
+    if (!items.length) return;
+    lines.push(`${title} (${items.length}):`);
+    for (const item of items.slice(0, 20)) lines.push(`  ${item}`);
+    if (items.length > 20) lines.push(`  … and ${items.length - 20} more (release.md lists every one)`);
+  };
+  list(
+    'regressions, gating',
+    result.gating.map((g) => `${g.level} ${g.test}: ${g.why}`),
+  );
+  list(
+    'known findings, not gating',
+    result.known.map((k) => `${k.level} ${k.test}: ${k.findings.map((f) => `${f.id} (${f.ticket})`).join(', ')}`),
+  );
+  list(
+    'still failing as in the baseline, not gating',
+    result.stillFailing.map((s) => `${s.level} ${s.test}`),
+  );
+  list(
+    'expired known findings (gating again)',
+    result.expired.map((e) => `${e.finding.id} (${e.finding.ticket}, expired ${e.finding.expires})`),
+  );
+  list(
+    'unused known findings (no failure of this run matches)',
+    result.unused.map((u) => `${u.finding.id} (${u.finding.ticket})${u.hint ? `: ${u.hint}` : ''}`),
+  );
+  lines.push(
+    result.exitCode
+      ? `release gate: ${result.gating.length} failure(s) gate this run (exit 1)`
+      : 'release gate: nothing gates this run (exit 0 unless it did not complete)',
+  );
+  return lines;
+}
+
+function releaseMarkdown(result: GateResult, options: LensOptions): string {
+  const cell = (text: string) => text.replaceAll('|', '\\|');
+  const table = (title: string, head: string, rows: string[]) =>
+    rows.length ? [`## ${title}`, '', head, `|${'---|'.repeat(head.split('|').length - 2)}`, ...rows, ''] : [];
+  return [
+    '# Release gate',
+    '',
+    `${options.baseline ? `Baseline: \`${options.baseline}\`. ` : ''}` +
+      `${options.knownFindings ? `Known findings: \`${options.knownFindings}\`. ` : ''}` +
+      `${options.strict ? '--strict: every failed test gates, SHOULD ones too. ' : ''}` +
+      `Exit code by the gate: ${result.exitCode}.`,
+    '',
+    ...table(
+      'Regressions (gating)',
+      '| level | test | why |',
+      result.gating.map((g) => `| ${g.level} | ${cell(g.test)} | ${cell(g.why)} |`),
+    ),
+    ...table(
+      'Known findings (not gating)',
+      '| level | test | finding | ticket | reason | expires |',
+      result.known.flatMap((k) =>
+        k.findings.map(
+          (f) =>
+            `| ${k.level} | ${cell(k.test)} | \`${cell(f.id)}\` | ${cell(f.ticket)} | ` +
+            `${cell(f.reason)} | ${f.expires} |`,
+        ),
+      ),
+    ),
+    ...table(
+      'Still failing as in the baseline (not gating)',
+      '| level | test |',
+      result.stillFailing.map((s) => `| ${s.level} | ${cell(s.test)} |`),
+    ),
+    ...table(
+      'Expired known findings',
+      '| finding | ticket | expired | failures it names |',
+      result.expired.map(
+        (e) => `| \`${cell(e.finding.id)}\` | ${cell(e.finding.ticket)} | ${e.finding.expires} | ${e.matches.length} |`,
+      ),
+    ),
+    ...table(
+      'Unused known findings',
+      '| finding | ticket | note |',
+      result.unused.map((u) => `| \`${cell(u.finding.id)}\` | ${cell(u.finding.ticket)} | ${cell(u.hint ?? '')} |`),
+    ),
+    ...(result.diff ? [diffMarkdown(result.diff)] : []),
+  ].join('\n');
+}
+
+/** The history section: reads `verdicts.jsonl`, appends this run when it completed, says since when and who flaps. */
+export function historySection(view: RunView, outDir: string): ReportSection {
+  const file = join(outDir, VERDICTS_FILE);
+  const history = existsSync(file) ? readHistory(file) : [];
+  const summary: HistorySummary = historySummary(history, view);
+  // Only a completed run's verdicts are history: a half-judged run would make its rules look changed.
+  if (view.completed) writeFileSync(file, appendHistory(history, historyEntry(view)));
+  const lines = [
+    ...(summary.flaky.length
+      ? [`flaky: ${summary.flaky.length} test(s) changed verdict with the same seed and target (${HISTORY_FILE})`]
+      : []),
+    ...(summary.changed.length
+      ? [`history: ${summary.changed.length} requirement(s) changed verdict in the last ${summary.runs} run(s)`]
+      : []),
+  ];
+  return { file: HISTORY_FILE, text: historyMarkdown(summary, view.target), key: 'history', value: summary, lines };
+}
+
+/**
+ * Reads the baseline and the known findings (one-line errors, exit 2) and returns the lens for the run to come.
+ */
+export function releaseLens(options: LensOptions): ReleaseLens {
+  const base = options.baseline ? readRunView(options.baseline, '--baseline') : undefined;
+  const findings: KnownFinding[] | undefined = options.knownFindings
+    ? readKnownFindings(options.knownFindings)
+    : undefined;
+  let decided: GateResult | undefined;
+  return {
+    get gate() {
+      return decided;
+    },
+    sections(input) {
+      const view = viewOf(input);
+      const sections = [historySection(view, input.outDir)];
+      const matrix = options.acceptFixMatrix ? matrixSection(input.outcomes, input.exchangesFile) : undefined;
+      if (matrix) sections.push(matrix);
+      if (!base && !findings) return sections;
+      decided = gate({
+        head: view,
+        ...(base ? { base } : {}),
+        ...(findings ? { findings } : {}),
+        strict: options.strict,
+        today: dayOf(options.now ?? new Date()),
+      });
+      const lines = [...(decided.diff ? diffText(decided.diff, { limit: 10 }) : []), ...gateLines(decided)];
+      const { diff, ...rest } = decided;
+      sections.unshift({
+        file: RELEASE_FILE,
+        text: releaseMarkdown(decided, options),
+        key: 'release',
+        value: {
+          ...(options.baseline ? { baseline: options.baseline } : {}),
+          ...(options.knownFindings ? { knownFindings: options.knownFindings } : {}),
+          strict: options.strict,
+          ...rest,
+          ...(diff ? { diff } : {}),
+        },
+        lines,
+      });
+      return sections;
+    },
+  };
+}
