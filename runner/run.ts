@@ -16,12 +16,17 @@ import { planShardOf, type ShardPlan } from './shard-plan.js';
 import type { ShardRecord, ShardSpec } from './shard-split.js';
 import { embeddedTarget, remoteTarget, type Target } from './target.js';
 
+/** --thorough multiplies the random runs of every property by this. */
+export const THOROUGH_FACTOR = 4;
+
 export interface RunOptions {
   config: Config;
   /** Chosen by config/target.ts before anything starts: the runner never falls back to the embedded bank. */
   target: TargetChoice;
   seed?: number;
   numRuns?: number;
+  /** Every case and more random runs (suites/support/depth.ts). */
+  thorough?: boolean;
   strict: boolean;
   allowPayments: boolean;
   /** Run only this shard's tests (split by test, balanced by earlier durations when known). */
@@ -105,7 +110,8 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     baseUrl,
     profile,
     seed,
-    numRuns: options.numRuns ?? config.numRuns,
+    numRuns: (options.numRuns ?? config.numRuns) * (options.thorough ? THOROUGH_FACTOR : 1),
+    ...(options.thorough ? { thorough: true } : {}),
     strict: options.strict,
     runTag,
     allowPayments: options.allowPayments,

@@ -58,6 +58,22 @@ export default () =>
         ),
     ),
   )
+    .addOption(
+      new Option(
+        '--thorough',
+        'send every member of every list as a valid edge, add random runs to every rule breaker and multiply the ' +
+          'random runs of every property by 4 (a default run sends each distinct case once)',
+      ).default(false),
+    )
+    .addOption(
+      new Option(
+        '--max-requests <n>',
+        'request budget: choose tests by measured detection value (detection.json) until it is spent; the ' +
+          'rules left out are named in the verdict as unjudged',
+      )
+        .argParser(integer({ min: 1 }))
+        .default(undefined, byDefault('MAX_REQUESTS')),
+    )
     .addOption(new Option('--strict', 'a failed SHOULD test fails the run too').default(false))
     .addOption(
       new Option('--allow-payments', 'let the production profile create payments (real ones, on a real bank)').default(
@@ -165,6 +181,7 @@ export default () =>
           target,
           ...(options.seed !== undefined ? { seed: options.seed } : {}),
           ...(options.numRuns !== undefined ? { numRuns: options.numRuns } : {}),
+          ...(options.thorough ? { thorough: true } : {}),
           strict: options.strict,
           allowPayments: options.allowPayments,
           ...(shard ? { shard } : {}),
