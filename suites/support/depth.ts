@@ -43,7 +43,9 @@ export function edgesToSend<E extends Pick<Edge, 'requirementId' | 'value'>>(
   const shapes = new Set<string>();
   edges.forEach((edge, i) => {
     const shape = shapeOf(edge.value);
-    if (!shapes.has(shape)) (shapes.add(shape), chosen.add(i));
+    if (shapes.has(shape)) return;
+    shapes.add(shape);
+    chosen.add(i);
   });
   const offset = ctx.seed % edges.length;
   // Spread over the list; past LIST_SAMPLE steps (members a shape already chose) one further along each round.
