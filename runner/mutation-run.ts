@@ -3,6 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FaultId, VariantId } from '../bank/ids.generated.js';
+import { requestsPerTest } from '../run-model/budget.js';
+import { readTestManifest } from '../run-model/test-manifest.js';
 import type { MutationRun } from './mutation-types.js';
 import { BIN, PACKAGE_ROOT as ROOT } from './package-paths.js';
 import { gateLevel, type TestOutcome } from './outcome.js';
@@ -12,6 +14,8 @@ export interface MutationRunOptions {
   /** Per-run budget handed to `run --budget`; the child is killed a little after it. */
   budgetSeconds: number;
   extraArgs?: string[];
+  /** Record the exchanges and count the requests per test (the clean run: detection.json's costs). */
+  countRequests?: boolean;
 }
 
 /** What one run switches on in the embedded bank: a fault, variants, both or neither. */
@@ -27,6 +31,16 @@ function failedTests(reports: string, strict: boolean): string[] | undefined {
     return outcomes
       .filter((o) => o.state === 'failed' && (strict || gateLevel(o) === 'MUST'))
       .map((o) => `${o.file.split('/').at(-1)} › ${o.name}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Requests per test of a run that recorded its exchanges; undefined when it wrote none (it ended early). */
+function countedRequests(reports: string): MutationRun['requests'] {
+  try {
+    const lines = readFileSync(join(reports, 'exchanges.jsonl'), 'utf8').split('\n');
+    return requestsPerTest(lines, readTestManifest() ?? []);
   } catch {
     return undefined;
   }
@@ -54,6 +68,7 @@ export function runOnce(job: MutationJob, options: MutationRunOptions): Promise<
     ...(fault ? ['--fault', fault] : []),
     ...variants.flatMap((v) => ['--variant', v]),
     ...(options.extraArgs ?? []),
+    ...(options.countRequests ? ['--exchanges', join(reports, 'exchanges.jsonl')] : []),
   ];
   const started = performance.now();
   const { BASE_URL: _target, ...env } = process.env;
@@ -79,6 +94,7 @@ export function runOnce(job: MutationJob, options: MutationRunOptions): Promise<
         // No summary: the run ended before writing it; the reason below says why.
       }
       const failed = failedTests(reports, args.includes('--strict'));
+      const requests = options.countRequests ? countedRequests(reports) : undefined;
       rmSync(reports, { recursive: true, force: true });
       const last = stderr.trim().split('\n').at(-1) ?? '';
       const reason = signal ? `killed (${signal}) after the budget` : code !== 0 && code !== 1 ? last : undefined;
@@ -89,6 +105,7 @@ export function runOnce(job: MutationJob, options: MutationRunOptions): Promise<
         seconds: Math.round((performance.now() - started) / 100) / 10,
         failedRequirements,
         ...(failed ? { failedTests: failed } : {}),
+        ...(requests ? { requests } : {}),
         ...(reason ? { reason } : {}),
       });
     });

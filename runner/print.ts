@@ -10,6 +10,8 @@ const row = (name: string, c: { passed: number; failed: number; skipped: number 
 /** What the closing summary tells of a finished run (a RunResult holds it all). */
 export interface FinishedRun {
   summary: RunSummary;
+  /** `--max-requests`: tests were left out, and with them rules (untested): no full verdict. */
+  budget?: { maxRequests: number; leftOut: number; unjudgedRules: string[] };
   /** Every test's outcome: the failed ones are listed with their broken rules. */
   outcomes: TestOutcome[];
   target: Target;
@@ -21,7 +23,8 @@ export interface FinishedRun {
 }
 
 /** The closing summary: by operation and level, then every failed requirement with its first failure line. */
-export function renderSummary({ summary, outcomes, target, seed, seconds, cancelled = false }: FinishedRun): string {
+export function renderSummary(run: FinishedRun): string {
+  const { summary, outcomes, target, seed, seconds, cancelled = false, budget } = run;
   const lines = [
     '',
     `psd2-conformance: ${summary.total} tests against ${target.description} (seed ${seed}, ${seconds.toFixed(1)} s)`,
@@ -50,18 +53,30 @@ export function renderSummary({ summary, outcomes, target, seed, seconds, cancel
     lines.push(`${summary.warnings} SHOULD-level deviation(s) recorded as warnings (use --strict to fail on them)`);
   const security = securityLine(outcomes);
   if (security) lines.push(security);
+  if (budget)
+    lines.push(
+      `budgeted run (--max-requests ${budget.maxRequests}): ${budget.leftOut} test(s) left out; ` +
+        `${budget.unjudgedRules.length} rule(s) unjudged, counted as untested: ` +
+        `${budget.unjudgedRules.join(', ') || '(none: every rule is judged by a test that ran)'}`,
+    );
   lines.push(
     `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped — ` +
-      `${verdict(summary, cancelled)} — target: ${target.description}`,
+      `${verdict(summary, cancelled, budget)} — target: ${target.description}`,
   );
   return lines.join('\n');
 }
 
 /** A run the budget cut short, or one where nothing ran, proves nothing either way. */
-function verdict(summary: RunSummary, cancelled: boolean): string {
+function verdict(summary: RunSummary, cancelled: boolean, budget?: FinishedRun['budget']): string {
   if (summary.exitCode !== 0) return `NOT CONFORMANT: ${summary.failedRequirements.length} requirement(s) failed`;
   if (cancelled) return 'INCOMPLETE: the time budget ran out before every test ran';
   if (summary.passed + summary.failed === 0) return 'NOTHING JUDGED: no test ran';
+  // A budgeted run never reads as a full CONFORMANT: the rules it left out were not judged at all.
+  if (budget)
+    return (
+      `BUDGETED, NOT A FULL VERDICT: every MUST test of the ${summary.passed + summary.failed} run passed; ` +
+      `${budget.unjudgedRules.length} rule(s) unjudged`
+    );
   return 'CONFORMANT (every MUST test passed)';
 }
 

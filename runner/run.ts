@@ -61,6 +61,8 @@ export interface RunResult {
   cancelled: boolean;
   /** The shard this run ran, when it ran one. */
   shard?: ShardRecord;
+  /** `--max-requests`: the budget, and the rules its left-out tests leave unjudged (untested). */
+  budget?: { maxRequests: number; leftOut: number; unjudgedRules: string[] };
 }
 
 /**
@@ -218,5 +220,24 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     )}\n`,
   );
   await writeFile(`${options.reportsDir}/outcomes.json`, `${JSON.stringify(outcomes, null, 2)}\n`);
-  return { summary, outcomes, target, profile, seed, seconds, cancelled, ...(shard ? { shard: shard.record } : {}) };
+  const budget = options.selection.budget;
+  return {
+    summary,
+    outcomes,
+    target,
+    profile,
+    seed,
+    seconds,
+    cancelled,
+    ...(shard ? { shard: shard.record } : {}),
+    ...(budget
+      ? {
+          budget: {
+            maxRequests: budget.maxRequests,
+            leftOut: budget.leftOut.length,
+            unjudgedRules: budget.unjudgedRules,
+          },
+        }
+      : {}),
+  };
 }

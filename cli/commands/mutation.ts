@@ -12,6 +12,7 @@ import {
   type MutationRun,
 } from '../../runner/mutation.js';
 import { COMBINATIONS, FAULT_VARIANT_PAIRS, scoreMatrix, type Matrix } from '../../runner/mutation-matrix.js';
+import { detectionOf, readDetection } from '../../run-model/budget.js';
 import { pool, runOnce, type MutationJob } from '../../runner/mutation-run.js';
 import { Option, examples, exits, integer, newCommand, outputFolder, repeatableOption, seed } from '../command.js';
 import { UserError } from '../../core/index.js';
@@ -132,6 +133,15 @@ export default () =>
     )
     .addOption(new Option('--budget <seconds>', 'time budget of each run').argParser(integer({ min: 1 })).default(300))
     .addOption(
+      new Option(
+        '--max-requests <n>',
+        'run every suite under this request budget (run --max-requests): what the budget keeps of the score; ' +
+          'such a matrix measures no detection.json',
+      )
+        .argParser(integer({ min: 1 }))
+        .default(undefined, 'no budget'),
+    )
+    .addOption(
       new Option('--out <dir>', 'where mutation.md and mutation.json are written')
         .argParser(outputFolder)
         .default('reports'),
@@ -176,7 +186,13 @@ export default () =>
         let done = 0;
         const runs = await pool(jobs, parallel, async (job) => {
           const strict = specs.find((f) => f.id === job.fault)?.strict;
-          const run = await runOnce(job, { seed, budgetSeconds, ...(strict ? { extraArgs: ['--strict'] } : {}) });
+          const extraArgs = [
+            ...(strict ? ['--strict'] : []),
+            ...(options.maxRequests ? ['--max-requests', String(options.maxRequests)] : []),
+          ];
+          // The clean default-bank run of an unbudgeted matrix counts each test's requests: detection.json's costs.
+          const countRequests = !options.maxRequests && !job.fault && !job.variants?.length;
+          const run = await runOnce(job, { seed, budgetSeconds, extraArgs, countRequests });
           done++;
           console.error(`[${done}/${jobs.length}] ${verdictOf(job, run)}`);
           return run;
@@ -204,6 +220,26 @@ export default () =>
         await mkdir(out, { recursive: true });
         await writeFile(`${out}/mutation.json`, `${JSON.stringify(report, null, 2)}\n`);
         await writeFile(`${out}/mutation.md`, renderMutationMarkdown(report));
+        const measured = runs.find((r) => !r.fault && !r.variants?.length)?.requests;
+        if (measured) {
+          // Faults not rerun keep what the earlier measurement in this folder said of them.
+          const earlier = readDetection(`${out}/detection.json`);
+          const rerun = new Set(runs.map((r) => r.fault));
+          const kept = Object.entries(earlier?.tests ?? {}).flatMap(([key, t]) =>
+            t.faults.filter((f) => !rerun.has(f)).map((fault) => ({ fault, key })),
+          );
+          const keptRuns = [...new Set(kept.map((k) => k.fault))].map((fault) => ({
+            fault,
+            failedTests: kept.filter((k) => k.fault === fault).map((k) => k.key),
+          }));
+          const detection = detectionOf({
+            seed,
+            measured: new Date().toISOString().slice(0, 10),
+            runs: [...keptRuns, ...runs],
+            requests: measured,
+          });
+          await writeFile(`${out}/detection.json`, `${JSON.stringify(detection, null, 1)}\n`);
+        }
         console.log(
           `${scoreLine(report)} (${((performance.now() - started) / 1000).toFixed(0)} s; ` +
             `${out}/mutation.md, ${out}/mutation.json)`,

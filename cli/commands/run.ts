@@ -3,6 +3,7 @@ import { VARIABLES, loadConfig } from '../../config/index.js';
 import { chooseTarget } from '../../config/target.js';
 import { SUITE_SUFFIX, SUITES_DIR } from '../../runner/package-paths.js';
 import { renderSummary } from '../../runner/print.js';
+import { budgetFor } from '../budget.js';
 import {
   Option,
   configFileOption,
@@ -163,7 +164,18 @@ export default () =>
                 `is BASE_URL (${target.url}): drop --${name}, or pass --profile embedded`,
             );
         const { selection: tests, grep, shard } = selectionFrom(options);
-        const selection = { ...tests, ...(await checkSelectionFrom(options)) };
+        const chosen = { ...tests, ...(await checkSelectionFrom(options)) };
+        // A request budget: tests chosen by measured detection value; the rest skipped as unjudged (cli/budget.ts).
+        const maxRequests = options.maxRequests ?? config.maxRequests;
+        const budgeted = maxRequests !== undefined ? budgetFor(chosen, maxRequests) : undefined;
+        if (budgeted)
+          console.error(
+            `psd2-conformance run: --max-requests ${maxRequests}: ${budgeted.choice.chosen.length} test(s) chosen ` +
+              `(about ${budgeted.choice.estimatedRequests} requests when measured; they detected ` +
+              `${budgeted.choice.faultsCovered} of ${budgeted.choice.faultsMeasured} measured faults), ` +
+              `${budgeted.budget.leftOut.length} left out as unjudged`,
+          );
+        const selection = budgeted ? { ...chosen, budget: budgeted.budget } : chosen;
         const faults = checkFaults(options.fault);
         const variants = checkVariants(options.variant);
         const order = suiteOrder(options.order, options.suiteFile);
