@@ -22,13 +22,17 @@ export interface Selection {
 
 const budgetSets = new WeakMap<string[], Set<string>>();
 
-/** Why a test is skipped by the run's request budget, or undefined when the budget keeps it (or there is none). */
+/**
+ * Why a test is skipped by the run's request budget, or undefined when the budget keeps it (or there is none).
+ * `fullName` as vitest gives it (describe blocks and name joined by ' > ').
+ */
 export function leftOutByBudget(selection: Selection | undefined, fullName: string): string | undefined {
   const budget = selection?.budget;
   if (!budget) return undefined;
   let set = budgetSets.get(budget.leftOut);
   if (!set) budgetSets.set(budget.leftOut, (set = new Set(budget.leftOut)));
-  return set.has(fullName)
+  // The manifest (run-model/test-manifest.ts) joins describe blocks and name with spaces, vitest with ' > '.
+  return set.has(fullName.replaceAll(' > ', ' '))
     ? `left out by --max-requests ${budget.maxRequests}: unjudged (its measured detection value did not fit the budget)`
     : undefined;
 }
