@@ -78,7 +78,7 @@ describe('a request budget (run --max-requests)', () => {
     expect(d.tests[testKey(B)]).toEqual({ requests: 4, faults: [] });
   });
 
-  it('the shipped detection file knows nearly every test of the manifest (renew it when tests change: docs/requests.md)', () => {
+  it('the shipped detection file knows nearly every test of the manifest (renew it: docs/requests.md)', () => {
     const shipped = readDetection();
     const manifest = readTestManifest() ?? [];
     expect(shipped).toBeDefined();
