@@ -31,6 +31,8 @@ export interface Config {
   nearMisses: NearMiss[];
   seed: number;
   numRuns: number;
+  /** MAX_REQUESTS: a request budget for the run (run-model/budget.ts); unset, every test runs. */
+  maxRequests?: number;
   paths: Partial<Record<OperationId, string>>;
   /** The client's options (client/types.ts): the library defines them, configuration fills them in. */
   http: HttpOptions;
@@ -138,6 +140,7 @@ export function loadConfig(
     ...(env.HTTP_CONCURRENCY?.trim() ? {} : { concurrencyDefaulted: true as const }),
     seed: number('SEED'),
     numRuns: number('NUM_RUNS'),
+    ...(values.MAX_REQUESTS !== undefined ? { maxRequests: values.MAX_REQUESTS as number } : {}),
     paths,
     http: {
       connectTimeoutMs: number('HTTP_CONNECT_TIMEOUT_MS'),

@@ -74,7 +74,21 @@ export const VARIABLES: Variable[] = [
     meaning: 'fast-check seed: the same seed sends the same requests.',
     schema: integer(0, SEED_MAX, SEED_RANGE_WHY),
   },
-  { name: 'NUM_RUNS', default: '25', meaning: 'Runs per property-based test.', schema: integer(1) },
+  {
+    name: 'NUM_RUNS',
+    default: '10',
+    meaning:
+      'Random runs of each property-based test over valid values (rule breakers send each of their cases once; ' +
+      '--thorough adds random ones and multiplies these by 4).',
+    schema: integer(1),
+  },
+  {
+    name: 'MAX_REQUESTS',
+    meaning:
+      'Request budget of a run: the tests are chosen by measured detection value (detection.json) until the ' +
+      'budget is spent; the others are left unjudged and named in the verdict. Unset: every test.',
+    schema: integer(1),
+  },
   { name: 'HTTP_CONNECT_TIMEOUT_MS', default: '5000', meaning: 'TCP/TLS connect timeout.', schema: integer(1) },
   {
     name: 'HTTP_HEADERS_TIMEOUT_MS',

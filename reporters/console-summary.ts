@@ -68,6 +68,13 @@ export function closingSummary(report: RunReport, reportsDir: string): string {
   }
   const should = deviations(report);
   if (should) lines.push(should);
+  const { budget } = summary;
+  if (budget)
+    lines.push(
+      `budgeted run (--max-requests ${budget.maxRequests}): ${budget.leftOut} test(s) left out; ` +
+        `${budget.unjudgedRules.length} rule(s) unjudged, counted as untested: ` +
+        `${budget.unjudgedRules.join(', ') || '(none: every rule is judged by a test that ran)'}`,
+    );
   const security = securityLine(report.outcomes);
   if (security) lines.push(security);
   for (const verdict of report.verdicts)

@@ -10,6 +10,11 @@ export interface RunContext {
   profile: Profile;
   seed: number;
   numRuns: number;
+  /**
+   * --thorough: every member of every list is sent as a valid edge, and rule breakers add random runs after their
+   * cases. Without it a run sends each distinct case once (suites/support/depth.ts).
+   */
+  thorough?: boolean;
   strict: boolean;
   /** Unique to the run: names and references made by the suites carry it, so runs never collide. */
   runTag: string;

@@ -21,6 +21,14 @@ export interface RunStart {
   /** When the run began (epoch ms): before the bank started, so its duration is the whole run's. */
   startedAt: number;
   shard?: ShardRecord;
+  /** `--max-requests`: the tests it left out and the rules only they judge (untested): no full verdict. */
+  budget?: RunBudget;
+}
+
+export interface RunBudget {
+  maxRequests: number;
+  leftOut: number;
+  unjudgedRules: string[];
 }
 
 /** Where the run is: starting its target, collecting the suites, running the tests, writing the reports. */

@@ -78,6 +78,7 @@ export class RunRecorder implements RunListener {
           stoppedAt: new Date(stopped).toISOString(),
           durationSeconds: Number(((stopped - start.startedAt) / 1000).toFixed(2)),
           ...(start.shard ? { shard: start.shard } : {}),
+          ...(start.budget ? { budget: start.budget } : {}),
         }
       : { end };
     return { dir, info, outcomes: [...outcomes, ...unrun] };
@@ -85,6 +86,13 @@ export class RunRecorder implements RunListener {
 }
 
 const key = (t: { file: string; name: string }) => `${t.file}\u0000${t.name}`;
+
+/** A summary.json's `budget` member, as a budgeted run wrote it. */
+const isBudget = (value: unknown): value is RunInfo['budget'] =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { maxRequests?: unknown }).maxRequests === 'number' &&
+  Array.isArray((value as { unjudgedRules?: unknown }).unjudgedRules);
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 
@@ -112,6 +120,7 @@ export function readRunFolder(dir: string): RunRecord {
       ...(typeof s.stoppedAt === 'string' ? { stoppedAt: s.stoppedAt } : {}),
       ...(end ? { end } : {}),
       ...(shard ? { shard } : {}),
+      ...(isBudget(s.budget) ? { budget: s.budget } : {}),
     },
   };
 }

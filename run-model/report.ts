@@ -2,6 +2,7 @@ import { coverage, countStates, type CoverageRow, type CoverageState } from './c
 import { COMPLETED, endReason, exitCodeOf, type RunEnd } from './end.js';
 import { summarise, type RunSummary, type TestOutcome } from './outcome.js';
 import type { ShardRecord } from './shard.js';
+import type { RunBudget } from './events.js';
 import type { Target } from './target.js';
 import { verdictOf, type Verdict, type VerdictKind } from './verdict.js';
 
@@ -18,6 +19,8 @@ export interface RunInfo {
   startedAt: string;
   stoppedAt: string;
   durationSeconds: number;
+  /** `--max-requests`: what the request budget left out. */
+  budget: RunBudget;
 }
 
 /** One run's record, as it ran or as its folder holds it: what it was, and every test's outcome. */
@@ -53,6 +56,8 @@ export interface ReportSummary extends Omit<RunSummary, 'exitCode'> {
   strict: boolean;
   /** Set when the report is one shard's alone (its verdict covers that shard's tests only), with its test list. */
   shard?: ShardRecord;
+  /** `--max-requests`: the run was budgeted; the rules it left unjudged (they count as untested). */
+  budget?: RunBudget;
   /** Requirements of the catalogue by what their verdict stands on; `must` counts the MUST rules alone. */
   requirements: Record<CoverageState, number>;
   must: Record<CoverageState, number>;
@@ -159,6 +164,7 @@ export function buildReport(runs: RunRecord[], options: { strict: boolean; out?:
     must: countStates(rows, 'MUST'),
     warned,
     ...(runs.length === 1 && infos[0]?.shard ? { shard: infos[0].shard } : {}),
+    ...(runs.length === 1 && infos[0]?.budget ? { budget: infos[0].budget } : {}),
     ...(runs.length > 1 ? { shards: shardLines(runs) } : {}),
   };
   const verdict = verdictOf({ ...base, gate: counts.exitCode });

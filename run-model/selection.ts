@@ -13,6 +13,28 @@ export interface Selection {
   excludeChecks?: string[];
   /** A shard's tests by full name: the others are not registered at all (they are another shard's, not skipped). */
   tests?: string[];
+  /**
+   * `run --max-requests N`: the tests the budget left out, by full name. They are registered and skipped as unjudged
+   * (run-model/budget.ts), so their rules show as untested and the verdict says the run was budgeted.
+   */
+  budget?: { maxRequests: number; leftOut: string[]; unjudgedRules: string[] };
+}
+
+const budgetSets = new WeakMap<string[], Set<string>>();
+
+/**
+ * Why a test is skipped by the run's request budget, or undefined when the budget keeps it (or there is none).
+ * `fullName` as vitest gives it (describe blocks and name joined by ' > ').
+ */
+export function leftOutByBudget(selection: Selection | undefined, fullName: string): string | undefined {
+  const budget = selection?.budget;
+  if (!budget) return undefined;
+  let set = budgetSets.get(budget.leftOut);
+  if (!set) budgetSets.set(budget.leftOut, (set = new Set(budget.leftOut)));
+  // The manifest (run-model/test-manifest.ts) joins describe blocks and name with spaces, vitest with ' > '.
+  return set.has(fullName.replaceAll(' > ', ' '))
+    ? `left out by --max-requests ${budget.maxRequests}: unjudged (its measured detection value did not fit the budget)`
+    : undefined;
 }
 
 const shardSets = new WeakMap<string[], Set<string>>();

@@ -44,6 +44,8 @@ export interface VerdictInput {
   seed: number | number[];
   strict: boolean;
   shard?: ShardRecord;
+  /** `--max-requests`: a budgeted run never reads as a full CONFORMANT. */
+  budget?: { maxRequests: number; unjudgedRules: readonly string[] };
   /** How long the run took, start-up and reports included (Allure's header spans the tests' own times only). */
   durationSeconds?: number;
 }
@@ -89,7 +91,11 @@ function lineOf(kind: VerdictKind, v: VerdictInput, failedMust: string[]): strin
     case 'nothing judged':
       return 'NOTHING JUDGED: no test ran';
     case 'conformant':
-      return `CONFORMANT: ${standingLine(v.must)}`;
+      // The rules a request budget left out were not judged at all: the line says so before anything else.
+      return v.budget
+        ? `BUDGETED, NOT A FULL VERDICT (--max-requests ${v.budget.maxRequests}): every MUST test that ran ` +
+            `passed; ${plural(v.budget.unjudgedRules.length, 'rule')} left unjudged; ${standingLine(v.must)}`
+        : `CONFORMANT: ${standingLine(v.must)}`;
   }
 }
 
@@ -116,7 +122,7 @@ export function verdictOf(v: VerdictInput, party: Party = BANK): Verdict {
   return {
     party,
     kind,
-    headline: kind.toUpperCase(),
+    headline: kind === 'conformant' && v.budget ? 'BUDGETED' : kind.toUpperCase(),
     line: lineOf(kind, v, failedMust),
     failedMust,
     failedShould,

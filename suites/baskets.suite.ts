@@ -10,7 +10,7 @@ import {
   scaRedirectCheck,
 } from '../checks/index.js';
 import { ncbctBody, bulkBody } from './support/bodies.js';
-import { account, customer } from './support/fixtures.js';
+import { sharedDebtor, unregisteredAccount } from './support/fixtures.js';
 import { basketIdOf, createPayment } from './support/payments.js';
 import { operation } from './support/request.js';
 import { conformanceTest } from './support/conformance-test.js';
@@ -36,7 +36,7 @@ describe('signing baskets', () => {
       title: 'NCBCT payments can be put in a signing basket (201 with a basketId)',
     },
     async ({ s, judge }) => {
-      const debtor = await account(s, await customer(s));
+      const debtor = await sharedDebtor(s);
       const { paymentId } = await createPayment(s, 'ncbct.create', ncbctBody(debtor), { allowLogicalDuplicate: true });
       const exchange = await s.call('basket.create', { body: { paymentIds: [paymentId] } });
       judge(exchange, [
@@ -53,7 +53,7 @@ describe('signing baskets', () => {
       title: 'a known basket reads back with its payments and a status of the set',
     },
     async ({ s, judge }) => {
-      const debtor = await account(s, await customer(s));
+      const debtor = await sharedDebtor(s);
       const a = await createPayment(s, 'ncbct.create', ncbctBody(debtor, '10.00', 'a'), {
         allowLogicalDuplicate: true,
       });
@@ -82,7 +82,7 @@ describe('signing baskets', () => {
       title: "the basket's status is the worst case of its payments' statuses",
     },
     async ({ s, judge }) => {
-      const debtor = await account(s, await customer(s));
+      const debtor = await sharedDebtor(s);
       const payments = [
         await createPayment(s, 'ncbct.create', ncbctBody(debtor, '11.00', 'w1'), { allowLogicalDuplicate: true }),
         await createPayment(s, 'ncbct.create', ncbctBody(debtor, '12.00', 'w2'), { allowLogicalDuplicate: true }),
@@ -132,7 +132,7 @@ describe('signing baskets', () => {
       title: 'starting a basket authorisation gives 201 with scaStatus and _links; SCA is by an scaRedirect link (GET)',
     },
     async ({ s, judge }) => {
-      const debtor = await account(s, await customer(s));
+      const debtor = await sharedDebtor(s);
       const p = await createPayment(s, 'ncbct.create', ncbctBody(debtor, '13.00', 'auth'), {
         allowLogicalDuplicate: true,
       });
@@ -153,10 +153,10 @@ describe('signing baskets', () => {
       title: 'a bulk payment in a basket gives 400 REFERENCE_MIX_INVALID',
     },
     async ({ s, judge }) => {
-      const owner = await customer(s);
-      const debtor = await account(s, owner);
-      const creditor = await account(s, owner);
-      const bulk = await createPayment(s, 'bulk.create', bulkBody(debtor, creditor), { allowLogicalDuplicate: true });
+      // The creditor is another account than the debtor: a bank may refuse a payment to the paying account itself.
+      const bulk = await createPayment(s, 'bulk.create', bulkBody(await sharedDebtor(s), unregisteredAccount(s)), {
+        allowLogicalDuplicate: true,
+      });
       const exchange = await s.call('basket.create', { body: { paymentIds: [bulk.paymentId] } });
       judge(exchange, checkRejected(exchange, 'Basket.referenceMix.bulk'));
     },

@@ -20,7 +20,8 @@ import type { CallOptions, Session } from './support/session.js';
  * A valid request of each operation interface.md specifies, for tests that change one thing about it (leave a header
  * out, offer a narrow set of alternatives): whatever else the answer could object to is right, so a refusal can only
  * be for that one thing. Data a request changes is made for it alone (a basket authorisation starts on a basket of
- * its own, an engagement goes into an agreement of its own); data a request only reads is made once per suite file.
+ * its own, a payment is made for it); data a request only reads, or adds to without changing (an engagement in an
+ * agreement, a card account of a customer), is made once per suite file.
  */
 export type ValidRequest = Pick<CallOptions, 'params' | 'query' | 'body'>;
 type Maker = (s: Session) => Promise<ValidRequest>;
@@ -60,14 +61,17 @@ function shared<T>(label: string, make: (s: Session) => Promise<T>): (s: Session
 }
 
 const sharedBasket = shared('basket to read', basketOfOne);
+/** A request that leaves a header out is refused and changes nothing: the tests of a file engage in one agreement. */
+const sharedEngagementSetting = shared('engagement setting', engagementSetting);
 const sharedEngagement = shared('engagement to read', async (s: Session) => {
-  const { mockAgreementId, body } = await engagementSetting(s);
+  const { mockAgreementId, body } = await sharedEngagementSetting(s);
   const created = await s.call('sandbox.engagement.create', { params: { mockAgreementId }, body });
   const mockEngagementId = createdId(created);
   if (!mockEngagementId) throw new FixtureError('create an engagement', created, 'Sandbox.engagement.create.201');
   return { mockAgreementId, mockEngagementId };
 });
 const sharedAccount = shared('account to list', async (s: Session) => account(s, await customer(s)));
+const sharedCardOwner = shared('card account owner', (s: Session) => customer(s));
 
 const payment = { allowLogicalDuplicate: true };
 
@@ -83,12 +87,12 @@ const MAKERS: Partial<Record<OperationId, Maker>> = {
   // The creditor is another account than the debtor: a bank may refuse a payment to the paying account itself.
   'bulk.create': async (s) => ({ body: bulkBody(await sharedDebtor(s), unregisteredAccount(s)), query: payment }),
   'sandbox.engagement.create': async (s) => {
-    const { mockAgreementId, body } = await engagementSetting(s);
+    const { mockAgreementId, body } = await sharedEngagementSetting(s);
     return { params: { mockAgreementId }, body };
   },
   'sandbox.engagement.get': async (s) => ({ params: await sharedEngagement(s) }),
   'sandbox.cardAccount.create': async (s) => {
-    const owner = await customer(s);
+    const owner = await sharedCardOwner(s);
     const body = sampled(s, sandboxCardAccount({ customerNumber: owner.customerNumber }));
     return { body: { ...body, cardId: `card-${uniqueNumber(s, 8)}`, accountNumber: uniqueNumber(s) } };
   },

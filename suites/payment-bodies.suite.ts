@@ -17,7 +17,8 @@ import {
   type Debtor,
   type Edge,
 } from '../generators/index.js';
-import { account, customer, sharedDebtor } from './support/fixtures.js';
+import { account, customer, perFile, sharedDebtor, type Account } from './support/fixtures.js';
+import type { Session } from './support/session.js';
 import { forAll } from './support/property.js';
 import { operation } from './support/request.js';
 import {
@@ -31,6 +32,7 @@ import {
   type BrokenCase,
 } from './support/breakers.js';
 import { conformanceTest } from './support/conformance-test.js';
+import { edgesToSend } from './support/depth.js';
 
 /**
  * Property-based: every valid body gives 201 with a conformant payment initiation response; every body
@@ -52,6 +54,10 @@ const PRODUCTS: {
 const query = { allowLogicalDuplicate: true };
 /** Below the int32 maximum; valid bodies stay under 1 000 000 (a bulk under 5 000 000) each. */
 const VALID_RUNS_BALANCE = 2_000_000_000;
+/** The valid runs of all three products pay from one account, made once per file. */
+let funded: (() => Promise<Account>) | undefined;
+const fundedDebtor = (s: Session): Promise<Account> =>
+  (funded ??= perFile('funded debtor', async () => account(s, await customer(s), VALID_RUNS_BALANCE)))();
 
 for (const product of PRODUCTS) {
   describe(`${product.label} bodies`, () => {
@@ -68,9 +74,9 @@ for (const product of PRODUCTS) {
         title: validName,
       },
       async ({ s, ctx, meta, judge }) => {
-        // The payments go through, and a bank may take each from the balance: this test pays from an account of
-        // its own, funded (int32, as the real client sends balances) far beyond what its runs can spend.
-        const debtor = await account(s, await customer(s), VALID_RUNS_BALANCE);
+        // The payments go through, and a bank may take each from the balance: these tests pay from an account of
+        // their own, funded (int32, as the real client sends balances) far beyond what its runs can spend.
+        const debtor = await fundedDebtor(s);
         await forAll({
           ctx,
           meta,
@@ -92,7 +98,8 @@ for (const product of PRODUCTS) {
         async ({ s, ctx, meta, judge }) => {
           const debtor = await sharedDebtor(s);
           const valid = product.valid(debtor);
-          const examples = edges.map((edge, i): [Record<string, unknown>, Edge] => [
+          const sent = edgesToSend(edges, ctx);
+          const examples = sent.map((edge, i): [Record<string, unknown>, Edge] => [
             sampledOnce(valid, ctx.seed + i),
             edge,
           ]);
@@ -100,7 +107,7 @@ for (const product of PRODUCTS) {
             ctx,
             meta,
             testName: name,
-            arbitrary: fc.tuple(valid, fc.constantFrom(...edges)),
+            arbitrary: fc.tuple(valid, fc.constantFrom(...sent)),
             predicate: async ([body, edge]) => {
               const exchange = await s.call(product.op, { body: broken(body, edge, edge.value), query });
               judge(exchange, checkAccepted(exchange, operation(product.op), edge.requirementId));

@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { checkAccepted, fieldsEchoedCheck, responseSchema } from '../checks/index.js';
 import { CARD_ACCOUNT_BREAKERS, broken } from '../generators/index.js';
-import { customer, uniqueNumber, type Customer } from './support/fixtures.js';
+import { sharedCustomer, uniqueNumber, type Customer } from './support/fixtures.js';
 import { rejectsEveryCase } from './support/breakers.js';
 import { operation } from './support/request.js';
 import { conformanceTest } from './support/conformance-test.js';
@@ -38,7 +38,7 @@ describe('sandbox card accounts', () => {
       title: 'a card account comes back with every field, a resourceId and self/transactions links',
     },
     async ({ s, judge }) => {
-      const request = cardAccount(s, await customer(s));
+      const request = cardAccount(s, await sharedCustomer(s));
       const exchange = await s.call('sandbox.cardAccount.create', { body: request });
       // "The same fields": each as sent (balances in any order); members the bank adds are its own to add.
       judge(exchange, [
@@ -54,7 +54,7 @@ describe('sandbox card accounts', () => {
     operation: 'sandbox.cardAccount.create',
     what: 'card accounts',
     sender: async (s) => {
-      const owner = await customer(s);
+      const owner = await sharedCustomer(s);
       return (breaker, value) =>
         s.call('sandbox.cardAccount.create', { body: broken(cardAccount(s, owner), breaker, value) });
     },

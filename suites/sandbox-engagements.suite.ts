@@ -3,7 +3,7 @@ import { checkAccepted, checkRejected, roundTripCheck, setupAcceptedCheck, type 
 import type { Exchange } from '../client/index.js';
 import { ENGAGEMENT_BREAKERS, broken } from '../generators/index.js';
 import { makeIban } from '../spec/index.js';
-import { account, agreement, createdId, customer, uniqueBban } from './support/fixtures.js';
+import { account, agreement, createdId, customer, perFile, uniqueBban } from './support/fixtures.js';
 import { rejectsEveryCase } from './support/breakers.js';
 import { operation } from './support/request.js';
 import { conformanceTest } from './support/conformance-test.js';
@@ -11,7 +11,14 @@ import type { Session } from './support/session.js';
 
 /** interface.md › Sandbox engagement; Endpoints 6 and 7. */
 
-async function setting(s: Session) {
+/**
+ * The agreement, its owner's account and a member every test of the file engages (once per file): engagements are
+ * added to the agreement, never changed, and each test reads back only the engagement it made.
+ */
+let sharedSetting: (() => ReturnType<typeof makeSetting>) | undefined;
+const setting = (s: Session) => (sharedSetting ??= perFile('engagement setting', () => makeSetting(s)))();
+
+async function makeSetting(s: Session) {
   const corporate = await customer(s, 'corporate');
   const member = await customer(s, 'private');
   const owned = await account(s, corporate);

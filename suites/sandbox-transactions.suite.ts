@@ -9,7 +9,7 @@ import {
   pagingCheck,
 } from '../checks/index.js';
 import { TRANSACTION_QUERY_BREAKERS, broken } from '../generators/index.js';
-import { account, customer, uniqueName, type Account } from './support/fixtures.js';
+import { account, customer, perFile, uniqueName, type Account } from './support/fixtures.js';
 import { rejectsEveryCase } from './support/breakers.js';
 import { operation } from './support/request.js';
 import { conformanceTest } from './support/conformance-test.js';
@@ -19,7 +19,7 @@ import type { Session } from './support/session.js';
 
 const DATES = ['2026-01-05', '2026-02-10', '2026-03-15', '2026-04-20', '2026-05-25', '2026-06-30', '2026-07-04'];
 
-async function accountWithTransactions(s: Session): Promise<Account> {
+async function makeAccountWithTransactions(s: Session): Promise<Account> {
   const acc = await account(s, await customer(s));
   const transactions = DATES.map((date, i) => ({
     amount: 100 + i,
@@ -46,6 +46,14 @@ async function accountWithTransactions(s: Session): Promise<Account> {
     );
   return acc;
 }
+
+/**
+ * One account with the transactions above per file: the tests only read its list (each with queries of its own),
+ * so they share it instead of making three requests each.
+ */
+let sharedAccount: (() => Promise<Account>) | undefined;
+const accountWithTransactions = (s: Session): Promise<Account> =>
+  (sharedAccount ??= perFile('account with transactions', () => makeAccountWithTransactions(s)))();
 
 /**
  * A bank may apply a default limit when `limit` is absent (interface.md names none) and may list in any order:
@@ -143,7 +151,8 @@ describe('sandbox transactions', () => {
     operation: 'sandbox.transactions.list',
     what: 'list queries',
     sender: async (s) => {
-      const acc = await account(s, await customer(s));
+      // A query that breaks a rule reads nothing: every rule's cases ask the file's shared account.
+      const acc = await accountWithTransactions(s);
       return (breaker, value) => list(s, acc, broken({}, breaker, value) as Record<string, string | number>);
     },
   });

@@ -15,6 +15,7 @@ import { COMBINATIONS, FAULT_VARIANT_PAIRS, scoreMatrix, type Matrix } from '../
 import { RUNNING, pool, runOnce, type MutationJob } from '../../runner/mutation/run.js';
 import { RunStop, stopCode } from '../../runner/run/stop.js';
 import { endReason } from '../../run-model/index.js';
+import { detectionOf, readDetection } from '../../run-model/budget.js';
 import { Option, examples, exits, integer, newCommand, outputFolder, repeatableOption, seed } from '../command.js';
 import { UserError } from '../../core/index.js';
 import { checkFaults, checkVariants } from '../variants.js';
@@ -144,6 +145,15 @@ export default () =>
     )
     .addOption(new Option('--budget <seconds>', 'time budget of each run').argParser(integer({ min: 1 })).default(300))
     .addOption(
+      new Option(
+        '--max-requests <n>',
+        'run every suite under this request budget (run --max-requests): what the budget keeps of the score; ' +
+          'such a matrix measures no detection.json',
+      )
+        .argParser(integer({ min: 1 }))
+        .default(undefined, 'no budget'),
+    )
+    .addOption(
       new Option('--out <dir>', 'where mutation.md and mutation.json are written')
         .argParser(outputFolder)
         .default('reports'),
@@ -198,16 +208,25 @@ export default () =>
           done++;
           console.error(`[${done}/${jobs.length}] ${verdictOf(job, run)}`);
         };
-        const runs = options.perRun
+        // A budgeted matrix runs each job as a child `run --max-requests` (the budget is chosen where a run's
+        // selection is); the clean run of an unbudgeted matrix counts each test's requests for detection.json.
+        const perRun = options.perRun || options.maxRequests !== undefined;
+        const countsRequests = (job: MutationJob) => !options.maxRequests && !job.fault && !job.variants?.length;
+        const runs = perRun
           ? await pool(
               jobs,
               parallel,
               async (job) => {
+                const extraArgs = [
+                  ...(strictFor(job) ? ['--strict'] : []),
+                  ...(options.maxRequests ? ['--max-requests', String(options.maxRequests)] : []),
+                ];
                 const run = await runOnce(job, {
                   seed,
                   budgetSeconds,
                   signal: stop.signal,
-                  ...(strictFor(job) ? { extraArgs: ['--strict'] } : {}),
+                  extraArgs,
+                  countRequests: countsRequests(job),
                 });
                 each(job, run);
                 return run;
@@ -222,6 +241,7 @@ export default () =>
               signal: stop.signal,
               stoppedBy: () => stop.end ?? { kind: 'crashed', reason: 'stopped' },
               strictFor,
+              countsRequests,
               each,
             });
         stop.dispose();
@@ -243,7 +263,7 @@ export default () =>
           ...scoreMutation(specs, all, clean, seed),
           // The loop's cost, for the bench (bench/cost.ts): how it ran and how long the whole matrix took.
           loop: {
-            mode: options.perRun ? `per-run, ${parallel} at a time` : 'one process, one vitest',
+            mode: perRun ? `per-run, ${parallel} at a time` : 'one process, one vitest',
             runs: runs.length,
             wallSeconds: Math.round((performance.now() - started) / 100) / 10,
             finishedAt: new Date().toISOString(),
@@ -260,6 +280,26 @@ export default () =>
         await mkdir(out, { recursive: true });
         await writeFile(`${out}/mutation.json`, `${JSON.stringify(report, null, 2)}\n`);
         await writeFile(`${out}/mutation.md`, renderMutationMarkdown(report));
+        const measured = runs.find((r) => !r.fault && !r.variants?.length)?.requests;
+        if (measured) {
+          // Faults not rerun keep what the earlier measurement in this folder said of them.
+          const earlier = readDetection(`${out}/detection.json`);
+          const rerun = new Set(runs.map((r) => r.fault));
+          const kept = Object.entries(earlier?.tests ?? {}).flatMap(([key, t]) =>
+            t.faults.filter((f) => !rerun.has(f)).map((fault) => ({ fault, key })),
+          );
+          const keptRuns = [...new Set(kept.map((k) => k.fault))].map((fault) => ({
+            fault,
+            failedTests: kept.filter((k) => k.fault === fault).map((k) => k.key),
+          }));
+          const detection = detectionOf({
+            seed,
+            measured: new Date().toISOString().slice(0, 10),
+            runs: [...keptRuns, ...runs],
+            requests: measured,
+          });
+          await writeFile(`${out}/detection.json`, `${JSON.stringify(detection, null, 1)}\n`);
+        }
         console.log(
           `${scoreLine(report)} (${((performance.now() - started) / 1000).toFixed(0)} s; ` +
             `${out}/mutation.md, ${out}/mutation.json)`,

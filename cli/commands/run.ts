@@ -13,6 +13,7 @@ import {
 import { SUITE_SUFFIX, SUITES_DIR } from '../../runner/paths.js';
 import type { RunOptions } from '../../runner/run/run.js';
 import { RunStop, stopCode } from '../../runner/run/stop.js';
+import { budgetFor } from '../budget.js';
 import {
   Option,
   configFileOption,
@@ -77,6 +78,22 @@ const define = () =>
         '--strict',
         'a failed SHOULD test fails the run too; with --baseline, every failure gates, not only regressions',
       ).default(false),
+    )
+    .addOption(
+      new Option(
+        '--thorough',
+        'send every member of every list as a valid edge, add random runs to every rule breaker and multiply the ' +
+          'random runs of every property by 4 (a default run sends each distinct case once)',
+      ).default(false),
+    )
+    .addOption(
+      new Option(
+        '--max-requests <n>',
+        'request budget: choose tests by measured detection value (detection.json) until it is spent; the ' +
+          'rules left out are named in the verdict as unjudged',
+      )
+        .argParser(integer({ min: 1 }))
+        .default(undefined, byDefault('MAX_REQUESTS')),
     )
     .addOption(
       new Option('--allow-payments', 'let the production profile create payments (real ones, on a real bank)').default(
@@ -214,7 +231,18 @@ async function run(options: RunCommandOptions, stop: RunStop): Promise<number> {
           `is BASE_URL (${target.url}): drop --${name}, or pass --profile embedded`,
       );
   const { selection: tests, grep, shard } = selectionFrom(options);
-  const selection = { ...tests, ...(await checkSelectionFrom(options)) };
+  const chosen = { ...tests, ...(await checkSelectionFrom(options)) };
+  // A request budget: tests chosen by measured detection value; the rest skipped as unjudged (cli/budget.ts).
+  const maxRequests = options.maxRequests ?? config.maxRequests;
+  const budgeted = maxRequests !== undefined ? budgetFor(chosen, maxRequests) : undefined;
+  if (budgeted)
+    console.error(
+      `psd2-conformance run: --max-requests ${maxRequests}: ${budgeted.choice.chosen.length} test(s) chosen ` +
+        `(about ${budgeted.choice.estimatedRequests} requests when measured; they detected ` +
+        `${budgeted.choice.faultsCovered} of ${budgeted.choice.faultsMeasured} measured faults), ` +
+        `${budgeted.budget.leftOut.length} left out as unjudged`,
+    );
+  const selection = budgeted ? { ...chosen, budget: budgeted.budget } : chosen;
   const faults = checkFaults(options.fault);
   const variants = checkVariants(options.variant);
   const order = suiteOrder(options.order, options.suiteFile);
@@ -239,6 +267,7 @@ async function run(options: RunCommandOptions, stop: RunStop): Promise<number> {
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
       ...(options.numRuns !== undefined ? { numRuns: options.numRuns } : {}),
       strict: options.strict,
+      ...(options.thorough ? { thorough: true } : {}),
       allowPayments: options.allowPayments,
       ...(options.acceptFixMatrix ? { acceptFixMatrix: true } : {}),
       ...(shard ? { shard } : {}),

@@ -5,13 +5,15 @@
  * run pays its bank, its workers and its tests. The verdict of a run is the same report a `run` writes
  * (run-model/report.ts), read in memory instead of from summary.json and outcomes.json.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../config/index.js';
 import { RunRecorder, buildReport, endReason, gateLevel, type RunEnd } from '../../run-model/index.js';
 import { createSharedVitest, runConformance, type SharedVitest } from '../run/run.js';
 import { RunStop } from '../run/stop.js';
+import { requestsPerTest } from '../../run-model/budget.js';
+import { readTestManifest } from '../../run-model/test-manifest.js';
 import type { MutationJob } from './run.js';
 import type { MutationRun } from './types.js';
 
@@ -24,6 +26,8 @@ export interface InProcessOptions {
   /** Aborted when the mutation run is stopped: the run in progress stops with `stoppedBy()`. */
   signal?: AbortSignal;
   stoppedBy?: () => RunEnd;
+  /** Record the run's exchanges and count its requests per test (the clean run: detection.json's costs). */
+  countRequests?: boolean;
 }
 
 /** The exit code `run` would end with for this report (2: no test ran, as `run` says for an empty selection). */
@@ -58,6 +62,7 @@ export async function runInProcess(
       ...(fault ? { faults: [fault] } : {}),
       variants,
       reportsDir,
+      ...(options.countRequests ? { exchangesPath: join(reportsDir, 'exchanges.jsonl') } : {}),
       listener: recorder,
       stop,
       shared,
@@ -68,8 +73,9 @@ export async function runInProcess(
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
     stop.dispose();
-    rmSync(reportsDir, { recursive: true, force: true });
   }
+  const requests = options.countRequests && end.kind === 'completed' ? countedRequests(reportsDir) : undefined;
+  rmSync(reportsDir, { recursive: true, force: true });
   const report = buildReport([recorder.record(reportsDir, end)], { strict: options.strict });
   const exitCode = exitCodeOf(report.summary);
   if (!reason && end.kind !== 'completed') reason = endReason(end);
@@ -83,7 +89,18 @@ export async function runInProcess(
       .filter((o) => o.state === 'failed' && (options.strict || gateLevel(o) === 'MUST'))
       .map((o) => `${o.file.split('/').at(-1)} › ${o.name}`),
     ...(reason ? { reason } : {}),
+    ...(requests ? { requests } : {}),
   };
+}
+
+/** Requests per test of a run that recorded its exchanges; undefined when it wrote none. */
+function countedRequests(reportsDir: string): MutationRun['requests'] {
+  try {
+    const lines = readFileSync(join(reportsDir, 'exchanges.jsonl'), 'utf8').split('\n');
+    return requestsPerTest(lines, readTestManifest() ?? []);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Every job in turn on one vitest, closed at the end; `each` hears of every run as it ends. */
@@ -91,6 +108,7 @@ export async function runAllInProcess(
   jobs: readonly MutationJob[],
   options: Omit<InProcessOptions, 'strict'> & {
     strictFor: (job: MutationJob) => boolean;
+    countsRequests?: (job: MutationJob) => boolean;
     each?: (job: MutationJob, run: MutationRun) => void;
   },
 ): Promise<MutationRun[]> {
@@ -99,7 +117,11 @@ export async function runAllInProcess(
   try {
     for (const job of jobs) {
       if (options.signal?.aborted) break;
-      const run = await runInProcess(shared, job, { ...options, strict: options.strictFor(job) });
+      const run = await runInProcess(shared, job, {
+        ...options,
+        strict: options.strictFor(job),
+        countRequests: options.countsRequests?.(job) ?? false,
+      });
       runs.push(run);
       options.each?.(job, run);
     }

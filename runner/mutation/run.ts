@@ -3,6 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FaultId, VariantId } from '../../bank/ids.generated.js';
+import { requestsPerTest } from '../../run-model/budget.js';
+import { readTestManifest } from '../../run-model/test-manifest.js';
 import type { MutationRun } from './types.js';
 import { BIN, PACKAGE_ROOT as ROOT } from '../paths.js';
 import { gateLevel, type TestOutcome } from '../../run-model/index.js';
@@ -14,6 +16,8 @@ export interface MutationRunOptions {
   extraArgs?: string[];
   /** Aborted when the mutation run is stopped: the child gets SIGTERM (and writes its INCOMPLETE reports). */
   signal?: AbortSignal;
+  /** Record the exchanges and count the requests per test (the clean run: detection.json's costs). */
+  countRequests?: boolean;
 }
 
 /** Every child run still going, so that a mutation run that must end now can end them too. */
@@ -32,6 +36,16 @@ function failedTests(reports: string, strict: boolean): string[] | undefined {
     return outcomes
       .filter((o) => o.state === 'failed' && (strict || gateLevel(o) === 'MUST'))
       .map((o) => `${o.file.split('/').at(-1)} › ${o.name}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Requests per test of a run that recorded its exchanges; undefined when it wrote none (it ended early). */
+function countedRequests(reports: string): MutationRun['requests'] {
+  try {
+    const lines = readFileSync(join(reports, 'exchanges.jsonl'), 'utf8').split('\n');
+    return requestsPerTest(lines, readTestManifest() ?? []);
   } catch {
     return undefined;
   }
@@ -61,6 +75,7 @@ export function runOnce(job: MutationJob, options: MutationRunOptions): Promise<
     ...(fault ? ['--fault', fault] : []),
     ...variants.flatMap((v) => ['--variant', v]),
     ...(options.extraArgs ?? []),
+    ...(options.countRequests ? ['--exchanges', join(reports, 'exchanges.jsonl')] : []),
   ];
   const started = performance.now();
   const { BASE_URL: _target, ...env } = process.env;
@@ -92,6 +107,7 @@ export function runOnce(job: MutationJob, options: MutationRunOptions): Promise<
         // No summary: the run ended before writing it; the reason below says why.
       }
       const failed = failedTests(reports, args.includes('--strict'));
+      const requests = options.countRequests ? countedRequests(reports) : undefined;
       rmSync(reports, { recursive: true, force: true });
       const last = stderr.trim().split('\n').at(-1) ?? '';
       const reason = signal ? `killed (${signal}) after the budget` : code !== 0 && code !== 1 ? last : undefined;
@@ -102,6 +118,7 @@ export function runOnce(job: MutationJob, options: MutationRunOptions): Promise<
         seconds: Math.round((performance.now() - started) / 100) / 10,
         failedRequirements,
         ...(failed ? { failedTests: failed } : {}),
+        ...(requests ? { requests } : {}),
         ...(reason ? { reason } : {}),
       });
     });

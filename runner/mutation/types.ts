@@ -8,6 +8,8 @@ export interface MutationRun {
   variants?: string[];
   /** Names of the tests that failed at MUST level (every failed test under --strict). */
   failedTests?: string[];
+  /** The clean default-bank run's requests per test and per file's set-up (run-model/budget.ts), when recorded. */
+  requests?: { tests: Record<string, number>; setup: Record<string, number> };
   exitCode: number | null;
   seconds: number;
   failedRequirements: string[];

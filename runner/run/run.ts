@@ -27,12 +27,17 @@ import type { RunStop } from './stop.js';
 import { VitestEvents, plannedTest } from './vitest-events.js';
 import { createOwnedVitest } from './vitest-owned.js';
 
+/** --thorough multiplies the random runs of every property by this. */
+export const THOROUGH_FACTOR = 4;
+
 export interface RunOptions {
   config: Config;
   /** Chosen by config/target.ts before anything starts: the runner never falls back to the embedded bank. */
   target: TargetChoice;
   seed?: number;
   numRuns?: number;
+  /** Every case and more random runs (suites/support/depth.ts). */
+  thorough?: boolean;
   strict: boolean;
   allowPayments: boolean;
   /** `run --accept-fix-matrix`: the x-accept-fix matrix suite runs (suites/accept-fix-matrix.suite.ts). */
@@ -162,7 +167,8 @@ export async function runConformance(options: RunOptions): Promise<RunEnd> {
     baseUrl,
     profile,
     seed,
-    numRuns: options.numRuns ?? config.numRuns,
+    numRuns: (options.numRuns ?? config.numRuns) * (options.thorough ? THOROUGH_FACTOR : 1),
+    ...(options.thorough ? { thorough: true } : {}),
     strict: options.strict,
     runTag,
     allowPayments: options.allowPayments,
@@ -215,6 +221,15 @@ export async function runConformance(options: RunOptions): Promise<RunEnd> {
         strict: options.strict,
         startedAt,
         ...(shardRecord ? { shard: shardRecord } : {}),
+        ...(options.selection.budget
+          ? {
+              budget: {
+                maxRequests: options.selection.budget.maxRequests,
+                leftOut: options.selection.budget.leftOut.length,
+                unjudgedRules: options.selection.budget.unjudgedRules,
+              },
+            }
+          : {}),
       },
     });
     // What decides which tests the run declares: the same key on the same sources is the same plan.

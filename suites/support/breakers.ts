@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { checkAccepted, checkRejected } from '../../checks/index.js';
 import type { Exchange } from '../../client/index.js';
 import { edgesFor, type Breaker, type Edge } from '../../generators/index.js';
-import { requirement, type OperationId, type RequirementId } from '../../spec/index.js';
+import type { OperationId, RequirementId } from '../../spec/index.js';
 import { conformanceTest } from './conformance-test.js';
-import type { RunContext } from './context.js';
+import { breakerRuns, edgesToSend, isListRule, LIST_SAMPLE } from './depth.js';
 import { forAll } from './property.js';
 import { operation } from './request.js';
 import type { Session } from './session.js';
@@ -21,10 +21,12 @@ export function byRule<T extends { requirementId: RequirementId }>(cases: readon
 
 /** The title of a rule's edge test: its valid values, or how many members of its list. */
 export function edgesTitle(what: string, edges: readonly Edge[]): string {
-  const list = requirement(edges[0]?.requirementId as RequirementId).id.endsWith('.enum');
-  return list
+  if (!isListRule(edges[0]?.requirementId))
+    return `${what} on the valid side of it (${edges.map((e) => e.label).join('; ')}) are accepted`;
+  return edges.length <= LIST_SAMPLE
     ? `${what} with each of the ${edges.length} values of its list are accepted`
-    : `${what} on the valid side of it (${edges.map((e) => e.label).join('; ')}) are accepted`;
+    : `${what} with values of its list (${LIST_SAMPLE} or more of the ${edges.length}, chosen by the seed; ` +
+        'every one with --thorough) are accepted';
 }
 
 /** Any case of any of the breakers (the random runs). */
@@ -47,8 +49,7 @@ export function everyCase(cases: readonly Breaker[], seed: number): BrokenCase[]
   return cases.map((c, i) => [c, sampledOnce(c.value, seed + i)]);
 }
 
-/** Random runs after the examples: a rule's cases are few, and each run is a request. */
-export const breakerRuns = (ctx: RunContext): number => Math.min(ctx.numRuns, 10);
+export { breakerRuns } from './depth.js';
 
 /** The title of a rule's test: the cases it sends. */
 export const casesTitle = (what: string, cases: readonly Breaker[]): string =>
@@ -109,17 +110,18 @@ export function acceptsEveryEdge({ edges, operation: op, what, sender }: EdgeTes
     const title = edgesTitle(what, cases);
     conformanceTest({ requirementIds: requirementId, operation: op, title }, async ({ s, ctx, meta, judge }) => {
       const send = await sender(s);
+      const examples = edgesToSend(cases, ctx);
       await forAll({
         ctx,
         meta,
         testName: title,
-        arbitrary: fc.constantFrom(...cases),
+        arbitrary: fc.constantFrom(...examples),
         predicate: async (edge) => {
           const exchange = await send(edge, edge.value);
           judge(exchange, checkAccepted(exchange, operation(op), edge.requirementId));
         },
         numRuns: 0,
-        examples: cases,
+        examples,
       });
     });
   }

@@ -2,7 +2,7 @@ import { test, TestRunner, type TestContext } from 'vitest';
 import { checkSelection, type CheckResult } from '../../checks/index.js';
 import { shellQuote, type Exchange } from '../../client/index.js';
 import type { ConformanceMeta } from '../../run-model/index.js';
-import { inShard, ruleLine, rulesBroken, selected } from '../../run-model/index.js';
+import { inShard, leftOutByBudget, ruleLine, rulesBroken, selected } from '../../run-model/index.js';
 import { OPERATIONS, requirement, type Level, type OperationId, type RequirementId } from '../../spec/index.js';
 import { runContext, type RunContext } from './context.js';
 import { FixtureError } from './fixtures.js';
@@ -49,10 +49,13 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (ki
   const { requirementIds: ids, operation, title, ...options } = definition;
   const requirementIds = Array.isArray(ids) ? ids : [ids];
   const level = options.level ?? requirement(requirementIds[0] as RequirementId).level;
-  const skip =
-    options.skip || profileSkip(operation) || selected(runContext().selection, requirementIds, operation, level);
-  const meta: ConformanceMeta = { requirementIds, level, operation, ...(skip ? { notTestable: skip } : {}) };
   const name = `${requirementIds.join(' + ')} [${level}] ${title}`;
+  const skip =
+    options.skip ||
+    profileSkip(operation) ||
+    selected(runContext().selection, requirementIds, operation, level) ||
+    leftOutByBudget(runContext().selection, fullTestName(name));
+  const meta: ConformanceMeta = { requirementIds, level, operation, ...(skip ? { notTestable: skip } : {}) };
   // Another shard's test is not registered here: it runs there, and shows in no report of this shard.
   if (!inShard(runContext().selection, fullTestName(name))) return;
   test(

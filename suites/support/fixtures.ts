@@ -184,6 +184,18 @@ const perFileAccount = (label: string, s: Session, type: Customer['type']): Prom
   return make();
 };
 
+const sharedCustomers = new Map<Customer['type'], () => Promise<Customer>>();
+
+/**
+ * One customer per suite file, for tests whose subject is not the customer and that change nothing a test reads of
+ * it (card accounts made for it, each with numbers of its own): one request per file instead of one per test.
+ */
+export const sharedCustomer = (s: Session, type: Customer['type'] = 'private'): Promise<Customer> => {
+  let make = sharedCustomers.get(type);
+  if (!make) sharedCustomers.set(type, (make = perFile(`shared ${type} customer`, () => customer(s, type))));
+  return make();
+};
+
 /** One funded account per suite file, for tests whose subject is not the account. */
 export const sharedDebtor = (s: Session): Promise<Account> => perFileAccount('shared debtor', s, 'private');
 

@@ -20,7 +20,7 @@ describe('configuration', () => {
     const c = load({});
     expect(c.baseUrl).toBeUndefined();
     expect(c.profile).toBeUndefined();
-    expect(c).toMatchObject({ baseUrlEmpty: false, nearMisses: [], seed: 20261122, numRuns: 25, paths: {} });
+    expect(c).toMatchObject({ baseUrlEmpty: false, nearMisses: [], seed: 20261122, numRuns: 10, paths: {} });
     expect(c.signing).toMatchObject({
       digestAlgorithm: 'SHA-256',
       keyId: { serialCase: 'upper', leadingZeros: false, dnStyle: 'platform' },

@@ -23,7 +23,7 @@ describe('the environment is validated by a schema made from the VARIABLES table
   it('gives whole numbers as numbers and text as text, blank as unset', () => {
     expect(validatedValues({ SEED: ' 7 ', NUM_RUNS: '', KEYID_SERIAL_CASE: 'lower' })).toMatchObject({
       SEED: 7,
-      NUM_RUNS: 25,
+      NUM_RUNS: 10,
       KEYID_SERIAL_CASE: 'lower',
     });
   });

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBank, type RunningBank } from '../../bank/index.js';
+import { startGate } from '../hostile/gate.js';
+import { runCli } from '../suites/run-cli.js';
+
+/**
+ * Issue 25: every request earns its place. A default run (every suite, the default seed and NUM_RUNS) against the
+ * reference bank, behind a proxy that counts what reaches the bank, sends at most 800 requests; `--max-requests 400`
+ * keeps to its budget and says it was budgeted. SCA_DRIVER=embedded: the journeys run as against the embedded bank.
+ */
+const DEFAULT_RUN_LIMIT = 800;
+
+let bank: RunningBank;
+beforeAll(async () => {
+  bank = await startBank();
+});
+afterAll(async () => {
+  await bank.close();
+});
+
+async function counted(args: string[]) {
+  const gate = await startGate(bank.url);
+  try {
+    const run = await runCli(args, { BASE_URL: gate.url, SCA_DRIVER: 'embedded' }, 400_000);
+    return { run, requests: gate.arrivals.length };
+  } finally {
+    await gate.close();
+  }
+}
+
+describe('how many requests a run sends', () => {
+  it(`a default run sends at most ${DEFAULT_RUN_LIMIT} requests, and passes`, { timeout: 420_000 }, async () => {
+    const { run, requests } = await counted([]);
+    expect(run.code, run.stderr.slice(-2000)).toBe(0);
+    expect(run.stdout).toContain('CONFORMANT (every MUST test passed)');
+    expect(requests).toBeGreaterThan(400);
+    expect(requests).toBeLessThanOrEqual(DEFAULT_RUN_LIMIT);
+  });
+
+  it('--max-requests 400 sends at most 400 and its verdict says it was budgeted', { timeout: 420_000 }, async () => {
+    const { run, requests } = await counted(['--max-requests', '400']);
+    expect(run.code, run.stderr.slice(-2000)).toBe(0);
+    expect(requests).toBeLessThanOrEqual(400);
+    expect(run.stdout).toContain('BUDGETED, NOT A FULL VERDICT');
+    expect(run.stdout).not.toContain('CONFORMANT (every MUST test passed)');
+    expect(run.stdout).toMatch(/rule\(s\) unjudged, counted as untested: \S/);
+  });
+});
