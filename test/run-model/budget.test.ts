@@ -80,7 +80,8 @@ describe('a request budget (run --max-requests)', () => {
 
   it('the shipped detection file knows nearly every test of the manifest (renew it: docs/requests.md)', () => {
     const shipped = readDetection();
-    const manifest = readTestManifest() ?? [];
+    // The x-accept-fix matrix runs only with --accept-fix-matrix: a default run (and so the measurement) never sends it.
+    const manifest = (readTestManifest() ?? []).filter((m) => !m.file.endsWith('accept-fix-matrix.suite.ts'));
     expect(shipped).toBeDefined();
     const unknown = manifest.filter((m) => !shipped?.tests[testKey(m)]);
     expect(unknown.length, unknown.map(testKey).join('\n')).toBeLessThanOrEqual(manifest.length * 0.05);
