@@ -80,7 +80,7 @@ describe('a request budget (run --max-requests)', () => {
 
   it('the shipped detection file knows nearly every test of the manifest (renew it: docs/requests.md)', () => {
     const shipped = readDetection();
-    // The x-accept-fix matrix runs only with --accept-fix-matrix: a default run (and so the measurement) never sends it.
+    // The x-accept-fix matrix runs only with --accept-fix-matrix: a default run (so the measurement) never sends it.
     const manifest = (readTestManifest() ?? []).filter((m) => !m.file.endsWith('accept-fix-matrix.suite.ts'));
     expect(shipped).toBeDefined();
     const unknown = manifest.filter((m) => !shipped?.tests[testKey(m)]);
