@@ -65,6 +65,14 @@ describe('every example of run --help works as printed', async () => {
     // A file the example names, else ./.env where it says "the bank at BASE_URL": never both, never for the others.
     if (configFile && words.includes('--config-file')) writeFileSync(join(cwd, configFile), `BASE_URL=${bank.url}\n`);
     else if (words.includes('sandbox')) writeFileSync(join(cwd, '.env'), `BASE_URL=${bank.url}\n`);
+    // The release lens's example names an earlier run's folder and a known-findings file: both are made first.
+    const baseline = words.includes('--baseline') ? words[words.indexOf('--baseline') + 1] : undefined;
+    if (baseline) {
+      const earlier = await shell(['run', '--profile', 'sandbox', '--reports', baseline, ...TINY], cwd);
+      expect(earlier.code, earlier.stderr).toBe(0);
+    }
+    const known = words.includes('--known-findings') ? words[words.indexOf('--known-findings') + 1] : undefined;
+    if (known) writeFileSync(join(cwd, known), 'findings: []\n');
     const r = await shell([...words, ...TINY], cwd);
     const fault = words.includes('--fault');
     expect(r.code, r.stderr).toBe(fault ? 1 : 0);
