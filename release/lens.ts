@@ -158,7 +158,7 @@ export function releaseLens(options: LensOptions): ReleaseLens {
     },
     sections(input) {
       const view = viewOf(input);
-      const sections = [historySection(view, input.outDir)];
+      const sections = input.history === false ? [] : [historySection(view, input.outDir)];
       const matrix = options.acceptFixMatrix ? matrixSection(input.outcomes, input.exchangesFile) : undefined;
       if (matrix) sections.push(matrix);
       if (!base && !findings) return sections;

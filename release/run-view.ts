@@ -153,6 +153,8 @@ export function readRunView(dir: string, what: string): RunView {
 
 /** What a section builder reads of the run being reported. */
 export interface SectionInput {
+  /** Keep the verdict history (verdicts.jsonl): false when `--report` leaves the release reporter out. */
+  history?: boolean;
   outDir: string;
   outcomes: readonly TestOutcome[];
   rows: readonly CoverageLike[];

@@ -346,7 +346,13 @@ async function runAndReport(job: RunJob): Promise<number> {
   const built = buildReport([recorder.record(out, end)], { strict: job.strict, out });
   const { sectionInput } = await import('../../release/lens.js');
   const exchangesFile = job.run.exchangesPath ?? needs.exchanges;
-  const report = { ...built, sections: job.release.lens.sections(sectionInput(built, out, exchangesFile)) };
+  const report = {
+    ...built,
+    sections: job.release.lens.sections({
+      ...sectionInput(built, out, exchangesFile),
+      history: job.reporters.some((r) => r.name === 'release'),
+    }),
+  };
   await writeReport(report, reporters, { out, signal: stop.signal });
   if (stop.end && end.kind === 'completed') {
     // Stopped while writing the reports: the files say INCOMPLETE, as the exit code does.
