@@ -112,11 +112,17 @@ export async function runAllInProcess(
     each?: (job: MutationJob, run: MutationRun) => void;
   },
 ): Promise<MutationRun[]> {
-  const shared = await createSharedVitest();
+  let shared = await createSharedVitest();
   const runs: MutationRun[] = [];
   try {
     for (const job of jobs) {
       if (options.signal?.aborted) break;
+      // A run its budget stopped leaves the vitest it cancelled unfit for the next (that one ends INCOMPLETE too):
+      // the next job gets a vitest of its own.
+      if (runs.at(-1)?.exitCode === 3) {
+        await shared.vitest.close();
+        shared = await createSharedVitest();
+      }
       const run = await runInProcess(shared, job, {
         ...options,
         strict: options.strictFor(job),

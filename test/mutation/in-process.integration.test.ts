@@ -24,7 +24,10 @@ describe('mutation runs in one process, on one vitest', () => {
     expect(stopped.reason).toMatch(/budget/);
   }, 600_000);
 
-  it('detects a fault by the rule it breaks, then passes the clean bank, on the vitest a stopped run had', async () => {
+  it('detects a fault by the rule it breaks, then passes the clean bank, on the vitest that replaced it', async () => {
+    // A stopped run leaves its vitest unfit for the next run: runAllInProcess replaces it, as this does.
+    await shared.vitest.close();
+    shared = await createSharedVitest();
     const faulty = await runInProcess(shared, { fault: 'kid-401' }, options);
     expect(faulty).toMatchObject({ fault: 'kid-401', exitCode: 1 });
     expect(faulty.failedRequirements).toContain('Errors.kid.400');
