@@ -5,16 +5,14 @@
  * run pays its bank, its workers and its tests. The verdict of a run is the same report a `run` writes
  * (run-model/report.ts), read in memory instead of from summary.json and outcomes.json.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../config/index.js';
 import { RunRecorder, buildReport, endReason, gateLevel, type RunEnd } from '../../run-model/index.js';
 import { createSharedVitest, runConformance, type SharedVitest } from '../run/run.js';
 import { RunStop } from '../run/stop.js';
-import { requestsPerTest } from '../../run-model/budget.js';
-import { readTestManifest } from '../../run-model/test-manifest.js';
-import type { MutationJob } from './run.js';
+import { countedRequests, type MutationJob } from './run.js';
 import type { MutationRun } from './types.js';
 
 export interface InProcessOptions {
@@ -91,16 +89,6 @@ export async function runInProcess(
     ...(reason ? { reason } : {}),
     ...(requests ? { requests } : {}),
   };
-}
-
-/** Requests per test of a run that recorded its exchanges; undefined when it wrote none. */
-function countedRequests(reportsDir: string): MutationRun['requests'] {
-  try {
-    const lines = readFileSync(join(reportsDir, 'exchanges.jsonl'), 'utf8').split('\n');
-    return requestsPerTest(lines, readTestManifest() ?? []);
-  } catch {
-    return undefined;
-  }
 }
 
 /** Every job in turn on one vitest, closed at the end; `each` hears of every run as it ends. */

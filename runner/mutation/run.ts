@@ -42,7 +42,7 @@ function failedTests(reports: string, strict: boolean): string[] | undefined {
 }
 
 /** Requests per test of a run that recorded its exchanges; undefined when it wrote none (it ended early). */
-function countedRequests(reports: string): MutationRun['requests'] {
+export function countedRequests(reports: string): MutationRun['requests'] {
   try {
     const lines = readFileSync(join(reports, 'exchanges.jsonl'), 'utf8').split('\n');
     return requestsPerTest(lines, readTestManifest() ?? []);
