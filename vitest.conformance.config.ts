@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // The conformance suites. `psd2-conformance run` starts vitest with this file and provides the
@@ -13,10 +14,19 @@ export default defineConfig({
     // are held for the whole run by the runner's permit service (client/permit-service.ts), not by running one
     // test at a time. Each test sends what its seed and name decide, whatever runs beside it (session.ts scopes).
     fileParallelism: true,
-    pool: 'threads',
+    // Workers in processes of their own, not threads of the run's process: the run's largest process held every
+    // worker's module graph beside the bank and the reporters (612 MB resident; 364 MB with forks and native imports).
+    pool: 'forks',
     // One module graph per worker, not per file: importing the support modules (schemas compiled by ajv …) once a
     // file cost seconds each. The suites keep nothing per module that belongs to a file (fixtures.ts keys by file).
     isolate: false,
+    // Node imports the suites itself (tsx's loader for the repository's TypeScript, plain JavaScript once compiled):
+    // vite's module runner made the run's process transform every module for the workers (+110 MB resident) and
+    // the suites use neither vi.mock nor import.meta.vitest, which are what it is needed for.
+    experimental: { viteModuleRunner: false, nodeLoader: false },
+    execArgv: import.meta.url.endsWith('.ts')
+      ? ['--import', fileURLToPath(new URL('bin/suite-worker-loader.mjs', import.meta.url))]
+      : [],
     maxWorkers: 3,
     maxConcurrency: 16,
     sequence: { shuffle: false, concurrent: true },

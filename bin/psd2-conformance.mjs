@@ -2,8 +2,6 @@
 // `node --` before this file: Node 20 reads a `--env-file` anywhere on its command line as its own flag (and exits 9
 // when the file is missing), even after the script's name; after `--` an old `--env-file` reaches the CLI, which
 // names its new spelling, `--config-file` (cli/command.ts).
-// The CLI is written in TypeScript; tsx's loader runs it without a build step.
-import { register } from 'tsx/esm/api';
 
 // `psd2-conformance requirements | head` closes the pipe early: that is not an error.
 process.stdout.on('error', (err) => {
@@ -11,6 +9,19 @@ process.stdout.on('error', (err) => {
   throw err;
 });
 
-register();
+// tsx: the CLI is written in TypeScript, and tsx's loader runs it without a build step, after the packages the
+// command needs are imported natively (native-first.mjs says why). The build leaves this part out, to "end tsx".
+const { COMMON_PACKAGES, registerTsxAfter } = await import('./native-first.mjs');
+/** The commands that drive vitest or the reference bank, and what they import beside the common packages. */
+const HEAVY = {
+  run: ['vitest/node', 'fastify', 'yaml', 'fast-xml-parser', 'log-update', 'allure-js-commons'],
+  mutation: ['vitest/node', 'fastify', 'log-update'],
+  serve: ['fastify'],
+  proxy: ['fastify', 'fast-xml-parser', 'allure-js-commons'],
+};
+const command = process.argv.slice(2).find((arg) => !arg.startsWith('-'));
+const heavy = HEAVY[command];
+await registerTsxAfter(['@commander-js/extra-typings', 'dotenv', ...(heavy ? [...COMMON_PACKAGES, ...heavy] : [])]);
+// end tsx
 const { main } = await import('../cli/main.ts');
 process.exitCode = await main(process.argv.slice(2));

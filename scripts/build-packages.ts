@@ -192,18 +192,17 @@ function buildLibrary(files: Set<string>): void {
   );
 }
 
-/** The bin without tsx: the compiled CLI is plain JavaScript. */
+/** The bin without tsx: the compiled CLI is plain JavaScript (the bin marks its tsx part, "// tsx:" to "end tsx"). */
 function compiledBin(): string {
   const source = readFileSync(join(ROOT, 'bin', 'psd2-conformance.mjs'), 'utf8');
-  const edits: [string, string][] = [
-    ["import { register } from 'tsx/esm/api';\n", ''],
-    ['register();\n', ''],
+  const edits: [RegExp | string, string][] = [
+    [/\/\/ tsx: [\s\S]*?\/\/ end tsx\n/, ''],
     ["await import('../cli/main.ts')", "await import('../cli/main.js')"],
-    ["// The CLI is written in TypeScript; tsx's loader runs it without a build step.\n", ''],
   ];
   return edits.reduce((text, [from, to]) => {
-    if (!text.includes(from)) throw new Error(`build: bin/psd2-conformance.mjs no longer contains ${from.trim()}`);
-    return text.replace(from, to);
+    const replaced = text.replace(from, to);
+    if (replaced === text) throw new Error(`build: bin/psd2-conformance.mjs no longer contains ${String(from)}`);
+    return replaced;
   }, source);
 }
 
