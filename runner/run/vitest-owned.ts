@@ -12,10 +12,7 @@ const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 export async function createOwnedVitest(...args: Parameters<CreateVitest>): Promise<Vitest> {
   const { createVitest } = await import('vitest/node');
   const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
-  const [mode, options, ...rest] = args;
-  // The suites' config is imported as it is (the CLI runs under tsx, or compiled), not bundled by vite first into a
-  // temporary file beside it (which an installation in a read-only folder cannot write).
-  const vitest = await createVitest(mode, { configLoader: 'native', ...options }, ...rest);
+  const vitest = await createVitest(...args);
   for (const signal of SIGNALS)
     for (const listener of process.listeners(signal))
       if (!before.get(signal)?.has(listener)) process.off(signal, listener as (...a: unknown[]) => void);
