@@ -96,12 +96,6 @@ function verdictOf(report: ProxyReport, party: Party): Verdict {
   };
 }
 
-const kept = (report: ProxyReport) => (report.omitted ? ` (details of ${report.exchanges.length} kept)` : '');
-
-/** `3 exchanges (details of 2 kept)`: what a proxy session's verdicts stand on. */
-export const exchangesLine = (report: ProxyReport): string =>
-  `${report.total} exchange${report.total === 1 ? '' : 's'}${kept(report)}`;
-
 /**
  * The proxy session as a run's report, to be written into `out` by the registered reporters. Its outcomes are the
  * kept exchanges, once per party; its verdicts the parties' own, over every exchange (kept or not); its exit code
