@@ -8,7 +8,7 @@ export default defineConfig({
     // .ts in the repository, .js in the installed CLI package (npm run build).
     include: ['suites/**/*.suite.{ts,js}'],
     environment: 'node',
-    // Allure labels, parameters and attachments from inside the tests (reporting/allure-labels.ts).
+    // Allure labels, parameters and attachments from inside the tests (suites/support/allure.ts).
     setupFiles: ['allure-vitest/setup'],
     // Files run in parallel and the tests of a file concurrently: HTTP_CONCURRENCY and HTTP_REQUESTS_PER_SECOND
     // are held for the whole run by the runner's permit service (client/permit-service.ts), not by running one

@@ -128,6 +128,20 @@ export function choiceOption<const Flags extends string, const T extends string>
   return new Option(flags, description).choices(choices).argParser(oneOf(choices)).default(undefined, whenNone);
 }
 
+/**
+ * `--report NAMES`: comma-separated reporter names (`run`, `report`, `proxy`), checked against the registry of
+ * reporters when the command starts (reporters/index.ts, pickReporters), so one list and one message serve them all.
+ */
+export const reportNamesOption = (description: string) =>
+  new Option('--report <names>', description)
+    .argParser((raw: string) =>
+      raw
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean),
+    )
+    .default(undefined, 'all of them');
+
 /** `--profile NAME` of every command that judges or lists against a bank; `description` says what it changes there. */
 export const profileOption = (description: string) =>
   choiceOption(

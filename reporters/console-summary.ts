@@ -49,11 +49,10 @@ function deviations(report: RunReport): string | undefined {
 /** The closing summary: by level and operation, every failure with what to do about it, then the verdict. */
 export function closingSummary(report: RunReport, reportsDir: string): string {
   const { summary } = report;
-  const seed = Array.isArray(summary.seed) ? summary.seed.join(', ') : summary.seed;
   const lines = [
     '',
     `psd2-conformance: ${summary.total} tests against ${summary.target.description} ` +
-      `(seed ${seed}, ${summary.durationSeconds.toFixed(1)} s)`,
+      `(${[...facts(summary), `${summary.durationSeconds.toFixed(1)} s`].join(', ')})`,
     'by level:',
     ...Object.entries(summary.byLevel).map(([l, c]) => row(l, c)),
     'by operation:',
@@ -77,10 +76,32 @@ export function closingSummary(report: RunReport, reportsDir: string): string {
     );
   const security = securityLine(report.outcomes);
   if (security) lines.push(security);
-  for (const verdict of report.verdicts)
-    lines.push(
-      `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped — ${verdict.line} — ` +
-        `target: ${summary.target.description}`,
-    );
-  return lines.join('\n');
+  return [...lines, ...verdictLines(report)].join('\n');
+}
+
+/** What the run stands on besides its time: its seed, or the exchanges a proxy session saw. */
+function facts(summary: RunReport['summary']): string[] {
+  const { seed, exchanges } = summary;
+  return [
+    ...(seed !== undefined ? [`seed ${Array.isArray(seed) ? seed.join(', ') : seed}`] : []),
+    ...(exchanges
+      ? [
+          `${exchanges.total} exchange${exchanges.total === 1 ? '' : 's'}` +
+            (exchanges.omitted ? ` (details of ${exchanges.kept} kept)` : ''),
+        ]
+      : []),
+  ];
+}
+
+/**
+ * The closing lines: the counts and the verdict on one line when the report judges one party (a run: the bank);
+ * when it judges several (the proxy: your requests and the bank), the counts, then each party's verdict on a line of
+ * its own, named, so that a TPP's malformed request never reads as the bank's failure.
+ */
+function verdictLines(report: RunReport): string[] {
+  const { summary } = report;
+  const counts = `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`;
+  const target = `target: ${summary.target.description}`;
+  if (report.verdicts.length < 2) return report.verdicts.map((v) => `${counts} — ${v.line} — ${target}`);
+  return [`${counts} — ${target}`, ...report.verdicts.map((v) => `${v.party.name}: ${v.line}`)];
 }

@@ -70,10 +70,17 @@ export function coverageMarkdown(rows: CoverageRow[], title: string, target?: st
 /** The line under the heading: the verdict and what it was judged on. */
 export function coverageTitle(report: RunReport): string {
   const { summary } = report;
-  const seed = Array.isArray(summary.seed) ? summary.seed.join(', ') : String(summary.seed);
-  const judgedOn = `Target: ${summary.target.description}; profile ${summary.profile}, seed ${seed}.`;
+  const { seed } = summary;
+  const seeded = seed === undefined ? '' : `, seed ${Array.isArray(seed) ? seed.join(', ') : seed}`;
+  const judgedOn = `Target: ${summary.target.description}; profile ${summary.profile}${seeded}.`;
+  // Each party by name when the report judges several (the proxy); a run's one verdict as it is.
+  const named = report.verdicts.length > 1;
   return report.verdicts
-    .map((v) => `${v.line.replace(' (reasons in coverage.md)', ' (reasons below)')}. ${judgedOn}`)
+    .map(
+      (v) =>
+        `${named ? `${v.party.name}: ` : ''}${v.line.replace(' (reasons in coverage.md)', ' (reasons below)')}. ` +
+        judgedOn,
+    )
     .join('\n\n');
 }
 

@@ -6,21 +6,34 @@ import { writeHtml } from './allure-html.js';
 import { writeSkippedResults } from './allure-skipped.js';
 import { ALLURE_RESULTS } from './allure.reporter.js';
 import { COVERAGE_MARKDOWN } from './coverage.reporter.js';
+import { PARTIES_MARKDOWN } from './parties.reporter.js';
 import { defineReporter, type ReporterContext } from './registry.js';
 import { verdictBanner } from './verdict-banner.js';
 
 export const HISTORY_FILE = 'history.jsonl';
 
+const capital = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
 /** The report's overview: what the verdict stands on, as Allure's own "variables" widget shows them. */
 function variables(report: RunReport): Record<string, string> {
   const { summary } = report;
+  const { exchanges } = summary;
   const rows = report.coverage.length;
   return {
     Target: summary.target.description,
     'Target kind': summary.target.kind,
     Profile: summary.profile,
-    Seed: Array.isArray(summary.seed) ? summary.seed.join(', ') : String(summary.seed),
-    Verdict: summary.verdictLine,
+    // A proxy session has no seed (the TPP chose what was sent); it has exchanges instead.
+    ...(summary.seed !== undefined
+      ? { Seed: Array.isArray(summary.seed) ? summary.seed.join(', ') : String(summary.seed) }
+      : {}),
+    ...(exchanges
+      ? { Exchanges: `${exchanges.total}${exchanges.omitted ? ` (details of ${exchanges.kept} kept)` : ''}` }
+      : {}),
+    // One line per party when the report judges several (the proxy).
+    ...(report.verdicts.length > 1
+      ? Object.fromEntries(report.verdicts.map((v) => [capital(v.party.name), v.line]))
+      : { Verdict: summary.verdictLine }),
     // Allure's header spans the tests' own times; the run also started its target, collected and reported.
     'Run duration': `${summary.durationSeconds.toFixed(1)} s (start-up, tests and reports)`,
     'Requirements failed': `${summary.requirements.failed} of ${rows}`,
@@ -45,7 +58,9 @@ async function render(report: RunReport, context: ReporterContext): Promise<void
     // A lens's pages (release gate, verdict history, matrix), when the release reporter wrote them.
     globalAttachments: [
       join(out, COVERAGE_MARKDOWN),
-      ...(report.sections ?? []).map((s) => join(out, s.file)).filter((f) => existsSync(f)),
+      ...[PARTIES_MARKDOWN, ...(report.sections ?? []).map((s) => s.file)]
+        .map((file) => join(out, file))
+        .filter((f) => existsSync(f)),
     ],
     history: { path: join(out, HISTORY_FILE), limit: context.historyLimit },
     log,

@@ -1,12 +1,26 @@
 /**
  * The reporters: small handlers of the run's events and of its finished report (run-model), registered by name as
  * checks are. `run --report junit,html` picks them; `report` runs the same ones over the folders of a run or of its
- * shards. A new reporter is one file, `<name>.reporter.ts`, in this folder.
+ * shards, and `proxy` over its session. A new reporter is one file, `<name>.reporter.ts`, in this folder.
  */
 import { UserError } from '../core/index.js';
-import { buildReport, checkShardSet, readRunFolder, type RunReport } from '../run-model/index.js';
+import {
+  buildReport,
+  checkShardSet,
+  proxySessionReport,
+  readRunFolder,
+  recordProxySession,
+  type RunReport,
+} from '../run-model/index.js';
+import type { ProxyReport } from '../tpp/index.js';
 import { HISTORY_LIMIT } from './allure-history.js';
-import { loadReporters, type Reporter, type ReporterContext, type ReporterDefinition } from './registry.js';
+import {
+  loadReporters,
+  type Reporter,
+  type ReporterContext,
+  type ReporterDefinition,
+  type RunNeeds,
+} from './registry.js';
 import { Terminal } from './terminal.js';
 import { writeReport } from './write.js';
 
@@ -82,10 +96,31 @@ export async function reportFolders(options: FolderReportOptions): Promise<{ exi
   return { exitCode: report.summary.exitCode, report };
 }
 
-/** The proxy's entry until it moves onto the reporters itself (reporting/proxy-reports.ts). */
-export async function writeReports(
-  options: Omit<FolderReportOptions, 'reporters'>,
-): Promise<{ exitCode: 0 | 1; summary: RunReport['summary'] }> {
-  const { exitCode, report } = await reportFolders(options);
-  return { exitCode: exitCode === 0 ? 0 : 1, summary: report.summary };
+export interface ProxyReportOptions {
+  out: string;
+  /** The reporters picked (`proxy --report`, as `run --report`), the console among them. */
+  reporters: readonly ReporterDefinition[];
+  log: (line: string) => void;
+}
+
+/**
+ * A proxy session's reports, written by the same registered reporters as a run's: the session becomes the run model
+ * (run-model/proxy-session.ts: one outcome per exchange and party, one verdict per party), what the picked reporters
+ * need of it is gathered (exchanges.jsonl, allure-results/), and each writes its part. Exit code 1 when either party
+ * broke a MUST rule.
+ */
+export async function reportProxySession(session: ProxyReport, options: ProxyReportOptions): Promise<number> {
+  const context: ReporterContext = {
+    out: options.out,
+    log: options.log,
+    signal: new AbortController().signal,
+    historyLimit: HISTORY_LIMIT,
+    terminal: new Terminal({ live: false, stdout: (t) => options.log(t.replace(/\n$/, '')) }),
+  };
+  const reporters = createReporters(options.reporters, context);
+  const needs = Object.assign({}, ...reporters.map((r) => r.needs ?? {})) as RunNeeds;
+  await recordProxySession(session, needs);
+  const report = proxySessionReport(session, { out: options.out });
+  await writeReport(report, reporters, { out: options.out, signal: context.signal });
+  return report.summary.exitCode;
 }

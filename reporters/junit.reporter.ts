@@ -1,5 +1,5 @@
 import { XMLBuilder } from 'fast-xml-parser';
-import { suiteFileOf, type ReportSummary, type RunReport, type TestOutcome } from '../run-model/index.js';
+import { suiteFileOf, type RunReport, type TestOutcome } from '../run-model/index.js';
 import { defineReporter } from './registry.js';
 
 export const JUNIT_FILE = 'junit.xml';
@@ -53,16 +53,22 @@ const builder = new XMLBuilder({
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
-/** What CI test views show of the target and the verdict: a property block on every test suite. */
-function properties(summary: ReportSummary): Record<string, string> {
+/**
+ * What CI test views show of the target and the verdict: a property block on every test suite; with each party's
+ * verdict apart (`verdict.tpp`, `verdict.bank`) when the report judges more than one (the proxy).
+ */
+function properties(report: RunReport): Record<string, string> {
+  const { summary } = report;
   const target = summary.target;
+  const parties = report.verdicts.length > 1 ? report.verdicts : [];
   return {
     target: target.description,
     'target.kind': target.kind,
     // The embedded bank's port is random: its description says what it was.
-    ...(target.kind === 'remote' ? { 'target.url': target.url } : {}),
+    ...(target.kind === 'remote' || target.kind === 'proxied' ? { 'target.url': target.url } : {}),
     profile: summary.profile,
     verdict: summary.verdict,
+    ...Object.fromEntries(parties.map((v) => [`verdict.${v.party.id}`, `${v.party.name}: ${v.line}`])),
     ...(summary.end.kind !== 'completed' ? { end: summary.verdictLine } : {}),
   };
 }
@@ -102,8 +108,8 @@ const count = (outcomes: TestOutcome[], state: TestOutcome['state']) =>
 
 /**
  * junit.xml from the run's outcomes, written with an XML library: one <testsuite> per suite file (shards merged into
- * one), one <testcase> per test, tests that never ran (another profile's, not selected, or after an interruption)
- * as skipped with the reason.
+ * one; a proxy session's outcomes name their party as their file, so one per party), one <testcase> per test, tests
+ * that never ran (another profile's, not selected, or after an interruption) as skipped with the reason.
  */
 export function junitXml(report: RunReport): string {
   const { summary } = report;
@@ -112,7 +118,7 @@ export function junitXml(report: RunReport): string {
     const file = suiteFileOf(o.file);
     byFile.set(file, [...(byFile.get(file) ?? []), o]);
   }
-  const props = Object.entries(properties(summary)).map(([name, value]) => ({
+  const props = Object.entries(properties(report)).map(([name, value]) => ({
     '@name': `psd2-conformance.${name}`,
     '@value': value,
   }));

@@ -1,5 +1,25 @@
-import { SUMMARY_FILE } from '../run-model/index.js';
+import { SUMMARY_FILE, type RunReport } from '../run-model/index.js';
 import { defineReporter } from './registry.js';
+
+/**
+ * Each party's verdict apart, by its id (`parties.tpp`, `parties.bank`), when a report judges more than one (the
+ * proxy): a run judges the bank alone, whose verdict is the summary's own, so its summary.json has no such member.
+ */
+function parties(report: RunReport): Record<string, unknown> {
+  if (report.verdicts.length < 2) return {};
+  const each = report.verdicts.map((v) => [
+    v.party.id,
+    {
+      name: v.party.name,
+      verdict: v.headline,
+      line: v.line,
+      failedRequirements: v.failedMust,
+      warnings: v.failedShould,
+      details: v.details,
+    },
+  ]);
+  return { parties: Object.fromEntries(each) };
+}
 
 /** summary.json: the verdict, what it stands on, and how the run ended, written once at the end of the run. */
 export default defineReporter({
@@ -10,7 +30,7 @@ export default defineReporter({
     files: (report) => {
       // A lens's sections (release gate, verdict history, matrix) are members of summary.json too.
       const sections = Object.fromEntries((report.sections ?? []).map((s) => [s.key, s.value]));
-      return { [SUMMARY_FILE]: `${JSON.stringify({ ...report.summary, ...sections }, null, 2)}\n` };
+      return { [SUMMARY_FILE]: `${JSON.stringify({ ...report.summary, ...parties(report), ...sections }, null, 2)}\n` };
     },
   }),
 });

@@ -68,3 +68,5 @@ export {
 } from './events.js';
 export { OUTCOMES_FILE, SUMMARY_FILE, RunRecorder, notRunNote, readRunFolder } from './record.js';
 export { EXCHANGES_FILE, EXCHANGES_FILE_LIMIT, appendExchange, exchangesIn, readExchanges } from './exchanges.js';
+export { proxySessionReport } from './proxy-session.js';
+export { recordProxySession, type ProxyRecordPaths } from './proxy-record.js';

@@ -34,6 +34,11 @@ export interface TestOutcome {
   errors: string[];
   /** Why a skipped test did not run: not testable here, not selected, the run was interrupted before it. */
   note?: string;
+  /**
+   * Whose conduct it judged (a `Verdict`'s party id), when the report judges more than one party (the proxy: `tpp`
+   * and `bank`); absent in a run, which judges the bank alone.
+   */
+  party?: string;
 }
 
 export interface RunSummary {

@@ -33,7 +33,11 @@ export interface RunRecord {
 
 /** The target of a report: one run's, shards' of one run, or (a mistake worth showing) shards of several. */
 export type ReportTarget =
-  Target | { kind: 'unknown'; description: string } | { kind: 'several'; description: string; targets: ReportTarget[] };
+  | Target
+  | { kind: 'unknown'; description: string }
+  | { kind: 'several'; description: string; targets: ReportTarget[] }
+  /** A bank whose traffic with a TPP the proxy judged: no profile chose what was sent, the TPP did. */
+  | { kind: 'proxied'; description: string; url: string };
 
 /** summary.json: the verdict and what it stands on, for one run or for every shard of a run merged. */
 export interface ReportSummary extends Omit<RunSummary, 'exitCode'> {
@@ -46,8 +50,8 @@ export interface ReportSummary extends Omit<RunSummary, 'exitCode'> {
   end: RunEnd;
   target: ReportTarget;
   profile: string;
-  /** One seed, or one per shard when the shards ran with different seeds. */
-  seed: number | number[];
+  /** One seed, or one per shard when the shards ran with different seeds; none where nothing was generated (proxy). */
+  seed?: number | number[];
   /** The earliest start and the latest stop of the runs merged (absent for runs that did not record them). */
   startedAt?: string;
   stoppedAt?: string;
@@ -58,6 +62,8 @@ export interface ReportSummary extends Omit<RunSummary, 'exitCode'> {
   shard?: ShardRecord;
   /** `--max-requests`: the run was budgeted; the rules it left unjudged (they count as untested). */
   budget?: RunBudget;
+  /** A session that keeps the details of some exchanges only (the proxy): how many it saw, kept and left out. */
+  exchanges?: { total: number; kept: number; omitted: number };
   /** Requirements of the catalogue by what their verdict stands on; `must` counts the MUST rules alone. */
   requirements: Record<CoverageState, number>;
   must: Record<CoverageState, number>;

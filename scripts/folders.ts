@@ -62,11 +62,6 @@ export const FOLDERS: Record<string, Folder> = {
     holds: 'the release lens: baseline, diff, known findings, compare, evidence, history',
     imports: [...LIBRARY, 'run-model'],
   },
-  reporting: {
-    layer: 'application',
-    holds: "the proxy's reports, until they move onto reporters/",
-    imports: [...LIBRARY, 'run-model', 'reporters'],
-  },
   bank: { layer: 'application', holds: 'the embedded reference bank', imports: [...LIBRARY, 'config'] },
   cli: { layer: 'application', holds: 'thin commands over all of the above', imports: '*' },
   bin: { layer: 'tooling', holds: 'the psd2-conformance executable', imports: ['cli'] },

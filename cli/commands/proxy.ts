@@ -10,6 +10,7 @@ import {
   exits,
   newCommand,
   outputFolder,
+  reportNamesOption,
 } from '../command.js';
 import { UserError } from '../../core/index.js';
 
@@ -43,7 +44,8 @@ export default () =>
       "parties: your requests (the rules `verify` applies) and the bank's answers. Point your app, Postman or curl " +
       'at the printed URL instead of the bank. One line per exchange: ✓ when neither broke a MUST rule, ✗ with ' +
       "each party's broken requirement ids apart; a malformed request the bank rightly refuses is yours alone. Stop " +
-      'with Ctrl-C (or SIGTERM): the reports are written then, and the last two lines give each party its verdict.',
+      'with Ctrl-C (or SIGTERM): the reports are written then, by the reporters of `run` (`--report` picks them), ' +
+      "and the closing summary ends with each party's verdict on a line of its own.",
   )
     .addOption(
       new Option('--target <url>', "the bank's base URL, http or https; mutual TLS from MTLS_*").default(
@@ -68,12 +70,18 @@ export default () =>
       new Option(
         '--reports <dir>',
         "where the reports go on stop, each with your requests' and the bank's verdicts apart: summary.json, " +
-          'junit.xml, proxy.md, Allure',
+          'junit.xml, parties.md, Allure … (the reporters of `run`)',
       )
         .argParser(outputFolder)
         .default('reports/proxy'),
     )
     .addOption(new Option('--no-html', 'skip the Allure HTML report').default(true, 'the HTML report is written'))
+    .addOption(
+      reportNamesOption(
+        'write only these reports, comma-separated, as `run --report` (summary, outcomes, junit, parties, exchanges, ' +
+          'allure, html …); the console is always on',
+      ),
+    )
     .addOption(
       new Option(
         '--keep <n>',
@@ -101,10 +109,11 @@ export default () =>
           'psd2-conformance proxy --target http://127.0.0.1:8417 --sign        # in front of `serve --port 8417`',
           'psd2-conformance proxy --config-file sandbox.env --sign --verbose  # BASE_URL and MTLS_* from sandbox.env',
           'psd2-conformance proxy --target https://bank.example/api-sandbox --port 0 --reports proxy-reports --no-html',
+          'psd2-conformance proxy --target http://127.0.0.1:8417 --sign --report junit,summary  # CI: two files only',
         ],
         {
           0: 'neither your requests nor the bank broke a MUST rule',
-          1: 'your requests or the bank broke a MUST rule (the last two lines say whose)',
+          1: "your requests or the bank broke a MUST rule (the closing summary's last two lines say whose)",
           2: 'a configuration error, or the port is in use',
         },
       ),
@@ -121,6 +130,10 @@ export default () =>
           import('../../tpp/index.js'),
         ]);
         const target = baseUrlFlag('target', rawTarget);
+        // The reports asked for, and where they go, are checked before the proxy listens: as `run` checks them.
+        const reporters = await import('../../reporters/index.js');
+        const picked = (await reporters.pickReporters(options.report)).filter((r) => options.html || r.name !== 'html');
+        await reporters.ensureWritable(options.reports, '--reports');
         const { port, sign, verbose } = options;
         const identity = sign ? await signingIdentity(config.signing) : undefined;
         const print = (exchange: ProxyExchange) => {
@@ -156,13 +169,11 @@ export default () =>
         if (config.http.proxyUrl)
           console.error('psd2-conformance proxy: HTTP_PROXY is not used: the proxy connects to the target itself');
         await stopped();
-        const report = await proxy.close();
-        const { writeProxyReports } = await import('../../reporting/proxy-reports.js');
-        const exitCode = await writeProxyReports(report, {
+        const session = await proxy.close();
+        return reporters.reportProxySession(session, {
           out: options.reports,
-          html: options.html,
+          reporters: picked,
           log: (line) => console.log(line),
         });
-        return exitCode;
       }),
     );

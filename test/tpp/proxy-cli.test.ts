@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testPki } from '../../signing/index.js';
-import { ROOT } from '../support/cli.js';
+import { cli, ROOT } from '../support/cli.js';
 
 /**
  * `psd2-conformance proxy --sign` in front of `psd2-conformance serve`, as a TPP runs them: a plain curl-like
@@ -99,10 +99,12 @@ interface Session {
   serve?: string[];
   sign?: boolean;
   html?: boolean;
+  /** `--report NAMES`, as `run --report`. */
+  report?: string;
   send?: (url: string) => Promise<Response>;
 }
 
-async function proxied({ serve = [], sign = true, html = false, send = unsigned }: Session = {}) {
+async function proxied({ serve = [], sign = true, html = false, report, send = unsigned }: Session = {}) {
   const bank = await start(['serve', '--port', '0', ...serve]);
   const reports = mkdtempSync(join(tmpdir(), 'proxy-reports-'));
   const proxy = await start([
@@ -115,6 +117,7 @@ async function proxied({ serve = [], sign = true, html = false, send = unsigned 
     '--reports',
     reports,
     ...(html ? [] : ['--no-html']),
+    ...(report ? ['--report', report] : []),
   ]);
   const response = await send(proxy.url);
   const text = await response.text();
@@ -143,10 +146,14 @@ describe('psd2-conformance proxy --sign in front of serve', () => {
     expect(run.status).toBe(201);
     expect(run.text).toContain('"transactionStatus":"RCVD"');
     expect(run.output).toMatch(/\n✓ POST \/v1\/payments\/norwegian-cross-border-credit-transfers 201 \(\d+ ms\)\n/);
-    expect(run.output).toContain(
-      `1 exchange; reports in ${run.reports}\n` +
-        'your requests: CONFORMANT: 1 request judged, none broke a MUST rule\n' +
-        'the bank: CONFORMANT: 1 answer judged, none broke a MUST rule\n',
+    // The console reporter's closing summary, as a run's: the exchanges seen, then each party's verdict apart.
+    expect(run.output).toMatch(/\npsd2-conformance: 2 tests against http:\/\/\S+ as seen through .* \(1 exchange, /);
+    expect(run.output).toMatch(
+      new RegExp(
+        /\n2 passed, 0 failed, 0 skipped — target: http:\/\/\S+ as seen through psd2-conformance proxy\n/.source +
+          'your requests: CONFORMANT: 1 request judged, none broke a MUST rule\n' +
+          'the bank: CONFORMANT: 1 answer judged, none broke a MUST rule\n',
+      ),
     );
     expect(run.code).toBe(0);
     expect(readJson<Summary>(join(run.reports, 'summary.json'))).toMatchObject({
@@ -193,6 +200,28 @@ describe('psd2-conformance proxy --sign in front of serve', () => {
     60_000,
   );
 
+  it('--report junit writes only junit.xml, with both parties; the console still gives both verdicts', async () => {
+    const run = await proxied({ serve: ['--fault', 'status-outside-enum'], report: 'junit' });
+    expect(run.code).toBe(1);
+    expect(readdirSync(run.reports)).toEqual(['junit.xml']);
+    const junit = readFileSync(join(run.reports, 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<testsuite name="your requests" tests="1" failures="0" /);
+    expect(junit).toMatch(/<testsuite name="the bank" tests="1" failures="1" /);
+    expect(run.output).toMatch(/\nthe bank: NOT CONFORMANT: 1 of 1 answer broke a MUST rule: PaymentResponse\.transa/);
+  }, 60_000);
+
+  it('an unknown --report is the message `run` gives, exit 2, before the proxy listens', async () => {
+    const [proxy, run] = await Promise.all([
+      cli(['proxy', '--target', 'http://127.0.0.1:9', '--port', '0', '--report', 'junit,htlm']),
+      cli(['run', '--report', 'junit,htlm']),
+    ]);
+    expect(proxy.code).toBe(2);
+    expect(proxy.stdout).not.toContain('listening');
+    const [said] = proxy.stderr.trim().split('\n');
+    expect(said).toMatch(/^psd2-conformance proxy: unknown --report htlm: the reporters are allure, coverage, /);
+    expect(said?.replace('proxy:', 'run:')).toBe(run.stderr.trim());
+  }, 60_000);
+
   it('never prints or reports X-PSU-IDENTITY or the signing key', async () => {
     const run = await proxied();
     const key = (await testPki()).privateKeyPem.split('\n')[1] as string;
@@ -218,7 +247,7 @@ describe('psd2-conformance proxy judges two parties', () => {
 
   it(
     'an unsigned request missing headers, refused by the clean bank: the bank CONFORMANT, your requests ' +
-      'NOT CONFORMANT naming the eight rules, in the console, summary.json, junit.xml, proxy.md and the HTML',
+      'NOT CONFORMANT naming the eight rules, in the console, summary.json, junit.xml, parties.md and the HTML',
     async () => {
       const run = await proxied({ sign: false, html: true, send: malformedSct });
       expect(run.status).toBe(400);
@@ -237,7 +266,7 @@ describe('psd2-conformance proxy judges two parties', () => {
       expect(junit).toMatch(/<testsuite name="your requests" tests="1" failures="1" /);
       expect(junit).toMatch(/<testsuite name="the bank" tests="1" failures="0" /);
 
-      const markdown = readFileSync(join(run.reports, 'proxy.md'), 'utf8');
+      const markdown = readFileSync(join(run.reports, 'parties.md'), 'utf8');
       expect(markdown).toContain('\n## Your requests: NOT CONFORMANT\n');
       expect(markdown).toContain('\n## The bank: CONFORMANT\n');
       for (const id of EIGHT) expect(markdown).toContain(`| \`${id}\` | MUST | 1 |`);

@@ -16,4 +16,5 @@ export {
   type BrokenRule,
 } from './exchange.js';
 export { DEFAULT_MAX_EXCHANGES, type ProxyReport, type PartyVerdict, type RuleCount } from './log.js';
+export { partyState, partyText, requestText, responseText } from './text.js';
 export { partyHeadline, partyLines, partyWords, proxyExitCode, type PartyWords } from './verdict.js';

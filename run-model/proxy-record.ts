@@ -1,17 +1,29 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { RECORD_LIMITS, type RecordedExchange } from '../client/index.js';
 import {
   exchangeName,
   PARTIES,
   PARTY_NAMES,
-  partyWords,
+  partyState,
+  partyText,
+  requestText,
+  responseText,
   type Party,
   type ProxyExchange,
   type ProxyReport,
-} from '../../tpp/index.js';
-import { requirement, type RequirementId } from '../../spec/index.js';
-import { partyState, partyText, requestText, responseText } from './text.js';
+} from '../tpp/index.js';
+
+/**
+ * What a proxy session gathers for the reporters that need it, as a run gathers it while its tests run (allure-vitest
+ * writes Allure's results, the client appends each exchange): the kept exchanges as exchanges.jsonl lines and as
+ * Allure results, each judged once per party. The paths are the reporters' `needs` (reporters/registry.ts).
+ */
+export interface ProxyRecordPaths {
+  exchanges?: string;
+  allureResults?: string;
+}
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 const capital = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
@@ -66,45 +78,33 @@ async function result(dir: string, e: ProxyExchange, party: Party): Promise<void
 }
 
 /** allure-results/: each kept exchange twice, once per party, so the HTML report has a section for each. */
-export async function proxyAllureResults(report: ProxyReport, dir: string): Promise<void> {
+async function allureResults(report: ProxyReport, dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   for (const e of report.exchanges) for (const party of PARTIES) await result(dir, e, party);
 }
 
-const COLOURS: Record<ProxyReport['parties'][Party]['verdict'], string> = {
-  CONFORMANT: '#067647',
-  'NOT CONFORMANT': '#b42318',
-  'NOTHING JUDGED': '#475467',
-};
+const LIMIT = RECORD_LIMITS.responseBody;
 
-const html = (text: string): string =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+/** A kept exchange as a line of exchanges.jsonl: the request as forwarded (masked), the answer bounded as a run's. */
+function line(e: ProxyExchange): RecordedExchange {
+  const body = e.responseBody;
+  return {
+    test: exchangeName(e),
+    seq: e.seq,
+    ...e.recorded,
+    ...(body !== undefined
+      ? { response: body.length > LIMIT ? `${body.slice(0, LIMIT)}… (${body.length} characters)` : body }
+      : {}),
+    ...(e.error ? { error: e.error.kind } : {}),
+  };
+}
 
-/** Requirement ids, each with its statement on hover. */
-const idTags = (ids: readonly RequirementId[]) =>
-  ids.map((id) => `<code title="${html(requirement(id).statement)}">${html(id)}</code>`).join(' ');
-
-/**
- * The HTML report's banner: one row per party, each in its verdict's colour, so a TPP's malformed requests are never
- * shown as the bank's failure; then what the verdicts stand on (no seed: a proxy session has none).
- */
-export function proxyBanner(report: ProxyReport): string {
-  const rows = PARTIES.map((party) => {
-    const words = partyWords(report.parties[party]);
-    const must = words.must.length ? `: ${idTags(words.must)}` : '';
-    const should = words.should.length ? `; SHOULD: ${idTags(words.should)}` : '';
-    return (
-      `<div class="psd2-verdict-headline" data-party="${party}" data-verdict="${words.verdict.toLowerCase()}" ` +
-      `style="background:${COLOURS[words.verdict]};padding:6px 24px">` +
-      `<strong>${html(capital(PARTY_NAMES[party].title))}: ${words.verdict}</strong>` +
-      `<span>${html(words.standsOn)}${must}${should}</span></div>`
-    );
-  });
-  const kept = report.omitted ? ` (details of ${report.exchanges.length} kept)` : '';
-  const details = `${report.total} exchange${report.total === 1 ? '' : 's'}${kept} · target: ${report.target}`;
-  return (
-    `<div id="psd2-verdict" role="status" style="padding:0;color:#ffffff;background:#1d2939">${rows.join('')}` +
-    `<div class="psd2-verdict-details" style="padding:4px 24px">${html(details)}</div></div>`
-  );
+/** Writes what the picked reporters need of the session: exchanges.jsonl, allure-results/. */
+export async function recordProxySession(report: ProxyReport, paths: ProxyRecordPaths): Promise<void> {
+  if (paths.exchanges) {
+    await mkdir(dirname(paths.exchanges), { recursive: true });
+    await writeFile(paths.exchanges, report.exchanges.map((e) => `${JSON.stringify(line(e))}\n`).join(''));
+  }
+  if (paths.allureResults) await allureResults(report, paths.allureResults);
 }

@@ -1,4 +1,4 @@
-import { PARTY_NAMES, partyDetails, type Party, type ProxyExchange } from '../../tpp/index.js';
+import { PARTY_NAMES, partyDetails, type Party, type ProxyExchange } from './exchange.js';
 
 /** The request as forwarded (secrets masked), as a person reads it. */
 export function requestText(e: ProxyExchange): string {
@@ -15,7 +15,7 @@ export function responseText(e: ProxyExchange): string {
   return `HTTP ${e.status}\n${headers.join('\n')}\n\n${body}`;
 }
 
-/** One party's state in an exchange, as the reports' test cases carry it. */
+/** One party's state in an exchange, as the reports' test cases (one per exchange and party) carry it. */
 export function partyState(e: ProxyExchange, party: Party): 'passed' | 'failed' | 'skipped' {
   if (!e.judged[party]) return 'skipped';
   return e.conforms[party] ? 'passed' : 'failed';
@@ -29,11 +29,3 @@ export function partyText(e: ProxyExchange, party: Party): string {
   const said = state === 'skipped' ? 'not judged' : rules.length ? '' : `${PARTY_NAMES[party].one}: no rule broken`;
   return [head, ...(said ? [`  ${said}`] : []), ...rules, ...e.notes.map((n) => `  · ${n}`)].join('\n');
 }
-
-/** Text for an XML element: markup escaped, line breaks as they are. */
-export const xmlText = (text: string): string =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-
-/** Text for an XML attribute: quotes escaped too, and line breaks as references, which a parser keeps (XML 3.3.3). */
-export const xmlAttribute = (text: string): string =>
-  xmlText(text).replaceAll('"', '&quot;').replaceAll('\r', '&#13;').replaceAll('\n', '&#10;').replaceAll('\t', '&#9;');
