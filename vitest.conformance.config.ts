@@ -24,9 +24,15 @@ export default defineConfig({
     // vite's module runner made the run's process transform every module for the workers (+110 MB resident) and
     // the suites use neither vi.mock nor import.meta.vitest, which are what it is needed for.
     experimental: { viteModuleRunner: false, nodeLoader: false },
-    execArgv: import.meta.url.endsWith('.ts')
-      ? ['--import', fileURLToPath(new URL('bin/suite-worker-loader.mjs', import.meta.url))]
-      : [],
+    // A worker whose run has ended (a stopped run exits without waiting for workers busy importing) ends with it,
+    // rather than living on without a parent; in the repository, tsx's loader after the packages (bin/ says why).
+    execArgv: [
+      '--import',
+      'data:text/javascript,process.on("disconnect",()=>process.exit(1))',
+      ...(import.meta.url.endsWith('.ts')
+        ? ['--import', fileURLToPath(new URL('bin/suite-worker-loader.mjs', import.meta.url))]
+        : []),
+    ],
     maxWorkers: 3,
     maxConcurrency: 16,
     sequence: { shuffle: false, concurrent: true },

@@ -315,7 +315,8 @@ async function runVitest(
     const ran = vitest.state.getTestModules().flatMap((m) => [...m.children.allTests()].map(plannedTest));
     if (!stop.end && !samePlan(ran, plan)) run.emit({ type: 'planned', tests: ran });
   } finally {
-    if (!shared) await atMost(stop.signal.aborted ? 1000 : 5000, vitest.close());
+    // A stopped run does not wait for workers still busy importing: they end when the run does (their execArgv).
+    if (!shared) await atMost(stop.signal.aborted ? 250 : 5000, vitest.close());
   }
   if (stop.end) return stop.end;
   // vitest reports a worker that died (or a file that could not load) outside any test: the run did not complete.
