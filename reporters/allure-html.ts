@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { appendHistory, historyLength } from './allure-history.js';
-import { withBanner } from './verdict-banner.js';
+import { APP_ROOT, withBanner } from './verdict-banner.js';
 
 /** A report must not hang CI: Allure renders a full run in a few seconds. */
 const ALLURE_TIMEOUT_MS = 120_000;
@@ -85,20 +85,36 @@ function allure(args: string[], options: { log: (line: string) => void; signal: 
 /**
  * Allure's awesome template always adds Google Analytics (gtag.js with the report's id): its generator sets
  * `analyticsEnable: true` and no option turns it off. A bank's conformance report must not call out to a third party
- * when QA opens it, so the two scripts, as the template writes them, are taken out.
+ * when QA opens it, so the two scripts, as the template writes them, are taken out: where they are, in text or bytes.
  */
-export function withoutAnalytics(html: string): string {
-  const start = html.indexOf('<script async src="https://www.googletagmanager.com/');
-  if (start < 0) return html;
-  const config = html.indexOf('</script>', html.indexOf('gtag(', start));
-  if (config < 0) return html;
-  return `${html.slice(0, start)}${html.slice(config + '</script>'.length)}`;
+function analyticsRange(page: { indexOf(text: string, from?: number): number }): [number, number] | undefined {
+  const start = page.indexOf('<script async src="https://www.googletagmanager.com/');
+  if (start < 0) return undefined;
+  const config = page.indexOf('</script>', page.indexOf('gtag(', start));
+  return config < 0 ? undefined : [start, config + '</script>'.length];
 }
 
-/** The rendered page, as a bank's QA should open it: no third-party calls, and the verdict first. */
+export function withoutAnalytics(html: string): string {
+  const range = analyticsRange(html);
+  return range ? `${html.slice(0, range[0])}${html.slice(range[1])}` : html;
+}
+
+/**
+ * The rendered page, as a bank's QA should open it: no third-party calls, and the verdict first. Its start, up to the
+ * application root where the banner goes, is edited as text; the rest (megabytes of results in the single-file
+ * report, where the analytics scripts come after them) is written back as slices of the bytes read, not copied.
+ */
 async function finish(indexHtml: string, banner: string | undefined): Promise<void> {
-  const html = withoutAnalytics(await readFile(indexHtml, 'utf8'));
-  await writeFile(indexHtml, banner ? withBanner(html, banner) : html);
+  const page = await readFile(indexHtml);
+  const app = page.indexOf(APP_ROOT);
+  const split = app < 0 ? page.length : app + APP_ROOT.length;
+  const start = withoutAnalytics(page.subarray(0, split).toString('utf8'));
+  const rest = page.subarray(split);
+  const range = analyticsRange(rest);
+  await writeFile(indexHtml, [
+    Buffer.from(banner ? withBanner(start, banner) : start),
+    ...(range ? [rest.subarray(0, range[0]), rest.subarray(range[1])] : [rest]),
+  ]);
 }
 
 /**

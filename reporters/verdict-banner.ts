@@ -101,9 +101,12 @@ body { margin: 0; height: 100vh; display: flex; flex-direction: column; }
 </style>`;
 
 /** The banner and its style in Allure's index.html (the served report and the single file alike). */
+/** Where Allure's page starts its application: the banner goes before it. */
+export const APP_ROOT = '<div id="app">';
+
 export function withBanner(indexHtml: string, banner: string): string {
   if (indexHtml.includes('id="psd2-verdict"')) return indexHtml;
-  const app = indexHtml.indexOf('<div id="app">');
+  const app = indexHtml.indexOf(APP_ROOT);
   const head = indexHtml.indexOf('</head>');
   if (app < 0 || head < 0) throw new Error('the Allure page has no <div id="app"> or </head>: cannot add the verdict');
   return `${indexHtml.slice(0, head)}${BANNER_STYLE}\n${indexHtml.slice(head, app)}${banner}\n${indexHtml.slice(app)}`;

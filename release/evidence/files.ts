@@ -1,6 +1,6 @@
 /** The files of a reports folder and their sha256, as the evidence manifest lists them and `evidence verify` checks. */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface FileHash {
@@ -24,10 +24,24 @@ export function listFiles(dir: string, skip: readonly string[] = [], prefix = ''
     .sort();
 }
 
-/** The sha256 and size of every file of a reports folder but those under `skip`. */
+/**
+ * The sha256 and size of every file of a reports folder but those under `skip`, each read through one small buffer:
+ * the single-file HTML report is megabytes, and the run's process is to stay small (issue 25).
+ */
 export function hashFiles(dir: string, skip: readonly string[] = []): FileHash[] {
+  const chunk = Buffer.alloc(1 << 16);
   return listFiles(dir, skip).map((path) => {
-    const bytes = readFileSync(join(dir, path));
-    return { path, sha256: sha256(bytes), bytes: bytes.length };
+    const hash = createHash('sha256');
+    const fd = openSync(join(dir, path), 'r');
+    let bytes = 0;
+    try {
+      for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) {
+        hash.update(chunk.subarray(0, read));
+        bytes += read;
+      }
+    } finally {
+      closeSync(fd);
+    }
+    return { path, sha256: hash.digest('hex'), bytes };
   });
 }
