@@ -4,6 +4,7 @@ import { Argument, Command, InvalidArgumentError, Option } from '@commander-js/e
 import { PROFILES } from '../config/index.js';
 import { SEED_MAX, SEED_RANGE_WHY } from '../config/seed.js';
 import { outputFolderProblem } from '../core/index.js';
+import { selectableReporterNames } from '../reporters/registry.js';
 
 export { Argument, Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 
@@ -132,8 +133,12 @@ export function choiceOption<const Flags extends string, const T extends string>
  * `--report NAMES`: comma-separated reporter names (`run`, `report`, `proxy`), checked against the registry of
  * reporters when the command starts (reporters/index.ts, pickReporters), so one list and one message serve them all.
  */
-export const reportNamesOption = (description: string) =>
-  new Option('--report <names>', description)
+export const reportNamesOption = (what: string) =>
+  new Option(
+    '--report <names>',
+    `write only these reports${what}, comma-separated (${selectableReporterNames().join(', ')}); ` +
+      'the console is always on',
+  )
     .argParser((raw: string) =>
       raw
         .split(',')

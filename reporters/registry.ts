@@ -94,6 +94,21 @@ export const defineReporter = (definition: ReporterDefinition): ReporterDefiniti
 /** The file names that hold a reporter: one file is one reporter. */
 export const isReporterFile = (name: string): boolean => /\.reporter\.(ts|js)$/.test(name) && !name.endsWith('.d.ts');
 
+/** The reporter every run has, whatever `--report` says. */
+export const ALWAYS_ON = 'console';
+
+/**
+ * The names `--report` may give, read from the reporter files' names (`<name>.reporter.ts`) without importing them,
+ * so that `--help` lists every reporter without loading Allure; the console, always on, is not among them.
+ */
+export function selectableReporterNames(folder = dirname(fileURLToPath(import.meta.url))): string[] {
+  return readdirSync(folder)
+    .filter(isReporterFile)
+    .map((file) => file.replace(/\.reporter\.(ts|js)$/, ''))
+    .filter((name) => name !== ALWAYS_ON)
+    .sort();
+}
+
 /**
  * Loads every reporter of a folder (this one by default): each `<name>.reporter.ts` (`.js` once compiled) registers
  * itself when imported, so adding a reporter is adding one file.

@@ -76,12 +76,7 @@ export default () =>
         .default('reports/proxy'),
     )
     .addOption(new Option('--no-html', 'skip the Allure HTML report').default(true, 'the HTML report is written'))
-    .addOption(
-      reportNamesOption(
-        'write only these reports, comma-separated, as `run --report` (summary, outcomes, junit, parties, exchanges, ' +
-          'allure, html …); the console is always on',
-      ),
-    )
+    .addOption(reportNamesOption(', as `run --report`'))
     .addOption(
       new Option(
         '--keep <n>',

@@ -1,4 +1,4 @@
-import { Option, examples, exits, integer, newCommand, outputFolder } from '../command.js';
+import { Option, examples, exits, integer, newCommand, outputFolder, reportNamesOption } from '../command.js';
 
 export default () =>
   newCommand(
@@ -17,16 +17,7 @@ export default () =>
     )
     .addOption(new Option('--strict', 'a failed SHOULD test fails the verdict too').default(false))
     .addOption(new Option('--no-html', 'skip the Allure HTML report').default(true, 'the HTML report is written'))
-    .addOption(
-      new Option('--report <names>', 'write only these reports, comma-separated (summary, outcomes, junit, …)')
-        .argParser((raw: string) =>
-          raw
-            .split(',')
-            .map((n) => n.trim())
-            .filter(Boolean),
-        )
-        .default(undefined, 'all of them'),
-    )
+    .addOption(reportNamesOption(''))
     .addOption(
       new Option('--history-limit <n>', 'how many earlier runs history.jsonl keeps')
         .argParser(integer({ min: 1, max: 1000 }))

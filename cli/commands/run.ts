@@ -27,6 +27,7 @@ import {
   outputFolder,
   profileOption,
   repeatableOption,
+  reportNamesOption,
   seed,
 } from '../command.js';
 import { UserError } from '../../core/index.js';
@@ -126,20 +127,7 @@ const define = () =>
       new Option('--reports <dir>', 'where the reports are written').argParser(outputFolder).default('reports'),
     )
     .addOption(new Option('--no-html', 'skip the Allure HTML report').default(true, 'the HTML report is written'))
-    .addOption(
-      new Option(
-        '--report <names>',
-        'write only these reports, comma-separated (summary, outcomes, junit, coverage, exchanges, allure, html); ' +
-          'the console is always on',
-      )
-        .argParser((raw: string) =>
-          raw
-            .split(',')
-            .map((n) => n.trim())
-            .filter(Boolean),
-        )
-        .default(undefined, 'all of them'),
-    )
+    .addOption(reportNamesOption(''))
     .addOption(
       new Option('--history-limit <n>', 'how many earlier runs history.jsonl keeps (the HTML trend, shard balancing)')
         .argParser(integer({ min: 1, max: 1000 }))

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPORTERS, ReporterRegistry, isReporterFile, loadReporters, pickReporters } from '../../reporters/index.js';
+import { selectableReporterNames } from '../../reporters/registry.js';
 import { ROOT } from '../support/cli.js';
 
 const REGISTRY = join(ROOT, 'reporters', 'registry.ts');
@@ -14,6 +15,8 @@ describe('reporters are registered handlers', () => {
       expect.arrayContaining(['allure', 'console', 'coverage', 'exchanges', 'html', 'junit', 'outcomes', 'summary']),
     );
     expect(REPORTERS.selectable()).not.toContain('console');
+    // --help names them from the files without importing them: the same names, the always-on console left out.
+    expect(selectableReporterNames()).toEqual([...REPORTERS.selectable()].sort());
     expect(
       ['junit.reporter.ts', 'junit.reporter.js', 'registry.ts', 'junit.reporter.d.ts'].map(isReporterFile),
     ).toEqual([true, true, false, false]);
