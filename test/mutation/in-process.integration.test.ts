@@ -29,7 +29,7 @@ describe('mutation runs in one process, on one vitest', () => {
     await shared.vitest.close();
     shared = await createSharedVitest();
     const faulty = await runInProcess(shared, { fault: 'kid-401' }, options);
-    expect(faulty).toMatchObject({ fault: 'kid-401', exitCode: 1 });
+    expect(faulty, faulty.reason).toMatchObject({ fault: 'kid-401', exitCode: 1 });
     expect(faulty.failedRequirements).toContain('Errors.kid.400');
     expect(faulty.failedTests?.length).toBeGreaterThan(0);
     expect(faulty.reason).toBeUndefined();
