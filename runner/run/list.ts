@@ -12,6 +12,7 @@ import {
 } from '../../run-model/index.js';
 import { PACKAGE_ROOT as ROOT, SUITES_CONFIG } from '../paths.js';
 import { planShardOf } from '../shards/plan.js';
+import { errorMessage, isTeardownNoise } from './teardown-noise.js';
 import { createOwnedVitest } from './vitest-owned.js';
 
 /** One conformance test as `run` would report it, found without running it. */
@@ -103,7 +104,7 @@ export async function listTests(options: ListOptions): Promise<ListedTest[]> {
     const result = await vitest.collect();
     const problems = [
       ...result.testModules.flatMap((m) => m.errors().map((e) => `${relative(ROOT, m.moduleId)}: ${e.message}`)),
-      ...result.unhandledErrors.map(String),
+      ...result.unhandledErrors.filter((e) => !isTeardownNoise(e)).map(errorMessage),
     ];
     if (problems.length) throw new Error(`collecting the suites failed: ${problems.join('; ')}`);
     const grep = options.grep === undefined ? undefined : new RegExp(options.grep);

@@ -25,6 +25,7 @@ import { cachePlan, cachedPlan, planKey } from './plan-cache.js';
 import { preflight } from './preflight.js';
 import type { RunStop } from './stop.js';
 import { VitestEvents, plannedTest } from './vitest-events.js';
+import { isTeardownNoise } from './teardown-noise.js';
 import { createOwnedVitest } from './vitest-owned.js';
 
 /** --thorough multiplies the random runs of every property by this. */
@@ -303,7 +304,8 @@ async function runVitest(
       const planned = collected.testModules.flatMap((m) => [...m.children.allTests()].map(plannedTest));
       run.emit({ type: 'planned', tests: planned });
       plan = planned;
-      const whole = collected.unhandledErrors.length === 0 && collected.testModules.every((m) => !m.errors().length);
+      const whole =
+        collected.unhandledErrors.every(isTeardownNoise) && collected.testModules.every((m) => !m.errors().length);
       if (whole && !stop.signal.aborted) cachePlan(run.key, planned);
     }
     if (stop.signal.aborted) return stop.end ?? COMPLETED;

@@ -1,5 +1,6 @@
 import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node';
 import type { ConformanceMeta, PlannedTest, RunListener, TestOutcome } from '../../run-model/index.js';
+import { isTeardownNoise } from './teardown-noise.js';
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -68,7 +69,7 @@ export class VitestEvents implements Reporter {
   }
 
   onTestRunEnd(modules: readonly TestModule[], unhandled: readonly SerializedError[]): void {
-    this.errors.push(...unhandled.map((e) => e.message));
+    this.errors.push(...unhandled.filter((e) => !isTeardownNoise(e)).map((e) => e.message));
     for (const module of modules) this.errors.push(...module.errors().map((e) => e.message));
   }
 }
