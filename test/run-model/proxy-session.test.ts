@@ -9,6 +9,7 @@ import { proxySessionReport, type RunReport, type TestOutcome } from '../../run-
 import { testIdentity } from '../../signing/index.js';
 import { createProxy, type ProxyReport } from '../../tpp/index.js';
 import { cli } from '../support/cli.js';
+import { EIGHT_HEADER_RULES, UNSIGNED_HEADERS } from '../support/tpp-request.js';
 
 /**
  * A proxy session as the run model, and written by the run's reporters: two exchanges through the proxy in front of
@@ -18,14 +19,6 @@ import { cli } from '../support/cli.js';
  */
 
 const NCBCT = '/v1/payments/norwegian-cross-border-credit-transfers';
-const HEADERS = {
-  'Content-Type': 'application/json',
-  'PSU-ID': '2d3e4f50-0000-4000-8000-000000000001',
-  'PSU-IP-Address': '192.0.2.10',
-  'TPP-Session-ID': '0b6a2c1e-0000-4000-8000-000000000001',
-  'TPP-Redirect-URI': 'https://tpp.example/callback',
-  'x-accept-fix': 'amount-as-string',
-};
 const NCBCT_BODY = JSON.stringify({
   instructedAmount: { amount: '1250.00', currency: 'NOK' },
   creditorName: 'Max Mustermann GmbH',
@@ -39,16 +32,6 @@ const SCT_BODY = JSON.stringify({
   creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' },
   debtorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' },
 });
-const EIGHT = [
-  'Headers.X-Request-ID.required',
-  'Headers.TPP-Signature-Certificate.required',
-  'Headers.Signature.required',
-  'Headers.TPP-Session-ID.required',
-  'Headers.TPP-Redirect-URI.required',
-  'Headers.PSU-IP-Address.required',
-  'Headers.x-accept-fix.required',
-  'Headers.Digest.requiredWithBody',
-];
 
 let bank: RunningBank;
 let session: ProxyReport;
@@ -60,14 +43,14 @@ beforeAll(async () => {
   // A logical duplicate allowed (interface.md's query): the replay below sends the same payment again.
   await fetch(`${signing.url}${NCBCT}?allowLogicalDuplicate=true`, {
     method: 'POST',
-    headers: HEADERS,
+    headers: UNSIGNED_HEADERS,
     body: NCBCT_BODY,
   });
   const first = await signing.close();
   const plain = await createProxy({ target: bank.url });
   await fetch(`${plain.url}/v1/payments/sepa-credit-transfers`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'PSU-ID': HEADERS['PSU-ID'] },
+    headers: { 'Content-Type': 'application/json', 'PSU-ID': UNSIGNED_HEADERS['PSU-ID'] },
     body: SCT_BODY,
   });
   const second = await plain.close();
@@ -101,12 +84,12 @@ describe('proxySessionReport: a proxy session as the run model', () => {
     expect(states(of('tpp'))).toEqual(['passed', 'failed']);
     expect(states(of('bank'))).toEqual(['failed', 'passed']);
     expect(of('bank')[0]?.errors[0]).toBe('the bank: MUST PaymentResponse.transactionStatus.enum');
-    expect(of('tpp')[1]?.meta.failedChecks).toEqual(EIGHT);
+    expect(of('tpp')[1]?.meta.failedChecks).toEqual(EIGHT_HEADER_RULES);
   });
 
   it('two verdicts, one per party, and the exit code 1 when either broke a MUST rule; no seed', () => {
     expect(report.verdicts.map((v) => [v.party, v.kind, v.failedMust])).toEqual([
-      [{ id: 'tpp', name: 'your requests' }, 'not conformant', EIGHT],
+      [{ id: 'tpp', name: 'your requests' }, 'not conformant', EIGHT_HEADER_RULES],
       [{ id: 'bank', name: 'the bank' }, 'not conformant', ['PaymentResponse.transactionStatus.enum']],
     ]);
     expect(report.summary).toMatchObject({
@@ -152,7 +135,7 @@ describe('reportProxySession: the session written by the registered reporters', 
   it('summary.json has each party apart; junit.xml a test suite per party with its verdict', () => {
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Record<string, unknown>;
     expect(summary.parties).toMatchObject({
-      tpp: { name: 'your requests', verdict: 'NOT CONFORMANT', failedRequirements: EIGHT },
+      tpp: { name: 'your requests', verdict: 'NOT CONFORMANT', failedRequirements: EIGHT_HEADER_RULES },
       bank: {
         name: 'the bank',
         verdict: 'NOT CONFORMANT',

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testPki } from '../../signing/index.js';
 import { cli, ROOT } from '../support/cli.js';
+import { EIGHT_HEADER_RULES } from '../support/tpp-request.js';
 
 /**
  * `psd2-conformance proxy --sign` in front of `psd2-conformance serve`, as a TPP runs them: a plain curl-like
@@ -234,17 +235,6 @@ describe('psd2-conformance proxy --sign in front of serve', () => {
 });
 
 describe('psd2-conformance proxy judges two parties', () => {
-  const EIGHT = [
-    'Headers.X-Request-ID.required',
-    'Headers.TPP-Signature-Certificate.required',
-    'Headers.Signature.required',
-    'Headers.TPP-Session-ID.required',
-    'Headers.TPP-Redirect-URI.required',
-    'Headers.PSU-IP-Address.required',
-    'Headers.x-accept-fix.required',
-    'Headers.Digest.requiredWithBody',
-  ];
-
   it(
     'an unsigned request missing headers, refused by the clean bank: the bank CONFORMANT, your requests ' +
       'NOT CONFORMANT naming the eight rules, in the console, summary.json, junit.xml, parties.md and the HTML',
@@ -253,14 +243,14 @@ describe('psd2-conformance proxy judges two parties', () => {
       expect(run.status).toBe(400);
       expect(run.code).toBe(1);
       expect(run.output).toContain(
-        `your requests: NOT CONFORMANT: 1 of 1 request broke a MUST rule: ${EIGHT.join(', ')}\n` +
+        `your requests: NOT CONFORMANT: 1 of 1 request broke a MUST rule: ${EIGHT_HEADER_RULES.join(', ')}\n` +
           'the bank: CONFORMANT: 1 answer judged, none broke a MUST rule\n',
       );
       expect(run.output).toMatch(/ · the bank: ✓\n/);
 
       const summary = readJson<Summary>(join(run.reports, 'summary.json'));
       expect(summary.parties.bank).toMatchObject({ verdict: 'CONFORMANT', failedRequirements: [] });
-      expect(summary.parties.tpp).toMatchObject({ verdict: 'NOT CONFORMANT', failedRequirements: EIGHT });
+      expect(summary.parties.tpp).toMatchObject({ verdict: 'NOT CONFORMANT', failedRequirements: EIGHT_HEADER_RULES });
 
       const junit = readFileSync(join(run.reports, 'junit.xml'), 'utf8');
       expect(junit).toMatch(/<testsuite name="your requests" tests="1" failures="1" /);
@@ -269,7 +259,7 @@ describe('psd2-conformance proxy judges two parties', () => {
       const markdown = readFileSync(join(run.reports, 'parties.md'), 'utf8');
       expect(markdown).toContain('\n## Your requests: NOT CONFORMANT\n');
       expect(markdown).toContain('\n## The bank: CONFORMANT\n');
-      for (const id of EIGHT) expect(markdown).toContain(`| \`${id}\` | MUST | 1 |`);
+      for (const id of EIGHT_HEADER_RULES) expect(markdown).toContain(`| \`${id}\` | MUST | 1 |`);
 
       const html = readFileSync(join(run.reports, 'html', 'index.html'), 'utf8');
       expect(html).toContain('data-party="tpp" data-verdict="not conformant"');

@@ -19,6 +19,7 @@ import {
   type SigningIdentity,
 } from '../../signing/index.js';
 import { createProxy, exchangeLine, replay, type ProxyExchange } from '../../tpp/index.js';
+import { UNSIGNED_HEADERS } from '../support/tpp-request.js';
 
 /** The proxy in front of the reference bank and of small servers that show what arrived, byte for byte. */
 
@@ -31,15 +32,6 @@ const BODY = Buffer.from(
     '"currency":"NOK"}}\n',
   'utf8',
 );
-/** What a TPP's plain curl sends: the interface's headers, nothing of the signature. */
-const UNSIGNED = {
-  'Content-Type': 'application/json',
-  'PSU-ID': '2d3e4f50-0000-4000-8000-000000000001',
-  'PSU-IP-Address': '192.0.2.10',
-  'TPP-Session-ID': '0b6a2c1e-0000-4000-8000-000000000001',
-  'TPP-Redirect-URI': 'https://tpp.example/callback',
-  'x-accept-fix': 'amount-as-string',
-};
 const sha256 = (bytes: Uint8Array) => `SHA-256=${createHash('sha256').update(bytes).digest('base64')}`;
 
 let identity: SigningIdentity;
@@ -105,7 +97,7 @@ describe('proxy --sign in front of the reference bank', () => {
   it('lets a plain unsigned request create an NCBCT payment (201), the body bytes unchanged', async () => {
     const seen: ProxyExchange[] = [];
     const proxy = await createProxy({ target: bank.url, sign: true, identity, onExchange: (e) => seen.push(e) });
-    const res = await fetch(`${proxy.url}${NCBCT}`, { method: 'POST', headers: UNSIGNED, body: BODY });
+    const res = await fetch(`${proxy.url}${NCBCT}`, { method: 'POST', headers: UNSIGNED_HEADERS, body: BODY });
     expect(res.status).toBe(201);
     expect(((await res.json()) as { transactionStatus: string }).transactionStatus).toBe('RCVD');
     const report = await proxy.close();
@@ -126,7 +118,7 @@ describe('proxy --sign in front of the reference bank', () => {
 
   it('without --sign the missing signature is the TPP’s finding; the bank, refusing it, conforms', async () => {
     const proxy = await createProxy({ target: bank.url });
-    const res = await fetch(`${proxy.url}${NCBCT}`, { method: 'POST', headers: UNSIGNED, body: BODY });
+    const res = await fetch(`${proxy.url}${NCBCT}`, { method: 'POST', headers: UNSIGNED_HEADERS, body: BODY });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     const report = await proxy.close();
@@ -143,7 +135,7 @@ describe('proxy --sign in front of the reference bank', () => {
 
   it('in front of a bank with a response fault names that fault’s requirement id as the response’s', async () => {
     const proxy = await createProxy({ target: faulty.url, sign: true, identity });
-    const res = await fetch(`${proxy.url}${NCBCT}`, { method: 'POST', headers: UNSIGNED, body: BODY });
+    const res = await fetch(`${proxy.url}${NCBCT}`, { method: 'POST', headers: UNSIGNED_HEADERS, body: BODY });
     expect(res.status).toBe(201);
     const report = await proxy.close();
     const exchange = report.exchanges[0] as ProxyExchange;
@@ -295,7 +287,7 @@ describe('proxy traffic', () => {
       res.writeHead(201, { 'content-type': 'application/json' }).end('{"paymentId":"p1","transactionStatus":"RCVD"}'),
     );
     const proxy = await createProxy({ target: target.url });
-    const headers = { ...UNSIGNED, 'PSU-ID': '' };
+    const headers = { ...UNSIGNED_HEADERS, 'PSU-ID': '' };
     expect((await fetch(`${proxy.url}${NCBCT}`, { method: 'POST', headers, body: BODY })).status).toBe(201);
     const report = await proxy.close();
     await target.close();

@@ -9,6 +9,7 @@ import {
   type SigningIdentity,
 } from '../../signing/index.js';
 import { resign, judgeRequest, type RequestVerdict } from '../../tpp/index.js';
+import { UNSIGNED_HEADERS } from '../support/tpp-request.js';
 
 /**
  * Re-signing a recorded request an hour later: what time invalidates is renewed, what the recording broke on
@@ -26,14 +27,6 @@ const BODY = JSON.stringify({
   creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' },
   debtorAccount: { bban: '90412263056', currency: 'NOK' },
 });
-const HEADERS = {
-  'Content-Type': 'application/json',
-  'PSU-ID': '2d3e4f50-0000-4000-8000-000000000001',
-  'PSU-IP-Address': '192.0.2.10',
-  'TPP-Session-ID': '0b6a2c1e-0000-4000-8000-000000000001',
-  'TPP-Redirect-URI': 'https://tpp.example/callback',
-  'x-accept-fix': 'amount-as-string',
-};
 
 let tpp: SigningIdentity;
 let nordic: SigningIdentity;
@@ -43,7 +36,7 @@ beforeAll(async () => {
 });
 
 const recorded = (identity: SigningIdentity, options: SignOptions = {}) => ({
-  headers: signRequest({ method: 'POST', target: TARGET, headers: { ...HEADERS }, body: BODY }, identity, {
+  headers: signRequest({ method: 'POST', target: TARGET, headers: { ...UNSIGNED_HEADERS }, body: BODY }, identity, {
     now: () => SENT,
     requestId: () => 'recorded-request-id',
     ...options,
@@ -151,7 +144,7 @@ describe('resign', () => {
   });
 
   it('sends an unsigned recording unsigned', () => {
-    const { headers, notes } = again({ headers: { ...HEADERS, Date: SENT.toUTCString() }, body: BODY });
+    const { headers, notes } = again({ headers: { ...UNSIGNED_HEADERS, Date: SENT.toUTCString() }, body: BODY });
     expect(Object.keys(headers).map((h) => h.toLowerCase())).not.toContain('signature');
     expect(notes).toContain('the recording is not signed: sent without a Signature');
   });
