@@ -247,7 +247,7 @@ export default () =>
         stop.dispose();
         if (stop.end) {
           console.error(`mutation: ${endReason(stop.end)} after ${done} of ${jobs.length} runs: no score written`);
-          return stop.settle(stopCode(stop.end));
+          return stop.exitIfStopped(stop.settle(stopCode(stop.end)));
         }
         const kept = full
           ? []

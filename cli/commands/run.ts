@@ -192,7 +192,9 @@ export default () =>
       // First of all, the run's end is its own: a signal from here on ends it INCOMPLETE, never with exit 0.
       const stop = new RunStop().listen().budget(options.budget);
       try {
-        return stop.settle(await run(options, stop));
+        const code = stop.settle(await run(options, stop));
+        stop.dispose();
+        return stop.exitIfStopped(code);
       } finally {
         stop.dispose();
       }

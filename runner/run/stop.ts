@@ -128,6 +128,16 @@ export class RunStop {
     return code;
   }
 
+  /**
+   * A stopped run whose verdict is written ends its process now. Workers vitest could not end in time (busy
+   * importing or collecting) would otherwise keep it alive until they finish, seconds after the verdict; they end
+   * with it (their execArgv). A run that was not stopped ends when it has nothing left to do.
+   */
+  exitIfStopped(code: number): number {
+    if (this.reason) this.exit(code);
+    return code;
+  }
+
   /** The run ended by itself: the deadline and the signal handlers go. */
   dispose(): void {
     for (const timer of this.timers) clearInterval(timer);

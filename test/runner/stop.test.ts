@@ -61,6 +61,18 @@ describe("the run's end (runner/run/stop.ts)", () => {
     }
   });
 
+  it('a stopped run ends its process once its verdict is written, without the last-resort writes', () => {
+    const order: string[] = [];
+    const stop = new RunStop({ exit: (code) => order.push(`exit ${code}`), deadlineMs: 60_000 });
+    stop.whenOutOfTime(() => order.push('write the files'));
+    expect(stop.exitIfStopped(0)).toBe(0);
+    expect(order).toEqual([]);
+    stop.stop({ kind: 'interrupted', signal: 'SIGTERM' });
+    stop.dispose();
+    expect(stop.exitIfStopped(143)).toBe(143);
+    expect(order).toEqual(['exit 143']);
+  });
+
   it('the budget stops the run as INCOMPLETE (exit 3)', () => {
     vi.useFakeTimers();
     try {
