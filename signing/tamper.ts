@@ -24,7 +24,8 @@ export interface Tampering {
   name: string;
   expectedReason: VerifyFailure;
   requirementId?: RequirementId;
-  apply(signed: SignedMessage): SignedMessage;
+  /** `others.certificateBase64`: another identity's certificate to swap in (by default one made in this process). */
+  apply(signed: SignedMessage, others?: { certificateBase64?: string }): SignedMessage;
 }
 
 const copy = (m: SignedMessage): SignedMessage => ({
@@ -54,7 +55,10 @@ function rewriteSignature(m: SignedMessage, change: (p: SignatureParams) => Sign
 }
 
 let other: string | undefined;
-/** A second TPP's certificate from another CA (generated once per process). */
+/**
+ * A second TPP's certificate from another CA, generated once per process: two RSA keys, about 1.5 s of CPU, so a
+ * caller with a cached identity from another CA passes its certificate instead.
+ */
 function otherCertificate(): string {
   other ??= issueTppCertificate(createCertificateAuthority()).certificateDer.toString('base64');
   return other;
@@ -113,7 +117,7 @@ export const TAMPERINGS: readonly Tampering[] = [
     name: "certificate swapped for another identity's",
     expectedReason: 'keyid-mismatch',
     requirementId: 'Auth.signature.keyId.form',
-    apply: (m) => withHeader(m, 'TPP-Signature-Certificate', otherCertificate()),
+    apply: (m, others) => withHeader(m, 'TPP-Signature-Certificate', others?.certificateBase64 ?? otherCertificate()),
   },
   {
     name: 'keyId serial wrong',

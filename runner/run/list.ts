@@ -13,7 +13,7 @@ import {
 import { PACKAGE_ROOT as ROOT, SUITES_CONFIG } from '../paths.js';
 import { planShardOf } from '../shards/plan.js';
 import { errorMessage, isTeardownNoise } from './teardown-noise.js';
-import { createOwnedVitest } from './vitest-owned.js';
+import { createOwnedVitest, LOCAL_WORKERS } from './vitest-owned.js';
 
 /** One conformance test as `run` would report it, found without running it. */
 export interface ListedTest {
@@ -99,6 +99,7 @@ export async function listTests(options: ListOptions): Promise<ListedTest[]> {
     reporters: [],
     includeTaskLocation: true,
     provide: { run: context },
+    maxWorkers: LOCAL_WORKERS,
   });
   try {
     const result = await vitest.collect();

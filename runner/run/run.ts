@@ -26,7 +26,7 @@ import { preflight } from './preflight.js';
 import type { RunStop } from './stop.js';
 import { VitestEvents, plannedTest } from './vitest-events.js';
 import { isTeardownNoise } from './teardown-noise.js';
-import { createOwnedVitest } from './vitest-owned.js';
+import { createOwnedVitest, LOCAL_WORKERS } from './vitest-owned.js';
 
 /** --thorough multiplies the random runs of every property by this. */
 export const THOROUGH_FACTOR = 4;
@@ -92,6 +92,8 @@ export async function createSharedVitest(): Promise<SharedVitest> {
     watch: false,
     reporters: [events],
     passWithNoTests: true,
+    // The mutation loop's runs are against the embedded bank.
+    maxWorkers: LOCAL_WORKERS,
   });
   return { vitest, events };
 }
@@ -355,6 +357,7 @@ async function ownVitest(options: RunOptions, context: RunContext, events: Vites
     provide: { run: context },
     ...(options.order === 'reverse' ? { sequence: { sequencer: ReverseSequencer } } : {}),
     ...(options.grep ? { testNamePattern: options.grep } : {}),
+    ...(options.target.kind === 'embedded' ? { maxWorkers: LOCAL_WORKERS } : {}),
     passWithNoTests: true,
   });
 }

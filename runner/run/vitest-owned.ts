@@ -2,6 +2,14 @@ import type { Vitest } from 'vitest/node';
 
 type CreateVitest = (typeof import('vitest/node'))['createVitest'];
 
+/**
+ * Worker processes when the work is CPU on this machine: collecting the suites, or running them against the embedded
+ * bank, which answers in microseconds. Each worker imports the whole suite graph again (about 330 modules, and ajv
+ * compiles the schemas: 1-1.5 s of CPU each), so on 2 cores a default run took 11.3-12.3 s with 3 workers and 8.0 s
+ * with one (2026-11-26). Against a bank over the network, the config's workers let suite files wait on it side by side.
+ */
+export const LOCAL_WORKERS = 1;
+
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
 /**

@@ -9,7 +9,7 @@ import {
   type ShardSpec,
   type TestOutcome,
 } from '../../run-model/index.js';
-import { createOwnedVitest } from '../run/vitest-owned.js';
+import { createOwnedVitest, LOCAL_WORKERS } from '../run/vitest-owned.js';
 import { splitHash, splitTests, usableDurations } from './split.js';
 
 /** A test as collected: its stable key (full name), its suite file, and whether it will run or is skipped. */
@@ -124,6 +124,7 @@ export async function collectTests(options: {
     reporters: [],
     // A fresh worker per file costs seconds; registering tests shares nothing worth isolating.
     isolate: false,
+    maxWorkers: LOCAL_WORKERS,
     provide: { run: options.context },
     passWithNoTests: true,
     ...(options.grep ? { testNamePattern: options.grep } : {}),
