@@ -6,7 +6,10 @@ import { VARIABLES } from '../config/variables.js';
 import type { NearMissClassId, RequirementId } from '../spec/index.js';
 import type { FaultId } from './ids.generated.js';
 
-/** slow-payments' delay: one second past the suite's default HTTP_HEADERS_TIMEOUT_MS, so its requests time out. */
+/**
+ * slow-payments' delay: one second past the suite's default HTTP_HEADERS_TIMEOUT_MS, so its requests time out (a run
+ * with another timeout starts the bank with a delay past that one).
+ */
 export const SLOW_MS = Number(VARIABLES.find((v) => v.name === 'HTTP_HEADERS_TIMEOUT_MS')?.default ?? 15_000) + 1000;
 
 export interface Fault {

@@ -118,7 +118,7 @@ export default () =>
       '--variant, rerun those and keep the rest of the last report.',
   )
     .addOption(
-      new Option('--parallel <n>', 'runs at a time (with --per-run; in one process the runs go in turn)')
+      new Option('--parallel <n>', 'runs at a time (in one process: vitests side by side; with --per-run: children)')
         .argParser(integer({ min: 1 }))
         .default(2),
     )
@@ -240,6 +240,7 @@ export default () =>
               budgetSeconds,
               signal: stop.signal,
               stoppedBy: () => stop.end ?? { kind: 'crashed', reason: 'stopped' },
+              lanes: parallel,
               strictFor,
               countsRequests,
               each,
@@ -263,7 +264,7 @@ export default () =>
           ...scoreMutation(specs, all, clean, seed),
           // The loop's cost, for the bench (bench/cost.ts): how it ran and how long the whole matrix took.
           loop: {
-            mode: perRun ? `per-run, ${parallel} at a time` : 'one process, one vitest',
+            mode: perRun ? `per-run, ${parallel} at a time` : `one process, ${parallel} vitest(s) side by side`,
             runs: runs.length,
             wallSeconds: Math.round((performance.now() - started) / 100) / 10,
             finishedAt: new Date().toISOString(),

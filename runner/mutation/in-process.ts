@@ -12,7 +12,7 @@ import { loadConfig } from '../../config/index.js';
 import { RunRecorder, buildReport, endReason, gateLevel, type RunEnd } from '../../run-model/index.js';
 import { createSharedVitest, runConformance, type SharedVitest } from '../run/run.js';
 import { RunStop } from '../run/stop.js';
-import { countedRequests, type MutationJob } from './run.js';
+import { countedRequests, mutationEnv, type MutationJob } from './run.js';
 import type { MutationRun } from './types.js';
 
 export interface InProcessOptions {
@@ -51,7 +51,7 @@ export async function runInProcess(
   let reason: string | undefined;
   try {
     end = await runConformance({
-      config: loadConfig({ env: { ...process.env, BASE_URL: '' } }),
+      config: loadConfig({ env: { ...mutationEnv(process.env), BASE_URL: '' } }),
       target: { kind: 'embedded' },
       seed: options.seed,
       strict: options.strict,
@@ -91,36 +91,47 @@ export async function runInProcess(
   };
 }
 
-/** Every job in turn on one vitest, closed at the end; `each` hears of every run as it ends. */
+/**
+ * Every job on `lanes` vitests side by side (each its own workers and, per run, its own bank), each lane taking the
+ * next job when its run ends; a vitest is closed when its lane has no job left. The runs come back in the jobs'
+ * order; `each` hears of every run as it ends.
+ */
 export async function runAllInProcess(
   jobs: readonly MutationJob[],
   options: Omit<InProcessOptions, 'strict'> & {
     strictFor: (job: MutationJob) => boolean;
     countsRequests?: (job: MutationJob) => boolean;
     each?: (job: MutationJob, run: MutationRun) => void;
+    /** Runs at a time (default 1). */
+    lanes?: number;
   },
 ): Promise<MutationRun[]> {
-  let shared = await createSharedVitest();
-  const runs: MutationRun[] = [];
-  try {
-    for (const job of jobs) {
-      if (options.signal?.aborted) break;
-      // A run its budget stopped leaves the vitest it cancelled unfit for the next (that one ends INCOMPLETE too):
-      // the next job gets a vitest of its own.
-      if (runs.at(-1)?.exitCode === 3) {
-        await shared.vitest.close();
-        shared = await createSharedVitest();
+  const runs: (MutationRun | undefined)[] = jobs.map(() => undefined);
+  let next = 0;
+  const lane = async () => {
+    let shared = await createSharedVitest();
+    let last: MutationRun | undefined;
+    try {
+      for (let index = next++; index < jobs.length && !options.signal?.aborted; index = next++) {
+        const job = jobs[index] as MutationJob;
+        // A run its budget stopped leaves the vitest it cancelled unfit for the next (that one ends INCOMPLETE
+        // too): the next job gets a vitest of its own.
+        if (last?.exitCode === 3) {
+          await shared.vitest.close();
+          shared = await createSharedVitest();
+        }
+        last = await runInProcess(shared, job, {
+          ...options,
+          strict: options.strictFor(job),
+          countRequests: options.countsRequests?.(job) ?? false,
+        });
+        runs[index] = last;
+        options.each?.(job, last);
       }
-      const run = await runInProcess(shared, job, {
-        ...options,
-        strict: options.strictFor(job),
-        countRequests: options.countsRequests?.(job) ?? false,
-      });
-      runs.push(run);
-      options.each?.(job, run);
+    } finally {
+      await shared.vitest.close();
     }
-  } finally {
-    await shared.vitest.close();
-  }
-  return runs;
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.lanes ?? 1, jobs.length)) }, lane));
+  return runs.filter((run): run is MutationRun => run !== undefined);
 }

@@ -128,7 +128,8 @@ async function startTarget(options: RunOptions, config: Config): Promise<Started
     });
     const { startBank } = await import('../../bank/index.js');
     const [faults, variants] = [options.faults ?? [], options.variants ?? []];
-    const bank = await startBank({ faults, variants });
+    // slow-payments answers a second past this run's headers timeout, whatever it is set to.
+    const bank = await startBank({ faults, variants, slowMs: config.http.headersTimeoutMs + 1000 });
     return {
       baseUrl: bank.url,
       profile: 'embedded',

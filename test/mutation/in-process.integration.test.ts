@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runInProcess } from '../../runner/mutation/in-process.js';
+import { runAllInProcess, runInProcess } from '../../runner/mutation/in-process.js';
 import { createSharedVitest, type SharedVitest } from '../../runner/run/run.js';
 
 /**
@@ -37,5 +37,23 @@ describe('mutation runs in one process, on one vitest', () => {
     const clean = await runInProcess(shared, {}, options);
     expect(clean).toMatchObject({ exitCode: 0, failedRequirements: [], failedTests: [] });
     expect(clean.fault).toBeUndefined();
+  }, 1_200_000);
+
+  it("two vitests side by side: the runs come back in the jobs' order, a faulty bank beside a clean run fails nothing", async () => {
+    const heard: string[] = [];
+    const runs = await runAllInProcess([{ fault: 'kid-401' }, {}, { fault: 'accept-long-creditor-name' }], {
+      ...options,
+      lanes: 2,
+      strictFor: () => false,
+      each: (job) => heard.push(job.fault ?? 'clean'),
+    });
+    expect(runs.map((r) => [r.fault, r.exitCode])).toEqual([
+      ['kid-401', 1],
+      [undefined, 0],
+      ['accept-long-creditor-name', 1],
+    ]);
+    expect(runs[0]?.failedRequirements).toContain('Errors.kid.400');
+    expect(runs[1]).toMatchObject({ failedRequirements: [], failedTests: [] });
+    expect(heard.toSorted()).toEqual(['accept-long-creditor-name', 'clean', 'kid-401']);
   }, 1_200_000);
 });
