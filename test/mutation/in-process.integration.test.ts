@@ -39,7 +39,7 @@ describe('mutation runs in one process, on one vitest', () => {
     expect(clean.fault).toBeUndefined();
   }, 1_200_000);
 
-  it('two vitests side by side: runs in the order of the jobs, a faulty bank beside a clean run fails nothing', async () => {
+  it("two vitests side by side: runs in the jobs' order; a faulty bank beside a clean run fails nothing", async () => {
     const heard: string[] = [];
     const runs = await runAllInProcess([{ fault: 'kid-401' }, {}, { fault: 'accept-long-creditor-name' }], {
       ...options,
