@@ -191,13 +191,13 @@ export default () =>
     exits(async (options) => {
       // First of all, the run's end is its own: a signal from here on ends it INCOMPLETE, never with exit 0.
       const stop = new RunStop().listen().budget(options.budget);
+      let code: number;
       try {
-        const code = stop.settle(await run(options, stop));
-        stop.dispose();
-        return stop.exitIfStopped(code);
+        code = stop.settle(await run(options, stop));
       } finally {
         stop.dispose();
       }
+      return stop.exitIfStopped(code);
     }),
   );
 
