@@ -11,7 +11,11 @@ export interface Selection {
   checks?: string[];
   /** These checks judge nothing (`run --exclude-checks`). */
   excludeChecks?: string[];
-  /** A shard's tests by full name: the others are not registered at all (they are another shard's, not skipped). */
+  /**
+   * Only these tests, by full name (a shard's, or a mutation run focused on the tests that detected its fault): the
+   * others are not registered at all (they are another run's, not skipped). Describe blocks and name joined by ' > '
+   * as vitest gives them, or by spaces as the test manifest and detection.json do.
+   */
   tests?: string[];
   /**
    * `run --max-requests N`: the tests the budget left out, by full name. They are registered and skipped as unjudged
@@ -19,6 +23,9 @@ export interface Selection {
    */
   budget?: { maxRequests: number; leftOut: string[]; unjudgedRules: string[] };
 }
+
+/** A full name as the manifest spells it: describe blocks and name joined by spaces (vitest joins them by ' > '). */
+const manifestName = (fullName: string): string => fullName.replaceAll(' > ', ' ');
 
 const budgetSets = new WeakMap<string[], Set<string>>();
 
@@ -31,21 +38,20 @@ export function leftOutByBudget(selection: Selection | undefined, fullName: stri
   if (!budget) return undefined;
   let set = budgetSets.get(budget.leftOut);
   if (!set) budgetSets.set(budget.leftOut, (set = new Set(budget.leftOut)));
-  // The manifest (run-model/test-manifest.ts) joins describe blocks and name with spaces, vitest with ' > '.
-  return set.has(fullName.replaceAll(' > ', ' '))
+  return set.has(manifestName(fullName))
     ? `left out by --max-requests ${budget.maxRequests}: unjudged (its measured detection value did not fit the budget)`
     : undefined;
 }
 
 const shardSets = new WeakMap<string[], Set<string>>();
 
-/** Whether a test (by full name: describe blocks, then title) belongs to this run's shard; true when unsharded. */
+/** Whether a test (by full name: describe blocks, then title) is among the run's tests; true when it names none. */
 export function inShard(selection: Selection | undefined, fullName: string): boolean {
   const tests = selection?.tests;
   if (!tests) return true;
   let set = shardSets.get(tests);
-  if (!set) shardSets.set(tests, (set = new Set(tests)));
-  return set.has(fullName);
+  if (!set) shardSets.set(tests, (set = new Set(tests.map(manifestName))));
+  return set.has(manifestName(fullName));
 }
 
 export function selected(

@@ -13,6 +13,9 @@ import {
 } from '../../runner/mutation/score.js';
 import { COMBINATIONS, FAULT_VARIANT_PAIRS, scoreMatrix, type Matrix } from '../../runner/mutation/matrix.js';
 import { RUNNING, pool, runOnce, type MutationJob } from '../../runner/mutation/run.js';
+import { focusOf } from '../../runner/mutation/focus.js';
+import { readTestManifest } from '../../run-model/test-manifest.js';
+import type { FaultId } from '../../bank/ids.generated.js';
 import { RunStop, stopCode } from '../../runner/run/stop.js';
 import { endReason } from '../../run-model/index.js';
 import { detectionOf, readDetection } from '../../run-model/budget.js';
@@ -85,9 +88,12 @@ function verdictOf(job: MutationJob, run: MutationRun): string {
     : run.exitCode === 0
       ? 'passed'
       : `FALSE VERDICT (${run.failedTests?.length ?? '?'} MUST test(s) failed)`;
+  const focus = run.focused
+    ? `, ${run.focused.tests} focused test(s)${run.focused.fellBack ? ' settled nothing: every suite ran' : ''}`
+    : '';
   return (
     `${what.join(' × ') || '(clean bank)'}: ${verdict} (exit ${run.exitCode}, ` +
-    `${run.seconds} s)${run.reason ? ` ${run.reason}` : ''}`
+    `${run.seconds} s${focus})${run.reason ? ` ${run.reason}` : ''}`
   );
 }
 
@@ -104,6 +110,19 @@ function faultSpec(f: (typeof FAULTS)[number]): FaultSpec {
     ...(rules.every((r) => r.level === 'SHOULD') ? { strict: true } : {}),
     ...(unobservable ? { unobservable } : {}),
   };
+}
+
+/** How the loop ran, for mutation.json's `loop` (bench/cost.ts shows it beside the wall time). */
+function loopMode(loop: { perRun: boolean; parallel: number; runs: readonly MutationRun[] }): string {
+  if (loop.perRun) return `per-run, ${loop.parallel} at a time`;
+  const focused = loop.runs.filter((r) => r.focused);
+  const fellBack = focused.filter((r) => r.focused?.fellBack).length;
+  return (
+    `one process, ${loop.parallel} vitest(s) side by side` +
+    (focused.length
+      ? `, ${focused.length} fault run(s) focused on their measured tests (${fellBack} then ran every suite)`
+      : ', every suite in every run')
+  );
 }
 
 const MATRIX_IDS = [...VARIANTS.map((x) => x.id), ...COMBINATIONS.map((c) => c.id)];
@@ -137,6 +156,13 @@ export default () =>
         'rerun only this variant or combination of variants; repeatable',
         'every variant',
       ),
+    )
+    .addOption(
+      new Option(
+        '--full-runs',
+        'every suite against every fault (and renew detection.json), not first the tests that detected it when ' +
+          'last measured',
+      ).default(false, 'fault runs focused on their measured tests, every suite when that settles nothing'),
     )
     .addOption(
       new Option('--seed <n>', 'fast-check seed of every run')
@@ -187,11 +213,22 @@ export default () =>
         const variantJobs = full ? MATRIX_IDS : onlyVariants;
         const pairJobs = FAULT_VARIANT_PAIRS.filter((p) => full || onlyVariants.includes(p.variant));
         const variantsOf = (id: string) => COMBINATIONS.find((c) => c.id === id)?.variants ?? checkVariants([id]);
+        // A budgeted matrix runs each job as a child `run --max-requests` (the budget is chosen where a run's
+        // selection is); the clean run of an unbudgeted matrix counts each test's requests for detection.json.
+        const perRun = options.perRun || options.maxRequests !== undefined;
+        // Fault runs in one process are focused on the tests that detected the fault when last measured (a fault
+        // against a variant too); variants and the clean bank always run every suite, where a false verdict hides.
+        const detection = perRun || options.fullRuns ? undefined : readDetection();
+        const manifest = detection ? (readTestManifest() ?? []) : [];
+        const focus = (fault: FaultId) => {
+          const found = focusOf(detection, manifest, fault, FAULTS.find((f) => f.id === fault)?.breaks ?? []);
+          return found ? { focus: found } : {};
+        };
         const jobs: MutationJob[] = [
           ...(full || onlyFaults.length ? [{}] : []),
-          ...faultJobs.map((fault) => ({ fault })),
+          ...faultJobs.map((fault) => ({ fault, ...focus(fault) })),
           ...variantJobs.map((id) => ({ variants: variantsOf(id) })),
-          ...pairJobs.map((p) => ({ fault: p.fault, variants: [p.variant] })),
+          ...pairJobs.map((p) => ({ fault: p.fault, variants: [p.variant], ...focus(p.fault) })),
         ];
 
         const started = performance.now();
@@ -208,10 +245,9 @@ export default () =>
           done++;
           console.error(`[${done}/${jobs.length}] ${verdictOf(job, run)}`);
         };
-        // A budgeted matrix runs each job as a child `run --max-requests` (the budget is chosen where a run's
-        // selection is); the clean run of an unbudgeted matrix counts each test's requests for detection.json.
-        const perRun = options.perRun || options.maxRequests !== undefined;
-        const countsRequests = (job: MutationJob) => !options.maxRequests && !job.fault && !job.variants?.length;
+        // Only a matrix whose fault runs sent every suite measures which tests detect which fault.
+        const measures = !options.maxRequests && !detection;
+        const countsRequests = (job: MutationJob) => measures && !job.fault && !job.variants?.length;
         const runs = perRun
           ? await pool(
               jobs,
@@ -264,7 +300,7 @@ export default () =>
           ...scoreMutation(specs, all, clean, seed),
           // The loop's cost, for the bench (bench/cost.ts): how it ran and how long the whole matrix took.
           loop: {
-            mode: perRun ? `per-run, ${parallel} at a time` : `one process, ${parallel} vitest(s) side by side`,
+            mode: loopMode({ perRun, parallel, runs }),
             runs: runs.length,
             wallSeconds: Math.round((performance.now() - started) / 100) / 10,
             finishedAt: new Date().toISOString(),

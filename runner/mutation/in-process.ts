@@ -12,6 +12,7 @@ import { loadConfig } from '../../config/index.js';
 import { RunRecorder, buildReport, endReason, gateLevel, type RunEnd } from '../../run-model/index.js';
 import { createSharedVitest, runConformance, type SharedVitest } from '../run/run.js';
 import { RunStop } from '../run/stop.js';
+import { focusSettles } from './focus.js';
 import { countedRequests, mutationEnv, type MutationJob } from './run.js';
 import type { MutationRun } from './types.js';
 
@@ -38,7 +39,7 @@ export async function runInProcess(
   job: MutationJob,
   options: InProcessOptions,
 ): Promise<MutationRun> {
-  const { fault, variants = [] } = job;
+  const { fault, variants = [], focus } = job;
   const started = performance.now();
   // The suites write a failed test's record under the reports folder: one of the run's own, removed after it.
   const reportsDir = mkdtempSync(join(tmpdir(), 'psd2-mutation-'));
@@ -56,7 +57,8 @@ export async function runInProcess(
       seed: options.seed,
       strict: options.strict,
       allowPayments: false,
-      selection: { operations: [], excludeOperations: [], requirements: [] },
+      selection: { operations: [], excludeOperations: [], requirements: [], ...(focus ? { tests: focus.tests } : {}) },
+      ...(focus ? { files: focus.files } : {}),
       ...(fault ? { faults: [fault] } : {}),
       variants,
       reportsDir,
@@ -64,6 +66,7 @@ export async function runInProcess(
       listener: recorder,
       stop,
       shared,
+      planFirst: false,
     });
   } catch (err) {
     end = { kind: 'crashed', reason: (err as Error).message };
@@ -88,6 +91,23 @@ export async function runInProcess(
       .map((o) => `${o.file.split('/').at(-1)} › ${o.name}`),
     ...(reason ? { reason } : {}),
     ...(requests ? { requests } : {}),
+    ...(focus ? { focused: { tests: focus.tests.length, fellBack: false } } : {}),
+  };
+}
+
+/**
+ * A job's run: focused first when the job has a focus, then with every suite when the focused run did not settle
+ * the fault (the full run's verdict stands, and its time includes the focused run's).
+ */
+async function runJob(shared: SharedVitest, job: MutationJob, options: InProcessOptions): Promise<MutationRun> {
+  const first = await runInProcess(shared, job, options);
+  if (!job.focus || focusSettles(job.focus, first) || options.signal?.aborted || first.exitCode === 3) return first;
+  const { focus, ...unfocused } = job;
+  const full = await runInProcess(shared, unfocused, options);
+  return {
+    ...full,
+    seconds: Math.round((first.seconds + full.seconds) * 10) / 10,
+    focused: { tests: focus.tests.length, fellBack: true },
   };
 }
 
@@ -120,7 +140,7 @@ export async function runAllInProcess(
           await shared.vitest.close();
           shared = await createSharedVitest();
         }
-        last = await runInProcess(shared, job, {
+        last = await runJob(shared, job, {
           ...options,
           strict: options.strictFor(job),
           countRequests: options.countsRequests?.(job) ?? false,

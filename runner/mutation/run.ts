@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FaultId, VariantId } from '../../bank/ids.generated.js';
 import { requestsPerTest } from '../../run-model/budget.js';
 import { readTestManifest } from '../../run-model/test-manifest.js';
+import type { Focus } from './focus.js';
 import type { MutationRun } from './types.js';
 import { BIN, PACKAGE_ROOT as ROOT } from '../paths.js';
 import { gateLevel, type TestOutcome } from '../../run-model/index.js';
@@ -40,6 +41,8 @@ export const RUNNING = new Set<ReturnType<typeof spawn>>();
 export interface MutationJob {
   fault?: FaultId;
   variants?: VariantId[];
+  /** Only the tests that detected the fault when last measured, in one process (focus.ts); every suite when unset. */
+  focus?: Focus;
 }
 
 /** The tests that fail the gate: MUST-level failures, or every failure under --strict. */

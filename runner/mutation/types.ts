@@ -13,6 +13,11 @@ export interface MutationRun {
   exitCode: number | null;
   seconds: number;
   failedRequirements: string[];
+  /**
+   * The run was focused on the tests that detected its fault when last measured (runner/mutation/focus.ts): how many
+   * it registered, and whether it settled nothing, so that every suite ran after it (the verdict is that run's).
+   */
+  focused?: { tests: number; fellBack: boolean };
   /** The run's last stderr line when it did not end with 0 or 1 (configuration error, crash, kill). */
   reason?: string;
 }

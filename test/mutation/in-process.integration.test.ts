@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readDetection } from '../../run-model/budget.js';
+import { readTestManifest } from '../../run-model/test-manifest.js';
+import { focusOf } from '../../runner/mutation/focus.js';
 import { runAllInProcess, runInProcess } from '../../runner/mutation/in-process.js';
 import { createSharedVitest, type SharedVitest } from '../../runner/run/run.js';
 
@@ -55,5 +58,31 @@ describe('mutation runs in one process, on one vitest', () => {
     expect(runs[0]?.failedRequirements).toContain('Errors.kid.400');
     expect(runs[1]).toMatchObject({ failedRequirements: [], failedTests: [] });
     expect(heard.toSorted()).toEqual(['accept-long-creditor-name', 'clean', 'kid-401']);
+  }, 1_200_000);
+
+  it('a focused fault run registers only its focus, and detects the fault by the rule it breaks', async () => {
+    const focus = focusOf(readDetection(), readTestManifest() ?? [], 'kid-401', ['Errors.kid.400']);
+    expect(focus?.tests.length).toBe(1);
+    const run = await runInProcess(shared, { fault: 'kid-401', ...(focus ? { focus } : {}) }, options);
+    expect(run, run.reason).toMatchObject({ exitCode: 1, focused: { tests: 1, fellBack: false } });
+    expect(run.failedRequirements).toContain('Errors.kid.400');
+    expect(run.failedTests).toHaveLength(1);
+  }, 600_000);
+
+  it('a focus that settles nothing is followed by every suite, whose verdict stands', async () => {
+    // A test of the sandbox's transactions sends nothing a wrong kid answer could break.
+    const other = (readTestManifest() ?? []).find((t) => t.file.endsWith('sandbox-transactions.suite.ts'));
+    expect(other).toBeDefined();
+    const focus = {
+      tests: [other?.fullName ?? ''],
+      files: ['/sandbox-transactions.suite.'],
+      breaks: ['Errors.kid.400'],
+    };
+    const [run] = await runAllInProcess([{ fault: 'kid-401', focus }], { ...options, strictFor: () => false });
+    expect(run, run?.reason).toMatchObject({ exitCode: 1, focused: { tests: 1, fellBack: true } });
+    expect(run?.failedRequirements).toContain('Errors.kid.400');
+    // The failure is of a file the focus did not load: every suite ran.
+    expect(run?.failedTests?.length).toBeGreaterThan(0);
+    expect(run?.failedTests?.filter((t) => t.startsWith('sandbox-transactions.'))).toEqual([]);
   }, 1_200_000);
 });
