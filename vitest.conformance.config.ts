@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/** The loader of a suite worker in the repository: the compiled tree's when there is one, else tsx's. */
+const suiteLoader = (tree: string | undefined) => (tree ? 'suite-worker-compiled.mjs' : 'suite-worker-loader.mjs');
+
 // The conformance suites. `psd2-conformance run` starts vitest with this file and provides the
 // run's context (target, seed, profile …) through `provide`; the suites never read the environment.
 export default defineConfig({
@@ -25,12 +28,13 @@ export default defineConfig({
     // the suites use neither vi.mock nor import.meta.vitest, which are what it is needed for.
     experimental: { viteModuleRunner: false, nodeLoader: false },
     // A worker whose run has ended (a stopped run exits without waiting for workers busy importing) ends with it,
-    // rather than living on without a parent; in the repository, tsx's loader after the packages (bin/ says why).
+    // rather than living on without a parent. In the repository, the suites come from the CLI's compiled tree when
+    // the CLI runs from it (PSD2_CONFORMANCE_TREE, bin/compiled-tree.mjs), else through tsx's loader (bin/ says why).
     execArgv: [
       '--import',
       'data:text/javascript,process.on("disconnect",()=>process.exit(1))',
       ...(import.meta.url.endsWith('.ts')
-        ? ['--import', fileURLToPath(new URL('bin/suite-worker-loader.mjs', import.meta.url))]
+        ? ['--import', fileURLToPath(new URL(`bin/${suiteLoader(process.env.PSD2_CONFORMANCE_TREE)}`, import.meta.url))]
         : []),
     ],
     maxWorkers: 3,

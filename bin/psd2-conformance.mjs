@@ -9,22 +9,34 @@ process.stdout.on('error', (err) => {
   throw err;
 });
 
-// tsx: the CLI is written in TypeScript, and tsx's loader runs it without a build step, after the packages the
-// command needs are imported natively (native-first.mjs says why). The build leaves this part out, to "end tsx".
-const { COMMON_PACKAGES, registerTsxAfter } = await import('./native-first.mjs');
-/** The commands that drive vitest or the reference bank, and what they import beside the common packages. */
-const HEAVY = {
-  run: ['vitest/node', 'fastify', 'yaml', 'fast-xml-parser', 'log-update', 'allure-js-commons'],
-  mutation: ['vitest/node', 'fastify', 'log-update'],
-  serve: ['fastify'],
-  proxy: ['fastify', 'fast-xml-parser', 'allure-js-commons'],
-};
+// tsx: the CLI is written in TypeScript. It runs compiled to JavaScript (compiled-tree.mjs says how and why), else
+// through tsx's loader, after the packages the command needs are imported natively (native-first.mjs says why). The
+// build leaves this part out, to "end tsx".
+const { compiledTree, compiledUrl } = await import('./compiled-tree.mjs');
+const tree = await compiledTree();
 const args = process.argv.slice(2);
-const command = args.find((arg) => !arg.startsWith('-'));
-// Help is the commands' declarations only: none of the packages their work needs (1.5 s for `run --help` with them).
-const help = command === 'help' || args.includes('--help') || args.includes('-h');
-const heavy = help ? undefined : HEAVY[command];
-await registerTsxAfter(['@commander-js/extra-typings', 'dotenv', ...(heavy ? [...COMMON_PACKAGES, ...heavy] : [])]);
+if (tree) {
+  // A stack trace names the TypeScript file and line the compiled module came from; the suites' workers run from
+  // the same tree (vitest.conformance.config.ts).
+  process.setSourceMapsEnabled(true);
+  process.env.PSD2_CONFORMANCE_TREE = tree;
+} else {
+  delete process.env.PSD2_CONFORMANCE_TREE;
+  const { COMMON_PACKAGES, registerTsxAfter } = await import('./native-first.mjs');
+  /** The commands that drive vitest or the reference bank, and what they import beside the common packages. */
+  const HEAVY = {
+    run: ['vitest/node', 'fastify', 'yaml', 'fast-xml-parser', 'log-update', 'allure-js-commons'],
+    mutation: ['vitest/node', 'fastify', 'log-update'],
+    serve: ['fastify'],
+    proxy: ['fastify', 'fast-xml-parser', 'allure-js-commons'],
+  };
+  const command = args.find((arg) => !arg.startsWith('-'));
+  // Help is the commands' declarations only: none of the packages their work needs (1.5 s for `run --help` with them).
+  const help = command === 'help' || args.includes('--help') || args.includes('-h');
+  const heavy = help ? undefined : HEAVY[command];
+  await registerTsxAfter(['@commander-js/extra-typings', 'dotenv', ...(heavy ? [...COMMON_PACKAGES, ...heavy] : [])]);
+}
+const cli = tree ? await import(compiledUrl(tree, 'cli/main.ts')) : undefined;
 // end tsx
-const { main } = await import('../cli/main.ts');
+const { main } = cli ?? (await import('../cli/main.ts'));
 process.exitCode = await main(process.argv.slice(2));

@@ -197,7 +197,7 @@ function compiledBin(): string {
   const source = readFileSync(join(ROOT, 'bin', 'psd2-conformance.mjs'), 'utf8');
   const edits: [RegExp | string, string][] = [
     [/\/\/ tsx: [\s\S]*?\/\/ end tsx\n/, ''],
-    ["await import('../cli/main.ts')", "await import('../cli/main.js')"],
+    ["cli ?? (await import('../cli/main.ts'))", "await import('../cli/main.js')"],
   ];
   return edits.reduce((text, [from, to]) => {
     const replaced = text.replace(from, to);

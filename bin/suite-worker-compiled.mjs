@@ -1,0 +1,12 @@
+// A suite worker's loader when the CLI runs compiled (compiled-tree.mjs): the suites' modules come from the same
+// compiled tree, natively; only the suite files vitest names by their TypeScript path are redirected to it.
+import { register } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
+const tree = process.env.PSD2_CONFORMANCE_TREE;
+if (tree) {
+  process.setSourceMapsEnabled(true);
+  register(new URL('./compiled-hooks.mjs', import.meta.url), {
+    data: { source: new URL('..', import.meta.url).href, tree: pathToFileURL(`${tree}/`).href },
+  });
+}
