@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { appendHistory, historyLength } from './allure-history.js';
+import type { WarmAllure } from './allure-warm.js';
 import { APP_ROOT, withBanner } from './verdict-banner.js';
 
 /** A report must not hang CI: Allure renders a full run in a few seconds. */
@@ -26,6 +27,8 @@ export interface HtmlOptions {
   log: (line: string) => void;
   /** Aborted when the run must end now: the renders are stopped (their processes ended) and nothing is added. */
   signal: AbortSignal;
+  /** An allure process started while the tests ran, its modules imported (allure-warm.ts); else one is started. */
+  warm?: WarmAllure | undefined;
 }
 
 /**
@@ -49,26 +52,42 @@ export function allureScript(): string {
   throw new Error('the allure package names no command-line script');
 }
 
-/** One `allure` command in a child process, ended with the run (the abort signal) or after a timeout. */
-function allure(args: string[], options: { log: (line: string) => void; signal: AbortSignal }): Promise<number> {
+/** One `allure` command in a child process (the warm one if there is one), ended with the run or after a timeout. */
+function allure(
+  args: string[],
+  options: { log: (line: string) => void; signal: AbortSignal; warm?: WarmAllure | undefined },
+): Promise<number> {
   return new Promise((done) => {
-    let script: string;
-    try {
-      script = allureScript();
-    } catch (err) {
-      options.log(`allure ${args[0]} failed: the allure package cannot be found (${(err as Error).message})`);
-      done(127);
-      return;
+    let child = options.warm?.take(args);
+    if (child) {
+      // The ends a spawned command has through its options: the run's stop, and the timeout.
+      const started = child;
+      const kill = () => started.kill('SIGKILL');
+      options.signal.addEventListener('abort', kill, { once: true });
+      const timer = setTimeout(kill, ALLURE_TIMEOUT_MS);
+      started.on('close', () => {
+        clearTimeout(timer);
+        options.signal.removeEventListener('abort', kill);
+      });
+    } else {
+      let script: string;
+      try {
+        script = allureScript();
+      } catch (err) {
+        options.log(`allure ${args[0]} failed: the allure package cannot be found (${(err as Error).message})`);
+        done(127);
+        return;
+      }
+      child = spawn(process.execPath, [script, ...args], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        signal: options.signal,
+        killSignal: 'SIGKILL',
+        timeout: ALLURE_TIMEOUT_MS,
+      });
     }
-    const child = spawn(process.execPath, [script, ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      signal: options.signal,
-      killSignal: 'SIGKILL',
-      timeout: ALLURE_TIMEOUT_MS,
-    });
     const kept: string[] = [];
-    child.stdout.on('data', (d: Buffer) => kept.push(d.toString()));
-    child.stderr.on('data', (d: Buffer) => kept.push(d.toString()));
+    child.stdout?.on('data', (d: Buffer) => kept.push(d.toString()));
+    child.stderr?.on('data', (d: Buffer) => kept.push(d.toString()));
     child.on('error', () => {
       if (!options.signal.aborted) options.log(`allure ${args[0]} could not be started`);
     });
@@ -162,7 +181,7 @@ export async function writeHtml(o: HtmlOptions): Promise<{ html: boolean; single
     );
     const code = await allure(
       ['generate', '--config', config, '--output', rendered, ...o.resultsDirs.map((d) => resolve(d))],
-      { log: o.log, signal: o.signal },
+      { log: o.log, signal: o.signal, warm: o.warm },
     );
     if (o.signal.aborted) return { html: false, single: false };
     const written = { html: false, single: false };

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../core/index.js';
 import type { RunReport } from '../run-model/index.js';
-import { writeHtml } from './allure-html.js';
+import { allureScript, writeHtml } from './allure-html.js';
+import { WarmAllure } from './allure-warm.js';
 import { writeSkippedResults } from './allure-skipped.js';
 import { ALLURE_RESULTS } from './allure.reporter.js';
 import { COVERAGE_MARKDOWN } from './coverage.reporter.js';
@@ -42,7 +43,7 @@ function variables(report: RunReport): Record<string, string> {
   };
 }
 
-async function render(report: RunReport, context: ReporterContext): Promise<void> {
+async function render(report: RunReport, context: ReporterContext, warm?: WarmAllure): Promise<void> {
   const { out, log, signal } = context;
   const results = report.sources.map((d) => join(d, ALLURE_RESULTS)).filter((d) => existsSync(d));
   const skipped = join(out, 'allure-skipped');
@@ -65,6 +66,7 @@ async function render(report: RunReport, context: ReporterContext): Promise<void
     history: { path: join(out, HISTORY_FILE), limit: context.historyLimit },
     log,
     signal,
+    warm,
   });
   if (signal.aborted) return log('HTML report not written: the run was stopped');
   // Asked for and not written (allure failed or missing): the run's verdict would have no report to read.
@@ -80,5 +82,26 @@ export default defineReporter({
   name: 'html',
   description: 'html/ and html-single/: the Allure report, opening with the verdict; history.jsonl of earlier runs',
   writes: ['html/', 'html-single/', HISTORY_FILE],
-  create: (context) => ({ finish: (report) => render(report, context) }),
+  create: (context) => {
+    // Allure's modules are imported while the tests run, by a process that then waits for the report to render.
+    let warm: WarmAllure | undefined;
+    context.signal.addEventListener('abort', () => warm?.dispose(), { once: true });
+    return {
+      onEvent: (event) => {
+        if (event.type !== 'phase' || event.phase !== 'testing' || warm || context.signal.aborted) return;
+        try {
+          warm = new WarmAllure(allureScript());
+        } catch {
+          // No allure package: the render says so.
+        }
+      },
+      finish: async (report) => {
+        try {
+          await render(report, context, warm);
+        } finally {
+          warm?.dispose();
+        }
+      },
+    };
+  },
 });
