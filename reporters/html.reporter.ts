@@ -83,12 +83,13 @@ export default defineReporter({
   description: 'html/ and html-single/: the Allure report, opening with the verdict; history.jsonl of earlier runs',
   writes: ['html/', 'html-single/', HISTORY_FILE],
   create: (context) => {
-    // Allure's modules are imported while the tests run, by a process that then waits for the report to render.
+    // Allure's modules are imported while the tests run, by a process that then waits for the report to render;
+    // from the first test's end, so that it does not hold back the suites' own imports and the first request.
     let warm: WarmAllure | undefined;
     context.signal.addEventListener('abort', () => warm?.dispose(), { once: true });
     return {
       onEvent: (event) => {
-        if (event.type !== 'phase' || event.phase !== 'testing' || warm || context.signal.aborted) return;
+        if (event.type !== 'test-finished' || warm || context.signal.aborted) return;
         try {
           warm = new WarmAllure(allureScript());
         } catch {
