@@ -2,8 +2,8 @@
 // through tsx's loader: on 2 cores, `run` reached its first test 2.5 s sooner and a bare start took 0.8 s against
 // 1.9 s (2026-11-26). The tree is made again whenever a source file changes (its name is a fingerprint of every
 // source file's path, size and time), by `npm ci` (the `prepare` script) and else by the first command that needs it;
-// anything that keeps it from being made leaves the command on tsx, as before. The suites' workers still run the
-// TypeScript through tsx: vitest names their files, and reports show them as they are in the repository.
+// anything that keeps it from being made leaves the command on tsx, as before. The suites' workers run from the same
+// tree (suite-worker-compiled.mjs): vitest still names the TypeScript files, so reports show them as they are.
 //
 // Each compiled module keeps its source file's `import.meta.url`, so paths built from it (the package root, the
 // catalogue's JSON, the suites' config, the checkout's git facts) are the repository's, and its source map, so a

@@ -221,7 +221,7 @@ export default () =>
         const detection = perRun || options.fullRuns ? undefined : readDetection();
         const manifest = detection ? (readTestManifest() ?? []) : [];
         const focus = (fault: FaultId) => {
-          const found = focusOf(detection, manifest, fault, FAULTS.find((f) => f.id === fault)?.breaks ?? []);
+          const found = focusOf(detection, manifest, fault, specs.find((f) => f.id === fault)?.breaks ?? []);
           return found ? { focus: found } : {};
         };
         const jobs: MutationJob[] = [
