@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'dotenv';
 import { UserError } from '../core/index.js';
 import type { HttpOptions } from '../client/index.js';
-import type { ScaDriverName } from '../client/sca/index.js';
+import type { ScaDriverName } from '../client/sca/types.js';
 import type { SigningConfig } from '../signing/index.js';
 import { defaultKeyCacheDir } from '../signing/key-cache.js';
 import { OPERATIONS, type OperationId } from '../spec/index.js';

@@ -1,6 +1,6 @@
 import { OPERATIONS, type OperationId } from '../spec/index.js';
 import { SEED_MAX, SEED_RANGE_WHY } from './seed.js';
-import { SCA_DRIVERS } from '../client/sca/index.js';
+import { SCA_DRIVERS } from '../client/sca/types.js';
 
 /**
  * What a value must be, as the JSON Schema config/schema.ts validates the environment with (ajv): a whole number in

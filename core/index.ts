@@ -15,5 +15,6 @@ export {
 } from './headers.js';
 export { escapePointerToken, pointerGet, pointerRemove, pointerSet, pointerTokens } from './json-pointer.js';
 export { maskHeaderValue, maskNationalId } from './mask.js';
+export { onFirstUse } from './on-first-use.js';
 export { didYouMean, nearestNames, type NearestOptions } from './nearest.js';
 export { outputFolderProblem } from './output-folder.js';

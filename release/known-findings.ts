@@ -14,8 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import * as ajvFormats from 'ajv-formats';
-import { LineCounter, parseDocument, isNode } from 'yaml';
-import { UserError, nearestNames } from '../core/index.js';
+import { UserError, nearestNames, onFirstUse } from '../core/index.js';
 
 export interface KnownFinding {
   /** A requirement id, or a test's full name. */
@@ -48,6 +47,9 @@ export const KNOWN_FINDINGS_SCHEMA = {
     },
   },
 } as const;
+
+// The YAML parser is loaded for a run given a known-findings file, not for every run (core/on-first-use.ts).
+const yaml = onFirstUse<typeof import('yaml')>('yaml');
 
 // ajv-formats is CommonJS: under NodeNext its plugin is the `default` of the module's default export.
 type FormatsPlugin = (ajv: Ajv2020, formats: string[]) => unknown;
@@ -100,6 +102,7 @@ const pathWords = (pointer: string) =>
  * naming the file, the line and the member.
  */
 export function parseKnownFindings(text: string, file: string): KnownFinding[] {
+  const { LineCounter, parseDocument, isNode } = yaml();
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const syntax = doc.errors[0];

@@ -1,8 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Stage, Status } from 'allure-js-commons';
-import { ReporterRuntime, createDefaultWriter } from 'allure-js-commons/sdk/reporter';
+import { onFirstUse } from '../core/index.js';
 import { allureKey, areaOf, featureOf, outcomeKey, tagsOf, type TestOutcome } from '../run-model/index.js';
+
+/** Allure's SDK, loaded at the report's end (core/on-first-use.ts says why). */
+const allure = onFirstUse<typeof import('allure-js-commons')>('allure-js-commons');
+const allureReporter = onFirstUse<typeof import('allure-js-commons/sdk/reporter')>('allure-js-commons/sdk/reporter');
 
 /** The tests a results folder already holds a result for, by their key (file name and names). */
 function reported(dirs: readonly string[]): Set<string> {
@@ -24,6 +27,8 @@ export function writeSkippedResults(outcomes: readonly TestOutcome[], resultsDir
   const known = reported(resultsDirs);
   const missing = outcomes.filter((o) => o.state === 'skipped' && !known.has(outcomeKey(o)));
   if (missing.length === 0) return 0;
+  const { Stage, Status } = allure();
+  const { ReporterRuntime, createDefaultWriter } = allureReporter();
   const runtime = new ReporterRuntime({ writer: createDefaultWriter({ resultsDir: dir }) });
   for (const o of missing) {
     const file = o.file.split('/suites/').pop() ?? o.file;

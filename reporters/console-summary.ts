@@ -1,4 +1,4 @@
-import { shellQuote } from '../client/index.js';
+import { shellQuote } from '../client/curl.js';
 import type { RunReport, TestOutcome } from '../run-model/index.js';
 import { securityLine } from './security-line.js';
 

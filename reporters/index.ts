@@ -90,7 +90,7 @@ export async function reportFolders(options: FolderReportOptions): Promise<{ exi
     log: options.log,
     signal: new AbortController().signal,
     historyLimit: options.historyLimit ?? HISTORY_LIMIT,
-    terminal: new Terminal({ live: false, stdout: (t) => options.log(t.replace(/\n$/, '')) }),
+    terminal: new Terminal({ stdout: (t) => options.log(t.replace(/\n$/, '')) }),
   };
   await writeReport(report, createReporters(picked, context), { out: options.out, signal: context.signal });
   return { exitCode: report.summary.exitCode, report };
@@ -115,7 +115,7 @@ export async function reportProxySession(session: ProxyReport, options: ProxyRep
     log: options.log,
     signal: new AbortController().signal,
     historyLimit: HISTORY_LIMIT,
-    terminal: new Terminal({ live: false, stdout: (t) => options.log(t.replace(/\n$/, '')) }),
+    terminal: new Terminal({ stdout: (t) => options.log(t.replace(/\n$/, '')) }),
   };
   const reporters = createReporters(options.reporters, context);
   const needs = Object.assign({}, ...reporters.map((r) => r.needs ?? {})) as RunNeeds;

@@ -1,4 +1,4 @@
-import { XMLBuilder } from 'fast-xml-parser';
+import { onFirstUse } from '../core/index.js';
 import { suiteFileOf, type RunReport, type TestOutcome } from '../run-model/index.js';
 import { defineReporter } from './registry.js';
 
@@ -40,16 +40,18 @@ const attribute = (value: unknown): string =>
     .replaceAll('\n', '&#10;')
     .replaceAll('\t', '&#9;');
 
-const builder = new XMLBuilder({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  format: true,
-  indentBy: '  ',
-  suppressEmptyNode: true,
-  processEntities: false,
-  attributeValueProcessor: (_name: string, value: unknown) => attribute(value),
-  tagValueProcessor: (_name: string, value: unknown) => escape(xmlText(String(value))),
-});
+const xmlLibrary = onFirstUse<typeof import('fast-xml-parser')>('fast-xml-parser');
+const builder = () =>
+  new (xmlLibrary().XMLBuilder)({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@',
+    format: true,
+    indentBy: '  ',
+    suppressEmptyNode: true,
+    processEntities: false,
+    attributeValueProcessor: (_name: string, value: unknown) => attribute(value),
+    tagValueProcessor: (_name: string, value: unknown) => escape(xmlText(String(value))),
+  });
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
@@ -134,7 +136,7 @@ export function junitXml(report: RunReport): string {
     properties: { property: props },
     testcase: outcomes.map((o) => testcase(o, file)),
   }));
-  return builder.build({
+  return builder().build({
     '?xml': { '@version': '1.0', '@encoding': 'UTF-8' },
     testsuites: {
       '@name': `psd2-conformance: ${summary.target.description}`,

@@ -1,6 +1,8 @@
 import { appendFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { readRecordedExchanges, recordExchange, type Exchange, type RecordedExchange } from '../client/index.js';
+import type { Exchange } from '../client/index.js';
+// The recorder's own module, not the client's index: a run's process records without loading the HTTP client.
+import { readRecordedExchanges, recordExchange, type RecordedExchange } from '../client/recorded.js';
 
 /** The file in a reports folder that holds every exchange of the run, one JSON line each. */
 export const EXCHANGES_FILE = 'exchanges.jsonl';

@@ -1,19 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { RECORD_LIMITS, type RecordedExchange } from '../client/index.js';
-import {
-  exchangeName,
-  PARTIES,
-  PARTY_NAMES,
-  partyState,
-  partyText,
-  requestText,
-  responseText,
-  type Party,
-  type ProxyExchange,
-  type ProxyReport,
-} from '../tpp/index.js';
+import { RECORD_LIMITS, type RecordedExchange } from '../client/recorded.js';
+import type { Party, ProxyExchange, ProxyReport } from '../tpp/index.js';
+// The proxy's text modules, not tpp's index (proxy-session.ts says why).
+import { exchangeName, PARTIES, PARTY_NAMES } from '../tpp/proxy/exchange.js';
+import { partyState, partyText, requestText, responseText } from '../tpp/proxy/text.js';
 
 /**
  * What a proxy session gathers for the reporters that need it, as a run gathers it while its tests run (allure-vitest

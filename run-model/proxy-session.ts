@@ -1,19 +1,9 @@
 import { requirement, type RequirementId } from '../spec/index.js';
-import {
-  exchangeName,
-  PARTIES,
-  PARTY_NAMES,
-  partyHeadline,
-  partyLines,
-  partyState,
-  partyText,
-  partyWords,
-  proxyExitCode,
-  type Party,
-  type PartyVerdict,
-  type ProxyExchange,
-  type ProxyReport,
-} from '../tpp/index.js';
+import type { Party, PartyVerdict, ProxyExchange, ProxyReport } from '../tpp/index.js';
+// The proxy's verdict modules, not tpp's index: that loads the proxy and its HTTP client into every run's process.
+import { exchangeName, PARTIES, PARTY_NAMES } from '../tpp/proxy/exchange.js';
+import { partyState, partyText } from '../tpp/proxy/text.js';
+import { partyHeadline, partyLines, partyWords, proxyExitCode } from '../tpp/proxy/verdict.js';
 import { countStates, coverage } from './coverage.js';
 import { COMPLETED } from './end.js';
 import { summarise, type TestOutcome } from './outcome.js';

@@ -294,7 +294,7 @@ async function runAndReport(job: RunJob): Promise<number> {
   const { stop, out } = job;
   const { Terminal, createReporters, writeFilesNow, writeReport } = await import('../../reporters/index.js');
   const { runConformance } = await import('../../runner/run/run.js');
-  const terminal = new Terminal({
+  const terminal = await Terminal.open({
     live: Boolean(process.stderr.isTTY) && !['1', 'true'].includes(process.env.CI ?? ''),
   });
   const context = {

@@ -4,14 +4,13 @@
  * text of a link or form to follow), `manual` stands for a person: journeys that need SCA are then not testable.
  */
 import { httpScaDriver } from './http.js';
-import type { ScaDriver } from './types.js';
+import type { ScaDriver, ScaDriverName } from './types.js';
 
 export { clickOn, type Click } from './page.js';
 export { expand, httpScaDriver, type HttpScaOptions, type ScaAction } from './http.js';
 export type { ScaDecision, ScaDriver, ScaOutcome, ScaStep } from './types.js';
 
-export const SCA_DRIVERS = ['embedded', 'http', 'manual'] as const;
-export type ScaDriverName = (typeof SCA_DRIVERS)[number];
+export { SCA_DRIVERS, type ScaDriverName } from './types.js';
 
 /** The reference bank's /sca page: `?result=ok` approves, `?result=fail` denies. */
 export const EMBEDDED_SCA = { approve: '{scaRedirect}?result=ok', deny: '{scaRedirect}?result=fail' } as const;

@@ -31,3 +31,7 @@ export interface ScaDriver {
   /** Opens scaRedirect as the PSU's browser and approves or denies, following the bank's pages and redirects. */
   decide(scaRedirect: string, decision: ScaDecision): Promise<ScaOutcome>;
 }
+
+/** The drivers' names, here beside the types so that the configuration reads them without the drivers' packages. */
+export const SCA_DRIVERS = ['embedded', 'http', 'manual'] as const;
+export type ScaDriverName = (typeof SCA_DRIVERS)[number];

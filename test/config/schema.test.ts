@@ -1,3 +1,4 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../core/index.js';
 import { environmentSchema, expected, validatedValues } from '../../config/schema.js';
@@ -18,6 +19,11 @@ describe('the environment is validated by a schema made from the VARIABLES table
     const schema = environmentSchema() as { properties: Record<string, unknown> };
     expect(Object.keys(schema.properties)).toEqual(VARIABLES.map((v) => v.name));
     expect(refused({})).toBe('accepted');
+    // validatedValues checks the values given, not the defaults: the whole schema checks those here.
+    const validate = new Ajv2020({ strict: true, allErrors: true }).compile(schema);
+    const defaults = validatedValues({});
+    expect(Object.keys(defaults).length).toBeGreaterThan(10);
+    expect(validate(defaults), JSON.stringify(validate.errors)).toBe(true);
   });
 
   it('gives whole numbers as numbers and text as text, blank as unset', () => {

@@ -44,7 +44,7 @@ describe("a run's reports with one party, the bank", () => {
       log: (l: string) => printed.push(l),
       signal: new AbortController().signal,
       historyLimit: 20,
-      terminal: new Terminal({ live: false, stdout: (t) => printed.push(t) }),
+      terminal: new Terminal({ stdout: (t) => printed.push(t) }),
     };
     const picked = await pickReporters(['summary', 'junit', 'parties']);
     await writeReport(run, createReporters(picked, context), { out, signal: context.signal });

@@ -18,7 +18,7 @@ const finished = (name: string, state: TestOutcome['state'] = 'passed'): RunEven
 function progress(options: { live?: boolean; earlier?: { tests: number; ms: number } } = {}) {
   let now = 0;
   const lines: string[] = [];
-  const terminal = new Terminal({ live: false, stderr: (t) => lines.push(t.replace(/\n$/, '')), stdout: () => {} });
+  const terminal = new Terminal({ stderr: (t) => lines.push(t.replace(/\n$/, '')), stdout: () => {} });
   const shown: string[] = [];
   if (options.live)
     Object.assign(terminal, { live: true, status: (t: string) => shown.push(t), end: () => shown.push('(ended)') });
