@@ -10,6 +10,7 @@
 // stack trace names the TypeScript file and line (the checks' registry reads its callers' places from one).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -92,11 +93,14 @@ async function compile(esbuild, root, files, into) {
   writeFileSync(join(into, '.complete'), `${new Date().toISOString()}\n`);
 }
 
+/** How a run's vitest forked its suite worker the last time (runner/run/prewarm.ts), kept beside the trees. */
+export const suiteWorkerRecord = (root = ROOT) => join(treesOf(root), 'suite-worker.json');
+
 /** Trees of earlier sources, a day old: a long run may still import from the one it started with. */
 function prune(trees, keep) {
   const dayAgo = Date.now() - 24 * 3600 * 1000;
   for (const name of readdirSync(trees))
-    if (name !== keep && statSync(join(trees, name)).mtimeMs < dayAgo)
+    if (name !== keep && name !== 'suite-worker.json' && statSync(join(trees, name)).mtimeMs < dayAgo)
       rmSync(join(trees, name), { recursive: true, force: true });
 }
 
@@ -107,14 +111,17 @@ function prune(trees, keep) {
 export async function compiledTree(root = ROOT) {
   if (process.env.PSD2_CONFORMANCE_TSX === '1') return undefined;
   try {
-    const esbuild = await import('esbuild');
+    // The compiler's version from its package file: importing esbuild itself took 50 ms of every command's start.
+    const { version } = JSON.parse(
+      readFileSync(createRequire(import.meta.url).resolve('esbuild/package.json'), 'utf8'),
+    );
     const files = sources(root);
-    const name = fingerprint(root, files, esbuild.version);
+    const name = fingerprint(root, files, version);
     const tree = join(treesOf(root), name);
     if (existsSync(join(tree, '.complete'))) return tree;
     // Made aside and renamed into place: a command started beside this one uses a whole tree or none.
     const making = `${tree}.${process.pid}.${Date.now()}`;
-    await compile(esbuild, root, files, making);
+    await compile(await import('esbuild'), root, files, making);
     try {
       renameSync(making, tree);
     } catch {

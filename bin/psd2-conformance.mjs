@@ -12,7 +12,7 @@ process.stdout.on('error', (err) => {
 // tsx: the CLI is written in TypeScript. It runs compiled to JavaScript (compiled-tree.mjs says how and why), else
 // through tsx's loader, after the packages the command needs are imported natively (native-first.mjs says why). The
 // build leaves this part out, to "end tsx".
-const { compiledTree, compiledUrl } = await import('./compiled-tree.mjs');
+const { compiledTree, compiledUrl, suiteWorkerRecord } = await import('./compiled-tree.mjs');
 const tree = await compiledTree();
 const args = process.argv.slice(2);
 if (tree) {
@@ -20,6 +20,10 @@ if (tree) {
   // the same tree (vitest.conformance.config.ts).
   process.setSourceMapsEnabled(true);
   process.env.PSD2_CONFORMANCE_TREE = tree;
+  // A run's suite worker starts now, beside the CLI's own start (runner/run/prewarm.ts says why).
+  const help = args.includes('--help') || args.includes('-h');
+  if (args.find((arg) => !arg.startsWith('-')) === 'run' && !help)
+    (await import(compiledUrl(tree, 'runner/run/prewarm.ts'))).prewarmSuiteWorker(suiteWorkerRecord());
 } else {
   delete process.env.PSD2_CONFORMANCE_TREE;
   const { COMMON_PACKAGES, registerTsxAfter } = await import('./native-first.mjs');

@@ -9,4 +9,7 @@ if (tree) {
   register(new URL('./compiled-hooks.mjs', import.meta.url), {
     data: { source: new URL('..', import.meta.url).href, tree: pathToFileURL(`${tree}/`).href },
   });
+  // Not awaited: the suites' shared modules load beside vitest's own, and are ready when the run comes (the module
+  // says why). Should one fail, the suite that imports it fails as it would have, with the error in its report.
+  void import(pathToFileURL(`${tree}/suites/support/preload.js`).href).catch(() => undefined);
 }

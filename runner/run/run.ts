@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { TestSpecification, Vitest } from 'vitest/node';
 import type { FaultId, VariantId } from '../../bank/ids.generated.js';
-import { startPermitService } from '../../client/index.js';
+import { startPermitService } from '../../client/permit-service.js';
 import type { Config } from '../../config/index.js';
 import type { TargetChoice } from '../../config/target.js';
 import {
@@ -22,7 +22,6 @@ import {
 import { PACKAGE_ROOT as ROOT, SUITES_CONFIG } from '../paths.js';
 import { planShardOf } from '../shards/plan.js';
 import { cachePlan, cachedPlan, planKey } from './plan-cache.js';
-import { preflight } from './preflight.js';
 import type { RunStop } from './stop.js';
 import { VitestEvents, plannedTest } from './vitest-events.js';
 import { isTeardownNoise } from './teardown-noise.js';
@@ -145,6 +144,8 @@ async function startTarget(options: RunOptions, config: Config): Promise<Started
   }
   const { url, profile } = options.target;
   // A bank that cannot be judged ends the run here in one line (its own timeouts bound it); then the run goes on.
+  // Imported here: the HTTP client it needs is not loaded for a run against the embedded bank.
+  const { preflight } = await import('./preflight.js');
   await preflight(url, config.http);
   options.listener.onEvent({ type: 'phase', phase: 'starting', at: Date.now(), detail: url });
   return { baseUrl: url, profile, target: remoteTarget(url, profile) };
@@ -344,22 +345,24 @@ function provided(vitest: Vitest, context: RunContext): Vitest {
 
 /** A vitest of this run's own, with its options (order, grep, Allure results). */
 async function ownVitest(options: RunOptions, context: RunContext, events: VitestEvents): Promise<Vitest> {
-  const { BaseSequencer } = await import('vitest/node');
+  const [{ BaseSequencer }, { usePrewarmed }, { AllureResultsReporter }] = await Promise.all([
+    import('vitest/node'),
+    import('./prewarmed-pool.js'),
+    import('./allure-results.js'),
+  ]);
   class ReverseSequencer extends BaseSequencer {
     override async sort(files: TestSpecification[]) {
       return (await super.sort(files)).reverse();
     }
   }
-  return createOwnedVitest('test', {
+  const vitest = await createOwnedVitest('test', {
     root: ROOT,
     config: SUITES_CONFIG,
     run: true,
     watch: false,
     reporters: [
       events,
-      ...(options.allureResultsDir
-        ? [['allure-vitest/reporter', { resultsDir: options.allureResultsDir }] as [string, Record<string, unknown>]]
-        : []),
+      ...(options.allureResultsDir ? [new AllureResultsReporter({ resultsDir: options.allureResultsDir })] : []),
     ],
     provide: { run: context },
     ...(options.order === 'reverse' ? { sequence: { sequencer: ReverseSequencer } } : {}),
@@ -367,4 +370,6 @@ async function ownVitest(options: RunOptions, context: RunContext, events: Vites
     ...(options.target.kind === 'embedded' ? { maxWorkers: LOCAL_WORKERS } : {}),
     passWithNoTests: true,
   });
+  usePrewarmed(vitest);
+  return vitest;
 }
