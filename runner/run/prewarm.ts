@@ -84,10 +84,33 @@ export function prewarmSuiteWorker(record: string): void {
   }
 }
 
+/**
+ * The variables vitest and vite add to a worker's environment, the only ones the record keeps: whatever else differs
+ * from the run's start (a value read from a file, say) is not written to disk, and a worker started without it does
+ * not match, so vitest forks its own.
+ */
+const ADDED_BY_VITEST = new Set([
+  'TEST',
+  'VITEST',
+  'VITEST_MODE',
+  'FORCE_TTY',
+  'NODE_ENV',
+  'MODE',
+  'DEV',
+  'PROD',
+  'SSR',
+]);
+const VITE_BASE_URL = '/';
+
 /** What vitest's worker has that the run's environment had not at its start, as the record keeps it. */
 const added = (env: NodeJS.ProcessEnv): Record<string, string> =>
   Object.fromEntries(
-    Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && startEnv[e[0]] !== e[1]),
+    Object.entries(env).filter(
+      (e): e is [string, string] =>
+        e[1] !== undefined &&
+        startEnv[e[0]] !== e[1] &&
+        (ADDED_BY_VITEST.has(e[0]) || (e[0] === 'BASE_URL' && e[1] === VITE_BASE_URL)),
+    ),
   );
 
 /**

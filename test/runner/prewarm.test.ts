@@ -28,40 +28,49 @@ function setup() {
 }
 
 describe("a run's suite worker, started by the bin before vitest asks for it", () => {
-  it('starts nothing without a record, and keeps what vitest forked (only what it adds to the environment)', () => {
+  it('starts nothing without a record, and keeps what vitest forked (only the variables vitest adds)', () => {
     const { record, entry } = setup();
-    prewarmSuiteWorker(record);
-    const wanted = { entry, execArgv: ['--no-warnings'], env: { ...process.env, PREWARM_TEST: 'a' } };
+    // The run's environment at its start, before vitest and vite add theirs (this test runs under vitest).
+    const saved = { VITEST: process.env.VITEST, MODE: process.env.MODE, BASE_URL: process.env.BASE_URL };
+    for (const name of Object.keys(saved)) delete process.env[name];
+    try {
+      prewarmSuiteWorker(record);
+    } finally {
+      for (const [name, value] of Object.entries(saved)) if (value !== undefined) process.env[name] = value;
+    }
+    // A variable vitest does not add (one a configuration file gave, say) is not written to disk.
+    const added = { VITEST: 'true', MODE: 'test', BASE_URL: '/', SECRET_FROM_A_FILE: 's3cr3t' };
+    const wanted = { entry, execArgv: ['--no-warnings'], env: { ...process.env, ...added } };
     expect(takePrewarmed(wanted)).toBeUndefined();
     expect(JSON.parse(readFileSync(record, 'utf8'))).toEqual({
       entry,
       execArgv: ['--no-warnings'],
-      env: { PREWARM_TEST: 'a' },
+      env: { VITEST: 'true', MODE: 'test', BASE_URL: '/' },
     });
   });
 
   it('hands over the worker it started when vitest asks for the same entry, node options and environment', () => {
     const { record, entry } = setup();
-    writeFileSync(record, JSON.stringify({ entry, execArgv: ['--no-warnings'], env: { PREWARM_TEST: 'a' } }));
+    writeFileSync(record, JSON.stringify({ entry, execArgv: ['--no-warnings'], env: { VITEST_MODE: 'a' } }));
     prewarmSuiteWorker(record);
-    const child = takePrewarmed({ entry, execArgv: ['--no-warnings'], env: { ...process.env, PREWARM_TEST: 'a' } });
+    const child = takePrewarmed({ entry, execArgv: ['--no-warnings'], env: { ...process.env, VITEST_MODE: 'a' } });
     expect(child).toBeDefined();
     children.push(child as ChildProcess);
     expect(child?.connected).toBe(true);
     expect(child?.spawnargs).toEqual([process.execPath, '--no-warnings', entry]);
     // Taken once: a second worker is vitest's own.
-    expect(takePrewarmed({ entry, execArgv: ['--no-warnings'], env: { ...process.env, PREWARM_TEST: 'a' } })).toBe(
+    expect(takePrewarmed({ entry, execArgv: ['--no-warnings'], env: { ...process.env, VITEST_MODE: 'a' } })).toBe(
       undefined,
     );
   });
 
   it.each([
-    ['environment', { execArgv: [], env: { PREWARM_TEST: 'b' } }],
-    ['node options', { execArgv: ['--no-warnings'], env: { PREWARM_TEST: 'a' } }],
+    ['environment', { execArgv: [], env: { VITEST_MODE: 'b' } }],
+    ['node options', { execArgv: ['--no-warnings'], env: { VITEST_MODE: 'a' } }],
   ])('ends the worker it started when vitest asks for other %s, and records them', async (_, other) => {
     const { record, entry } = setup();
     const pidFile = join(dirname(record), 'pid');
-    writeFileSync(record, JSON.stringify({ entry, execArgv: [], env: { PREWARM_TEST: 'a', PREWARM_PID: pidFile } }));
+    writeFileSync(record, JSON.stringify({ entry, execArgv: [], env: { VITEST_MODE: 'a', PREWARM_PID: pidFile } }));
     prewarmSuiteWorker(record);
     const pid = Number(await until(() => (existsSync(pidFile) ? readFileSync(pidFile, 'utf8') : undefined)));
     expect(alive(pid)).toBe(true);
@@ -69,7 +78,7 @@ describe("a run's suite worker, started by the bin before vitest asks for it", (
     expect(takePrewarmed({ entry, execArgv: other.execArgv, env })).toBeUndefined();
     await until(() => (alive(pid) ? undefined : 'ended'));
     const kept = JSON.parse(readFileSync(record, 'utf8')) as { execArgv: string[]; env: Record<string, string> };
-    expect(kept).toEqual({ entry, execArgv: other.execArgv, env: { ...other.env, PREWARM_PID: pidFile } });
+    expect(kept).toEqual({ entry, execArgv: other.execArgv, env: other.env });
   });
 });
 
