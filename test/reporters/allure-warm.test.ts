@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allureScript } from '../../reporters/allure-html.js';
@@ -36,4 +37,43 @@ describe('an allure process started ahead of its command line (reporters/allure-
     const warm = new WarmAllure('/nowhere/cli.js');
     expect(warm.take(['--version'])).toBeUndefined();
   });
+
+  it("reads the git facts of Allure's local CI once each, however often the render asks (it asked about ten times)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'allure-warm-'));
+    try {
+      // A git that counts its calls, first on PATH for the warm process.
+      const bin = join(dir, 'bin');
+      mkdirSync(bin);
+      const calls = join(dir, 'calls');
+      writeFileSync(join(bin, 'git'), `#!/bin/sh\necho "$@" >> '${calls}'\necho main\n`);
+      chmodSync(join(bin, 'git'), 0o755);
+      const results = join(dir, 'results');
+      mkdirSync(results);
+      const result = { uuid: 'u1', name: 't', fullName: 'f#t', status: 'passed', stage: 'finished', start: 1, stop: 2 };
+      writeFileSync(join(results, 'u1-result.json'), JSON.stringify(result));
+      const config = join(dir, 'allure.json');
+      const page = { import: '@allurereport/plugin-awesome', options: { singleFile: false } };
+      writeFileSync(config, JSON.stringify({ name: 'x', plugins: { html: page, single: page } }));
+      const path = process.env.PATH;
+      process.env.PATH = `${bin}:${path ?? ''}`;
+      let warm: WarmAllure;
+      try {
+        warm = new WarmAllure(allureScript());
+      } finally {
+        process.env.PATH = path;
+      }
+      const child = warm.take(['generate', '--config', config, '--output', join(dir, 'out'), results]);
+      expect((await ended(child!)).code).toBe(0);
+      const asked = readFileSync(calls, 'utf8').trim().split('\n').sort();
+      // repoName, the branch, and the remote once for the provider and once for the repository.
+      expect(asked).toEqual([
+        'remote get-url origin',
+        'remote get-url origin',
+        'rev-parse --abbrev-ref HEAD',
+        'rev-parse --show-toplevel',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
