@@ -38,7 +38,7 @@ describe('an allure process started ahead of its command line (reporters/allure-
     expect(warm.take(['--version'])).toBeUndefined();
   });
 
-  it("reads the git facts of Allure's local CI once each, however often the render asks (it asked about ten times)", async () => {
+  it("reads each git fact of Allure's local CI once, however often the render asks for it", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'allure-warm-'));
     try {
       // A git that counts its calls, first on PATH for the warm process.
