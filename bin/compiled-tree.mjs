@@ -97,13 +97,14 @@ async function compile(esbuild, root, files, into) {
 }
 
 /** How a run's vitest forked its suite worker the last time (runner/run/prewarm.ts), kept beside the trees. */
-export const suiteWorkerRecord = (root = ROOT) => join(treesOf(root), 'suite-worker.json');
+const SUITE_WORKER_RECORD = 'suite-worker.json';
+export const suiteWorkerRecord = (root = ROOT) => join(treesOf(root), SUITE_WORKER_RECORD);
 
 /** Trees of earlier sources, a day old: a long run may still import from the one it started with. */
 function prune(trees, keep) {
   const dayAgo = Date.now() - 24 * 3600 * 1000;
   for (const name of readdirSync(trees))
-    if (name !== keep && name !== 'suite-worker.json' && statSync(join(trees, name)).mtimeMs < dayAgo)
+    if (name !== keep && name !== SUITE_WORKER_RECORD && statSync(join(trees, name)).mtimeMs < dayAgo)
       rmSync(join(trees, name), { recursive: true, force: true });
 }
 

@@ -15,14 +15,16 @@ process.stdout.on('error', (err) => {
 const { compiledTree, compiledUrl, suiteWorkerRecord } = await import('./compiled-tree.mjs');
 const tree = await compiledTree();
 const args = process.argv.slice(2);
+const command = args.find((arg) => !arg.startsWith('-'));
+// Help is the commands' declarations only: none of the work's packages or processes (1.5 s for `run --help` with them).
+const help = command === 'help' || args.includes('--help') || args.includes('-h');
 if (tree) {
   // A stack trace names the TypeScript file and line the compiled module came from; the suites' workers run from
   // the same tree (vitest.conformance.config.ts).
   process.setSourceMapsEnabled(true);
   process.env.PSD2_CONFORMANCE_TREE = tree;
   // A run's suite worker starts now, beside the CLI's own start (runner/run/prewarm.ts says why).
-  const help = args.includes('--help') || args.includes('-h');
-  if (args.find((arg) => !arg.startsWith('-')) === 'run' && !help)
+  if (command === 'run' && !help)
     (await import(compiledUrl(tree, 'runner/run/prewarm.ts'))).prewarmSuiteWorker(suiteWorkerRecord());
 } else {
   delete process.env.PSD2_CONFORMANCE_TREE;
@@ -34,9 +36,6 @@ if (tree) {
     serve: ['fastify'],
     proxy: ['fastify', 'fast-xml-parser', 'allure-js-commons'],
   };
-  const command = args.find((arg) => !arg.startsWith('-'));
-  // Help is the commands' declarations only: none of the packages their work needs (1.5 s for `run --help` with them).
-  const help = command === 'help' || args.includes('--help') || args.includes('-h');
   const heavy = help ? undefined : HEAVY[command];
   await registerTsxAfter(['@commander-js/extra-typings', 'dotenv', ...(heavy ? [...COMMON_PACKAGES, ...heavy] : [])]);
 }

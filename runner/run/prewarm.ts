@@ -138,7 +138,7 @@ export function takePrewarmed(wanted: {
   const same =
     candidate.entry === wanted.entry &&
     isDeepStrictEqual(candidate.execArgv, wanted.execArgv) &&
-    isDeepStrictEqual({ ...candidate.env }, { ...wanted.env });
+    isDeepStrictEqual(candidate.env, wanted.env);
   if (!same || child.exitCode !== null || child.signalCode !== null || !child.connected) {
     child.kill();
     return undefined;
