@@ -1,6 +1,10 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
-import forge from 'node-forge';
+import type forge from 'node-forge';
+import { onFirstUse } from '../core/index.js';
 import { serialDerHex } from './keyid.js';
+
+/** node-forge (about 100 ms to import) is needed only to make or read certificates: a run reads them from its cache. */
+const lib = onFirstUse<typeof forge>('node-forge');
 
 /**
  * Test certificates shaped like the real thing: a CA, and a TPP signing certificate shaped like an eIDAS
@@ -62,8 +66,6 @@ export function serialWithLeadingZeroByte(): string {
   return bytes.toString('hex').toUpperCase();
 }
 
-const UTF8 = forge.asn1.Type.UTF8;
-
 function subjectAttributes(fields: SubjectFields): forge.pki.CertificateField[] {
   const out: forge.pki.CertificateField[] = [];
   const add = (shortName: string | undefined, type: string | undefined, value: string | undefined) => {
@@ -73,7 +75,7 @@ function subjectAttributes(fields: SubjectFields): forge.pki.CertificateField[] 
       ...(shortName ? { shortName } : {}),
       ...(type ? { type } : {}),
       value,
-      valueTagClass: UTF8,
+      valueTagClass: lib().asn1.Type.UTF8,
     } as unknown as forge.pki.CertificateField);
   };
   // Certificate order: least specific first.
@@ -86,14 +88,22 @@ function subjectAttributes(fields: SubjectFields): forge.pki.CertificateField[] 
   add('CN', undefined, fields.commonName);
   // Country is a PrintableString (RFC 5280 appendix A).
   const country = out.find((a) => a.shortName === 'C');
-  if (country) (country as { valueTagClass?: number }).valueTagClass = forge.asn1.Type.PRINTABLESTRING;
+  if (country) (country as { valueTagClass?: number }).valueTagClass = lib().asn1.Type.PRINTABLESTRING;
   return out;
 }
 
-const { asn1 } = forge;
-const oid = (id: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(id).getBytes());
-const seq = (items: forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, items);
-const utf8 = (text: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.UTF8, false, forge.util.encodeUtf8(text));
+const oid = (id: string) => {
+  const { asn1 } = lib();
+  return asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(id).getBytes());
+};
+const seq = (items: forge.asn1.Asn1[]) => {
+  const { asn1 } = lib();
+  return asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, items);
+};
+const utf8 = (text: string) => {
+  const { asn1, util } = lib();
+  return asn1.create(asn1.Class.UNIVERSAL, asn1.Type.UTF8, false, util.encodeUtf8(text));
+};
 
 /** RFC 3739 qcStatements with ETSI EN 319 412-5 compliance and type (eseal) and the TS 119 495 PSD2 statement. */
 function qcStatements(psd2: NonNullable<CertificateOptions['psd2']>): forge.asn1.Asn1 {
@@ -120,7 +130,7 @@ function keyPair(
     : generateKeyPairSync('rsa', { modulusLength: bits });
   return {
     privateKey,
-    forgePublic: forge.pki.publicKeyFromPem(
+    forgePublic: lib().pki.publicKeyFromPem(
       publicKey.export({ type: 'spki', format: 'pem' }) as string,
     ) as forge.pki.rsa.PublicKey,
   };
@@ -129,14 +139,14 @@ function keyPair(
 /** forge parses UTF8String values as raw UTF-8 bytes but encodes them again when writing: decode first. */
 function issuerAttributes(issuer: forge.pki.Certificate): forge.pki.CertificateField[] {
   return issuer.subject.attributes.map((a) =>
-    (a.valueTagClass as unknown as number) === UTF8 && typeof a.value === 'string'
-      ? { ...a, value: forge.util.decodeUtf8(a.value) }
+    (a.valueTagClass as unknown as number) === lib().asn1.Type.UTF8 && typeof a.value === 'string'
+      ? { ...a, value: lib().util.decodeUtf8(a.value) }
       : a,
   );
 }
 
 const forgePrivate = (key: KeyObject) =>
-  forge.pki.privateKeyFromPem(key.export({ type: 'pkcs1', format: 'pem' }) as string);
+  lib().pki.privateKeyFromPem(key.export({ type: 'pkcs1', format: 'pem' }) as string);
 
 function build(
   options: CertificateOptions,
@@ -144,7 +154,7 @@ function build(
   ca: boolean,
 ): IssuedCertificate {
   const keys = keyPair(options.keyBits ?? 2048, options.privateKey);
-  const cert = forge.pki.createCertificate();
+  const cert = lib().pki.createCertificate();
   cert.publicKey = keys.forgePublic;
   cert.serialNumber = serialDerHex(options.serialHex ?? randomSerialHex()).toLowerCase();
   const notBefore = options.notBefore ?? new Date(Date.now() - 60 * 60 * 1000);
@@ -168,10 +178,10 @@ function build(
   if (options.psd2)
     extensions.push({ id: '1.3.6.1.5.5.7.1.3', name: 'qcStatements', value: qcStatements(options.psd2) });
   cert.setExtensions(extensions);
-  cert.sign(forgePrivate(issuer?.privateKey ?? keys.privateKey), forge.md.sha256.create());
-  const certificateDer = Buffer.from(asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
+  cert.sign(forgePrivate(issuer?.privateKey ?? keys.privateKey), lib().md.sha256.create());
+  const certificateDer = Buffer.from(lib().asn1.toDer(lib().pki.certificateToAsn1(cert)).getBytes(), 'binary');
   return {
-    certificatePem: forge.pki.certificateToPem(cert).replace(/\r\n/g, '\n'),
+    certificatePem: lib().pki.certificateToPem(cert).replace(/\r\n/g, '\n'),
     certificateDer,
     privateKey: keys.privateKey,
     privateKeyPem: keys.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
@@ -197,7 +207,7 @@ export function issueCertificate(
   options: CertificateOptions,
 ): IssuedCertificate {
   const privateKey = 'privateKey' in issuer ? issuer.privateKey : createPrivateKey(issuer.privateKeyPem);
-  return build(options, { certificate: forge.pki.certificateFromPem(issuer.certificatePem), privateKey }, false);
+  return build(options, { certificate: lib().pki.certificateFromPem(issuer.certificatePem), privateKey }, false);
 }
 
 /** The default TPP: a QSealC-shaped certificate for a Norwegian payment institution with every PSD2 role. */
@@ -237,11 +247,11 @@ export function toPkcs12(
   passphrase: string,
   chain: string[] = [],
 ): Buffer {
-  const p12 = forge.pkcs12.toPkcs12Asn1(
-    forge.pki.privateKeyFromPem(issued.privateKeyPem),
-    [issued.certificatePem, ...chain].map((pem) => forge.pki.certificateFromPem(pem)),
+  const p12 = lib().pkcs12.toPkcs12Asn1(
+    lib().pki.privateKeyFromPem(issued.privateKeyPem),
+    [issued.certificatePem, ...chain].map((pem) => lib().pki.certificateFromPem(pem)),
     passphrase,
     { algorithm: 'aes256' },
   );
-  return Buffer.from(asn1.toDer(p12).getBytes(), 'binary');
+  return Buffer.from(lib().asn1.toDer(p12).getBytes(), 'binary');
 }

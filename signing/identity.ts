@@ -2,8 +2,8 @@ import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import forge from 'node-forge';
-import { UserError } from '../core/index.js';
+import type forge from 'node-forge';
+import { onFirstUse, UserError } from '../core/index.js';
 import {
   createCertificateAuthority,
   issueTppCertificate,
@@ -13,6 +13,9 @@ import {
 import type { SigningConfig, SigningIdentity } from './types.js';
 import { defaultKeyCacheDir, fallbackKeyCacheDir } from './key-cache.js';
 import { identityFrom } from './x509.js';
+
+/** node-forge (about 100 ms to import) is needed only to make or read certificates: a run reads them from its cache. */
+const lib = onFirstUse<typeof forge>('node-forge');
 
 export { defaultKeyCacheDir } from './key-cache.js';
 
@@ -216,7 +219,7 @@ function fromPkcs12(
 ): { certificates: X509Certificate[]; key: KeyObject } {
   let p12: forge.pkcs12.Pkcs12Pfx;
   try {
-    p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(bytes.toString('binary')), passphrase ?? '');
+    p12 = lib().pkcs12.pkcs12FromAsn1(lib().asn1.fromDer(bytes.toString('binary')), passphrase ?? '');
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     if (/password|mac|decrypt|invalid/i.test(message) && !/too few bytes|asn\.?1/i.test(message)) {
@@ -225,15 +228,15 @@ function fromPkcs12(
     throw new UserError(`SIGNING_P12_PATH=${path}: not a PKCS#12 file this tool can read (${message})`);
   }
   const bags = (type: string) => p12.getBags({ bagType: type })[type] ?? [];
-  const keyBag = [...bags(forge.pki.oids.pkcs8ShroudedKeyBag as string), ...bags(forge.pki.oids.keyBag as string)].find(
+  const keyBag = [...bags(lib().pki.oids.pkcs8ShroudedKeyBag as string), ...bags(lib().pki.oids.keyBag as string)].find(
     (b) => b.key,
   );
   if (!keyBag?.key)
     throw new UserError(`SIGNING_P12_PATH=${path}: holds no private key (or SIGNING_P12_PASSPHRASE is wrong)`);
-  const key = createPrivateKey(forge.pki.privateKeyToPem(keyBag.key));
-  const certificates = bags(forge.pki.oids.certBag as string)
+  const key = createPrivateKey(lib().pki.privateKeyToPem(keyBag.key));
+  const certificates = bags(lib().pki.oids.certBag as string)
     .filter((b) => b.cert)
-    .map((b) => new X509Certificate(forge.pki.certificateToPem(b.cert as forge.pki.Certificate)));
+    .map((b) => new X509Certificate(lib().pki.certificateToPem(b.cert as forge.pki.Certificate)));
   if (certificates.length === 0) throw new UserError(`SIGNING_P12_PATH=${path}: holds no certificate`);
   return { certificates, key };
 }
