@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { RunReport } from '../run-model/index.js';
+import { readToolFactsSoon } from '../release/evidence/facts.js';
 import { writeReportEvidence } from '../release/evidence/report.js';
 import { defineReporter } from './registry.js';
 
@@ -15,7 +16,14 @@ export default defineReporter({
   last: true,
   create: (context) => {
     const seal = (report: RunReport) => writeReportEvidence(report, { out: context.out, ...(context.evidence ?? {}) });
+    let reading = false;
     return {
+      // The tool's git facts are read while the tests run, not after the verdict (release/evidence/facts.ts).
+      onEvent: (event) => {
+        if (event.type !== 'test-finished' || reading) return;
+        reading = true;
+        void readToolFactsSoon();
+      },
       files: (report) => {
         seal(report);
         return {};

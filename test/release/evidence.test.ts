@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,7 @@ import { flattenedVerify, importX509 } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REQUIREMENTS } from '../../spec/index.js';
 import { sha256 } from '../../release/evidence/files.js';
-import { catalogueFacts, interfaceFacts, toolFacts } from '../../release/evidence/facts.js';
+import { catalogueFacts, interfaceFacts, readToolFactsSoon, toolFacts } from '../../release/evidence/facts.js';
 import { signDetached, verifyDetached } from '../../release/evidence/jws.js';
 import { maskConfiguration, mutationEvidence } from '../../release/evidence/manifest.js';
 import { evidenceLines, verifyEvidence } from '../../release/evidence/verify.js';
@@ -129,6 +130,38 @@ describe('the evidence manifest', () => {
       note: 'spec/source/interface.md is not part of this installation',
     });
     expect(catalogueFacts().requirements).toBe(REQUIREMENTS.length);
+  });
+
+  it("reads a checkout's facts in the background as at once, and once a process: a run's two seals agree", async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'evidence-git-'));
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { encoding: 'utf8' });
+    try {
+      git('init', '-q');
+      writeFileSync(join(repo, 'package.json'), '{"name": "tool", "version": "1.2.3"}');
+      git('add', 'package.json');
+      git('commit', '-q', '-m', 'one');
+      const first = git('rev-parse', 'HEAD').trim();
+      await readToolFactsSoon(repo);
+      expect(toolFacts(repo)).toEqual({ name: 'tool', version: '1.2.3', commit: first });
+      // A change after the first reading is not the tool that ran: the facts stay those read.
+      writeFileSync(join(repo, 'package.json'), '{"name": "tool", "version": "9.9.9"}');
+      git('commit', '-q', '-am', 'two');
+      expect(toolFacts(repo)).toEqual({ name: 'tool', version: '1.2.3', commit: first });
+      // Read at once, another checkout's are its own, dirty when a tracked file changed.
+      const other = mkdtempSync(join(tmpdir(), 'evidence-git-'));
+      execFileSync('cp', ['-r', join(repo, '.git'), join(repo, 'package.json'), other]);
+      writeFileSync(join(other, 'package.json'), '{"name": "tool", "version": "9.9.10"}');
+      expect(toolFacts(other)).toEqual({
+        name: 'tool',
+        version: '9.9.10',
+        commit: git('rev-parse', 'HEAD').trim(),
+        dirty: true,
+      });
+      rmSync(other, { recursive: true, force: true });
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
   });
 });
 
