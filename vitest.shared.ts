@@ -10,13 +10,20 @@ import { defineConfig } from 'vitest/config';
  */
 export const INTEGRATION = 'test/**/*.integration.test.ts';
 
-export function projectTests(half: { include: string[]; exclude?: string[]; report: string; maxWorkers?: number }) {
+export function projectTests(half: {
+  include: string[];
+  exclude?: string[];
+  report: string;
+  maxWorkers?: number;
+  isolate?: boolean;
+}) {
   return defineConfig({
     test: {
       include: half.include,
       exclude: ['**/node_modules/**', ...(half.exclude ?? [])],
       environment: 'node',
       ...(half.maxWorkers ? { maxWorkers: half.maxWorkers } : {}),
+      ...(half.isolate === false ? { isolate: false } : {}),
       testTimeout: 30_000,
       hookTimeout: 60_000,
       // ci-summary.mjs reads these files for the closing "N passed, N failed" line.

@@ -67,6 +67,14 @@ export class ReporterRegistry {
     return definition;
   }
 
+  /**
+   * Takes a reporter out again: one loaded for a while (a test's planted reporter), so that whatever else shares this
+   * process's registry lists only the project's own. True if it was there.
+   */
+  unregister(name: string): boolean {
+    return this.#reporters.delete(name);
+  }
+
   get(name: string): ReporterDefinition | undefined {
     return this.#reporters.get(name);
   }

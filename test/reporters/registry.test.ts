@@ -32,9 +32,15 @@ describe('reporters are registered handlers', () => {
         "  create: () => ({ files: (report) => ({ 'results.tap': `1..${report.outcomes.length}\\n` }) }) });",
       ].join('\n'),
     );
-    await loadReporters(folder);
-    expect(REPORTERS.get('tap-planted')?.writes).toEqual(['results.tap']);
-    expect((await pickReporters(['tap-planted'])).map((r) => r.name)).toEqual(['console', 'tap-planted']);
+    try {
+      await loadReporters(folder);
+      expect(REPORTERS.get('tap-planted')?.writes).toEqual(['results.tap']);
+      expect((await pickReporters(['tap-planted'])).map((r) => r.name)).toEqual(['console', 'tap-planted']);
+    } finally {
+      // The unit tests share their modules (isolate: false): the next file's registry is the project's own again.
+      expect(REPORTERS.unregister('tap-planted')).toBe(true);
+    }
+    expect(REPORTERS.get('tap-planted')).toBeUndefined();
   });
 
   it('picks only what is asked for (and Allure results for the HTML); an unknown name is one line', async () => {
