@@ -1,4 +1,5 @@
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
+import { newAjv2020 } from '../core/ajv.js';
 import { UserError } from '../core/index.js';
 import { SET_TOGETHER, VARIABLES, type ValueSchema, type Variable } from './variables.js';
 
@@ -29,7 +30,7 @@ const validators = new Map<string, ValidateFunction>();
 function validatorOf(row: Variable): ValidateFunction {
   let validator = validators.get(row.name);
   if (!validator) {
-    ajv ??= new Ajv2020({ allErrors: false, strict: true });
+    ajv ??= newAjv2020({ allErrors: false, strict: true });
     validator = ajv.compile(row.schema ?? { type: 'string' });
     validators.set(row.name, validator);
   }

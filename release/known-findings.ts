@@ -12,8 +12,8 @@
  * ```
  */
 import { readFileSync } from 'node:fs';
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
-import * as ajvFormats from 'ajv-formats';
+import type { Ajv2020, ErrorObject } from 'ajv/dist/2020.js';
+import { newAjv2020 } from '../core/ajv.js';
 import { UserError, nearestNames, onFirstUse } from '../core/index.js';
 
 export interface KnownFinding {
@@ -51,18 +51,10 @@ export const KNOWN_FINDINGS_SCHEMA = {
 // The YAML parser is loaded for a run given a known-findings file, not for every run (core/on-first-use.ts).
 const yaml = onFirstUse<typeof import('yaml')>('yaml');
 
-// ajv-formats is CommonJS: under NodeNext its plugin is the `default` of the module's default export.
-type FormatsPlugin = (ajv: Ajv2020, formats: string[]) => unknown;
-const formatsModule = ajvFormats as unknown as { default: FormatsPlugin | { default: FormatsPlugin } };
-const addFormats: FormatsPlugin =
-  typeof formatsModule.default === 'function' ? formatsModule.default : formatsModule.default.default;
-
 let compiled: ReturnType<Ajv2020['compile']> | undefined;
 function validator() {
   if (compiled) return compiled;
-  const ajv = new Ajv2020({ allErrors: true, strict: true });
-  addFormats(ajv, ['date']);
-  return (compiled = ajv.compile(KNOWN_FINDINGS_SCHEMA));
+  return (compiled = newAjv2020({ allErrors: true, strict: true }, ['date']).compile(KNOWN_FINDINGS_SCHEMA));
 }
 
 const MEMBERS = ['id', 'reason', 'ticket', 'expires'];

@@ -1,5 +1,5 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import * as ajvFormats from 'ajv-formats';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { newAjv2020 } from '../core/ajv.js';
 import { requirement, type RequirementId, type SchemaName } from '../spec/index.js';
 import { CODE_VALIDATORS } from './code/index.js';
 import { conventionInstead, listFits, testFits } from './code/normalised.js';
@@ -13,12 +13,6 @@ export { X_REQUIREMENT, SCHEMA_BASE } from './json/annotate.js';
 export { expandLocation, ruleLocations } from './locate.js';
 /** The bodies' TypeScript types, compiled from the schemas by `npm run generate`. */
 export type * from './types.generated.js';
-
-// ajv-formats is CommonJS: under NodeNext its plugin is the `default` of the module's default export.
-type FormatsPlugin = (ajv: Ajv2020, formats: string[]) => unknown;
-const formatsModule = ajvFormats as unknown as { default: FormatsPlugin | { default: FormatsPlugin } };
-const addFormats: FormatsPlugin =
-  typeof formatsModule.default === 'function' ? formatsModule.default : formatsModule.default.default;
 
 /** A keyword an ajv error cannot be traced to: the request is still invalid, so it still must not succeed. */
 const FALLBACK: RequirementId = 'Errors.invalidRequest.never2xx';
@@ -35,8 +29,14 @@ function validatorOf(name: string): ValidateFunction | undefined {
   if (known) return known;
   if (!(name in SCHEMAS)) return undefined;
   if (!ajv) {
-    ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, verbose: true });
-    addFormats(ajv, ['date', 'date-time', 'uuid', 'uri', 'ipv4', 'ipv6']);
+    ajv = newAjv2020({ strict: true, strictRequired: false, allErrors: true, verbose: true }, [
+      'date',
+      'date-time',
+      'uuid',
+      'uri',
+      'ipv4',
+      'ipv6',
+    ]);
     ajv.addKeyword({ keyword: X_REQUIREMENT, schemaType: ['string', 'object'] });
     for (const schema of Object.values(SCHEMAS)) ajv.addSchema(schema);
   }
