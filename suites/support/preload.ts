@@ -7,6 +7,9 @@
  */
 import 'vitest';
 import 'fast-check';
+// The checks' validators load ajv on first use (core/ajv.ts); a waiting worker has it in require's cache by then.
+import 'ajv/dist/2020.js';
+import 'ajv-formats';
 import 'allure-js-commons';
 import 'allure-js-commons/sdk/reporter';
 import 'allure-js-commons/sdk/runtime';
