@@ -20,3 +20,9 @@ export function newAjv2020(options: Options, formats: readonly string[] = []): A
   }
   return ajv;
 }
+
+/** Loads ajv now, for a process that waits before its first validator (a prewarmed suite worker's preload). */
+export function loadAjv(): void {
+  ajvModule();
+  formatsModule();
+}

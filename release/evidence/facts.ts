@@ -17,6 +17,9 @@ export const TOOL_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const INTERFACE_FILE = 'spec/source/interface.md';
 
 const GIT_OPTIONS = { encoding: 'utf8', timeout: 3000 } as const;
+/** What a reading asks git, at once or in the background: the commit, and whether a tracked file changed. */
+const HEAD = ['rev-parse', 'HEAD'];
+const CHANGED = ['status', '--porcelain', '--untracked-files=no'];
 
 function git(args: string[], root: string): string | undefined {
   try {
@@ -59,8 +62,8 @@ const known = new Map<string, ToolFacts>();
 export function toolFacts(root = TOOL_ROOT): ToolFacts {
   let facts = known.get(root);
   if (!facts) {
-    const head = existsSync(join(root, '.git')) ? git(['rev-parse', 'HEAD'], root) : undefined;
-    const status = head ? git(['status', '--porcelain', '--untracked-files=no'], root) : undefined;
+    const head = existsSync(join(root, '.git')) ? git(HEAD, root) : undefined;
+    const status = head ? git(CHANGED, root) : undefined;
     known.set(root, (facts = factsOf(root, head, status)));
   }
   return facts;
@@ -72,8 +75,8 @@ export function toolFacts(root = TOOL_ROOT): ToolFacts {
  */
 export async function readToolFactsSoon(root = TOOL_ROOT): Promise<void> {
   if (known.has(root)) return;
-  const head = existsSync(join(root, '.git')) ? await gitSoon(['rev-parse', 'HEAD'], root) : undefined;
-  const status = head ? await gitSoon(['status', '--porcelain', '--untracked-files=no'], root) : undefined;
+  const head = existsSync(join(root, '.git')) ? await gitSoon(HEAD, root) : undefined;
+  const status = head ? await gitSoon(CHANGED, root) : undefined;
   if (!known.has(root)) known.set(root, factsOf(root, head, status));
 }
 

@@ -3,13 +3,11 @@
  * suite files share, and what allure-vitest's setup file needs. A worker the bin started ahead of the run
  * (runner/run/prewarm.ts) imports them while it waits, instead of after the run is handed to it: its first request
  * then came 0.13-0.17 s after the run did, not 0.7-0.9 s (2026-11-26). None of them does anything when imported
- * beyond defining what it exports: a test context is only read inside tests.
+ * beyond defining what it exports (a test context is only read inside tests); ajv is loaded at the end.
  */
+import { loadAjv } from '../../core/ajv.js';
 import 'vitest';
 import 'fast-check';
-// The checks' validators load ajv on first use (core/ajv.ts); a waiting worker has it in require's cache by then.
-import 'ajv/dist/2020.js';
-import 'ajv-formats';
 import 'allure-js-commons';
 import 'allure-js-commons/sdk/reporter';
 import 'allure-js-commons/sdk/runtime';
@@ -33,3 +31,6 @@ import './payments.js';
 import './property.js';
 import './request.js';
 import './session.js';
+
+// The checks' validators load ajv on first use (core/ajv.ts): a waiting worker loads it now instead.
+loadAjv();
