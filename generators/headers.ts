@@ -12,6 +12,7 @@ import {
 } from '../spec/index.js';
 import { breakOne, type CaseLabel } from './cases.js';
 import { gone, type Breaker } from './invalid.js';
+import { matching } from './matching.js';
 
 /** Request headers by name, as sent (before signing). */
 export type HeaderSet = Record<string, string>;
@@ -40,10 +41,10 @@ const VALUES: Record<string, fc.Arbitrary<string>> = {
   'Content-Type': fc.constant('application/json'),
   'X-Request-ID': uuid(),
   'TPP-Session-ID': uuid(),
-  'TPP-Redirect-URI': fc.stringMatching(/^[a-z0-9]{1,16}$/).map((path) => `https://tpp.example/callback/${path}`),
+  'TPP-Redirect-URI': matching(/^[a-z0-9]{1,16}$/).map((path) => `https://tpp.example/callback/${path}`),
   'TPP-Redirect-Preferred': token(['true', 'false']),
   'PSU-ID': uuid(),
-  'PSU-Corporate-ID': fc.stringMatching(/^[A-Z0-9]{4,12}$/),
+  'PSU-Corporate-ID': matching(/^[A-Z0-9]{4,12}$/),
   'PSU-IP-Address': fc.oneof(fc.ipV4(), fc.ipV6()),
   'PSU-IP-Port': fc.integer({ min: 1, max: 65535 }).map(String),
   'PSU-User-Agent': token([
@@ -70,7 +71,7 @@ function valueFor(h: HeaderSpec): fc.Arbitrary<string> {
   if (known) return known;
   if (h.format.kind === 'enum') return token([...h.format.values]);
   if (h.format.kind === 'uuid') return uuid();
-  return fc.stringMatching(/^[A-Za-z0-9]{1,20}$/);
+  return matching(/^[A-Za-z0-9]{1,20}$/);
 }
 
 /**

@@ -16,6 +16,7 @@ import { REMOVE, gone, type Breaker } from './invalid.js';
 import { edgesOf, type Edge } from './edges.js';
 import { norwegianBban, norwegianIban } from './accounts.js';
 import { text } from './text.js';
+import { matching } from './matching.js';
 
 /**
  * Sandbox test-data bodies (interface.md › Resources › Sandbox engagement, Sandbox card account).
@@ -31,7 +32,7 @@ const nonNegativeInt32 = (): fc.Arbitrary<number> =>
   );
 
 /** A sandbox customer number: digits, but never 11 of them, so it cannot pass for a national identity number. */
-export const customerNumber = (): fc.Arbitrary<string> => fc.stringMatching(/^[1-9][0-9]{5,9}$/);
+export const customerNumber = (): fc.Arbitrary<string> => matching(/^[1-9][0-9]{5,9}$/);
 
 export interface EngagementParts {
   /** The PSU who sees the account (interface.md: not the account's owner). */
@@ -64,7 +65,7 @@ export function sandboxEngagement(parts: EngagementParts = {}): fc.Arbitrary<San
 
 const CARD_CURRENCIES = ['NOK', 'NOK', 'EUR', 'SEK', 'DKK', 'USD'] as const;
 const maskedPan = fc
-  .tuple(fc.constantFrom('4925', '5555', '5413'), fc.stringMatching(/^[0-9]{4}$/))
+  .tuple(fc.constantFrom('4925', '5555', '5413'), matching(/^[0-9]{4}$/))
   .map(([bin, last]) => `${bin} 55** **** ${last}`);
 const expiry = fc
   .tuple(fc.integer({ min: 2026, max: 2035 }), fc.integer({ min: 1, max: 12 }))
@@ -86,7 +87,7 @@ export function sandboxCardAccount(parts: CardAccountParts = {}): fc.Arbitrary<S
       minLength: 1,
       maxLength: 2,
     }),
-    cardId: fc.stringMatching(/^card-[0-9a-f]{8}$/),
+    cardId: matching(/^card-[0-9a-f]{8}$/),
     cardIdVNo: fc.integer({ min: 1, max: 9 }).map(String),
     accountNumber: norwegianBban(),
     expiry,

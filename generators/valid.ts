@@ -11,6 +11,7 @@ import type {
 import { bic, foreignIban, kid, norwegianBban } from './accounts.js';
 import { amountFor, amountIn } from './amount.js';
 import { text, textOf } from './text.js';
+import { matching } from './matching.js';
 
 /** The debtor a body pays from: the suites pass an account they funded; alone, a generated Norwegian one. */
 export interface Debtor {
@@ -39,7 +40,7 @@ export function ncbctRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<Ncbc
       byBban: fc.boolean(),
       debtorByIban: fc.boolean(),
       iban: foreignIban(),
-      bban: fc.stringMatching(/^[0-9]{8,20}$/),
+      bban: matching(/^[0-9]{8,20}$/),
       agent: bic(),
       remittance: fc.option(textOf('NCBCT', 'remittanceInformationUnstructured'), { nil: undefined }),
       purposeCode: fc.option(fc.constantFrom(...PURPOSE_CODES), { nil: undefined }),
@@ -75,12 +76,9 @@ export function sctRequest(debtor: Debtor = DEFAULT_DEBTOR): fc.Arbitrary<SctPay
       amount: amountFor('EUR'),
       creditorName: textOf('SCT', 'creditorName'),
       iban: foreignIban(),
-      e2e: fc.option(
-        fc.stringMatching(new RegExp(`^[A-Za-z0-9-]{1,${lengthOf('SCT', 'endToEndIdentification').max}}$`)),
-        {
-          nil: undefined,
-        },
-      ),
+      e2e: fc.option(matching(new RegExp(`^[A-Za-z0-9-]{1,${lengthOf('SCT', 'endToEndIdentification').max}}$`)), {
+        nil: undefined,
+      }),
       remittance: fc.option(textOf('SCT', 'remittanceInformationUnstructured'), { nil: undefined }),
     })
     .map((r): SctPaymentRequest => ({
