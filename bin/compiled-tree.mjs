@@ -41,7 +41,7 @@ export const COMPILED_FOLDERS = [
 const OWN_URL = new Set(['reporters/registry.ts']);
 
 /** Bumped when what this file writes changes, so that a tree of an older shape is not reused. */
-const SHAPE = 2;
+const SHAPE = 3;
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -93,6 +93,14 @@ async function compile(esbuild, root, files, into) {
   );
   // Compiled files are ES modules, as the repository's are.
   writeFileSync(join(into, 'package.json'), '{ "type": "module", "private": true }\n');
+  // The bodies' validators, compiled now instead of in every run's bank and suite worker (schemas/validators.ts);
+  // without them a run compiles its own, as before.
+  try {
+    const { writeStandaloneValidators } = await import(pathToFileURL(join(into, 'schemas', 'validators.js')).href);
+    writeStandaloneValidators(into);
+  } catch {
+    // A tree whose schemas do not load (a checkout of other sources): its validators compile at run time.
+  }
   writeFileSync(join(into, '.complete'), `${new Date().toISOString()}\n`);
 }
 

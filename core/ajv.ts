@@ -1,4 +1,5 @@
 import type { Ajv2020, Options } from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
 import { onFirstUse } from './on-first-use.js';
 
 /** ajv-formats is CommonJS: its plugin is the module itself, or its `default`. */
@@ -6,6 +7,9 @@ type FormatsPlugin = (ajv: Ajv2020, formats: string[]) => unknown;
 
 const ajvModule = onFirstUse<typeof import('ajv/dist/2020.js')>('ajv/dist/2020.js');
 const formatsModule = onFirstUse<FormatsPlugin | { default: FormatsPlugin }>('ajv-formats');
+const standaloneModule = onFirstUse<{ default: (ajv: Ajv2020, refs: Record<string, string>) => string }>(
+  'ajv/dist/standalone/index.js',
+);
 
 /**
  * A JSON Schema 2020-12 validator with these formats, ajv loaded on the first call rather than with its importer:
@@ -25,4 +29,17 @@ export function newAjv2020(options: Options, formats: readonly string[] = []): A
 export function loadAjv(): void {
   ajvModule();
   formatsModule();
+}
+
+/**
+ * The CommonJS source of a module exporting `ajv`'s validators of these schema ids by name (ajv's standalone code),
+ * for an `ajv` made with `code: { source: true }`: loading it skips loading ajv and compiling the schemas.
+ */
+export function standaloneCode(ajv: Ajv2020, refs: Record<string, string>): string {
+  return standaloneModule().default(ajv, refs);
+}
+
+/** The installed ajv's version: validators made by another version are not used (schemas/standalone.ts). */
+export function ajvVersion(): string {
+  return (createRequire(import.meta.url)('ajv/package.json') as { version: string }).version;
 }

@@ -1,10 +1,11 @@
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import { newAjv2020 } from '../core/ajv.js';
+import { loadAjv } from '../core/ajv.js';
 import { requirement, type RequirementId, type SchemaName } from '../spec/index.js';
 import { CODE_VALIDATORS } from './code/index.js';
 import { conventionInstead, listFits, testFits } from './code/normalised.js';
 import type { Violation } from './code/types.js';
 import { SCHEMA_BASE, X_REQUIREMENT, type RequirementAnnotation } from './json/annotate.js';
+import { schemasAjv, standaloneValidators } from './validators.js';
 import { BODY_SCHEMAS, SCHEMAS, type AnySchemaName } from './registry.js';
 
 export type { Violation } from './code/types.js';
@@ -18,31 +19,28 @@ export type * from './types.generated.js';
 const FALLBACK: RequirementId = 'Errors.invalidRequest.never2xx';
 
 let ajv: Ajv2020 | undefined;
+let ahead: Record<string, ValidateFunction> | undefined | null = null;
 const compiled = new Map<string, ValidateFunction>();
 
 /**
- * The validator of one schema, compiled strictly (an unknown keyword or a bad $ref fails loudly) on its first use:
- * compiling all of them up front cost the bank's first answer seconds of start-up for schemas a run may never use.
+ * The validator of one schema: compiled ahead of time in the tree this process runs from (schemas/validators.ts),
+ * else compiled here on its first use (compiling all of them up front cost the bank's first answer seconds of
+ * start-up for schemas a run may never use).
  */
 function validatorOf(name: string): ValidateFunction | undefined {
   const known = compiled.get(name);
   if (known) return known;
   if (!(name in SCHEMAS)) return undefined;
-  if (!ajv) {
-    ajv = newAjv2020({ strict: true, strictRequired: false, allErrors: true, verbose: true }, [
-      'date',
-      'date-time',
-      'uuid',
-      'uri',
-      'ipv4',
-      'ipv6',
-    ]);
-    ajv.addKeyword({ keyword: X_REQUIREMENT, schemaType: ['string', 'object'] });
-    for (const schema of Object.values(SCHEMAS)) ajv.addSchema(schema);
-  }
-  const check = ajv.getSchema(`${SCHEMA_BASE}${name}`) as ValidateFunction;
+  if (ahead === null) ahead = standaloneValidators();
+  const check = ahead?.[name] ?? ((ajv ??= schemasAjv()).getSchema(`${SCHEMA_BASE}${name}`) as ValidateFunction);
   compiled.set(name, check);
   return check;
+}
+
+/** Loads the validators now, for a process that waits before its first check (a prewarmed suite worker). */
+export function loadValidators(): void {
+  if (ahead === null) ahead = standaloneValidators();
+  if (!ahead) loadAjv();
 }
 
 function requirementOf(error: ErrorObject): RequirementId {

@@ -3,9 +3,9 @@
  * suite files share, and what allure-vitest's setup file needs. A worker the bin started ahead of the run
  * (runner/run/prewarm.ts) imports them while it waits, instead of after the run is handed to it: its first request
  * then came 0.13-0.17 s after the run did, not 0.7-0.9 s (2026-11-26). None of them does anything when imported
- * beyond defining what it exports (a test context is only read inside tests); ajv is loaded at the end.
+ * beyond defining what it exports (a test context is only read inside tests); the validators load at the end.
  */
-import { loadAjv } from '../../core/ajv.js';
+import { loadValidators } from '../../schemas/index.js';
 import 'vitest';
 import 'fast-check';
 import 'allure-js-commons';
@@ -32,5 +32,5 @@ import './property.js';
 import './request.js';
 import './session.js';
 
-// The checks' validators load ajv on first use (core/ajv.ts): a waiting worker loads it now instead.
-loadAjv();
+// The checks' validators load on first use (schemas/index.ts): a waiting worker loads them now instead.
+loadValidators();
