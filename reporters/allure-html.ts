@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { copyFile, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -136,30 +136,27 @@ async function finish(indexHtml: string, banner: string | undefined): Promise<vo
   ]);
 }
 
-/** The two pages one `allure generate` renders, by the plugin ids that name their folders. */
+/** The report's two folders: the same self-contained page in each (the second, for paths written before). */
 const PAGES = { html: 'html', single: 'html-single' } as const;
+/** What a page's folder holds: the page, Allure's summary of it, and every test's status (nothing else it writes). */
+const PAGE_FILES = ['index.html', 'summary.json', 'test-results.json'];
 
 /**
- * Allure 3 (awesome) HTML in <out>/html, with history and trend from earlier runs, grouped by area and
- * operation; and the same report as one self-contained file in <out>/html-single for CI artifacts. One `allure
- * generate` renders both, as two instances of the awesome plugin: the results and the history are read once, and
- * one process starts instead of two (two `allure awesome` side by side took 4.4 s, one generate 3.7 s, 2026-11-26).
- * It reads a copy of the history; this run's entry, cut down to what the trend and shard balancing need, is added
- * to the history afterwards, which keeps the newest runs only.
+ * Allure 3 (awesome) HTML in <out>/html, with history and trend from earlier runs, grouped by area and operation:
+ * one self-contained file, which opens from disk, and the same files in <out>/html-single. The awesome plugin's
+ * other form, a page that fetches its data from files beside it, showed a spinner and nothing else when opened from
+ * disk (as a person opens the path the run prints), and rendering it too was 0.6 s of CPU after every verdict
+ * (2026-11-27, 2 cores). It reads a copy of the history; this run's entry, cut down to what the trend and shard
+ * balancing need, is added to the history afterwards, which keeps the newest runs only.
  */
 export async function writeHtml(o: HtmlOptions): Promise<{ html: boolean; single: boolean }> {
   const configs = await mkdtemp(join(tmpdir(), 'psd2-allure-'));
-  // Rendered beside its final place (a rename, not a copy across file systems); generate adds an index page of its
-  // own over the two, which is not kept.
+  // Rendered beside its final place (a rename, not a copy across file systems).
   const rendered = resolve(o.out, '.html-render');
   try {
     const copy = join(configs, 'history.jsonl');
     if (existsSync(o.history.path)) await copyFile(o.history.path, copy);
     const before = historyLength(copy);
-    const awesome = (singleFile: boolean) => ({
-      import: '@allurereport/plugin-awesome',
-      options: { singleFile, groupBy: ['epic', 'feature'], reportName: o.reportName },
-    });
     const config = join(configs, 'allure.json');
     await writeFile(
       config,
@@ -171,7 +168,12 @@ export async function writeHtml(o: HtmlOptions): Promise<{ html: boolean; single
         globalAttachments: o.globalAttachments.map((f) => resolve(f)),
         // Runner noise; epic, feature, story (requirement id), severity and tags stay in view.
         hideLabels: ['framework', 'language', 'host', 'thread', 'package', 'parentSuite', '_fallbackTestCaseId'],
-        plugins: { [PAGES.html]: awesome(false), [PAGES.single]: awesome(true) },
+        plugins: {
+          [PAGES.html]: {
+            import: '@allurereport/plugin-awesome',
+            options: { singleFile: true, groupBy: ['epic', 'feature'], reportName: o.reportName },
+          },
+        },
       }),
     );
     await Promise.all(
@@ -185,17 +187,19 @@ export async function writeHtml(o: HtmlOptions): Promise<{ html: boolean; single
     );
     if (o.signal.aborted) return { html: false, single: false };
     const written = { html: false, single: false };
-    if (code === 0)
-      for (const page of ['html', 'single'] as const) {
-        const dir = resolve(rendered, PAGES[page]);
-        if (!existsSync(join(dir, 'index.html'))) continue;
-        await rename(dir, resolve(o.out, PAGES[page]));
-        // Every test's status, which `allure awesome` wrote beside each page and generate writes once over both.
-        const results = join(rendered, 'test-results.json');
-        if (existsSync(results)) await copyFile(results, resolve(o.out, PAGES[page], 'test-results.json'));
-        await finish(resolve(o.out, PAGES[page], 'index.html'), o.banner);
-        written[page] = true;
+    // A lone plugin's files land in the output folder itself (Allure flattens them into an empty one).
+    const page = [rendered, resolve(rendered, PAGES.html)].find((d) => existsSync(join(d, 'index.html')));
+    if (code === 0 && page) {
+      await finish(join(page, 'index.html'), o.banner);
+      const [html, single] = [resolve(o.out, PAGES.html), resolve(o.out, PAGES.single)];
+      await Promise.all([mkdir(html, { recursive: true }), mkdir(single, { recursive: true })]);
+      // Only the page's files: Allure's list of the global attachments names them by paths of this machine.
+      for (const file of PAGE_FILES.filter((f) => existsSync(join(page, f)))) {
+        await copyFile(join(page, file), join(single, file));
+        await rename(join(page, file), join(html, file));
       }
+      written.html = written.single = true;
+    }
     if (written.html) appendHistory(o.history.path, { path: copy, before }, o.history.limit);
     return written;
   } finally {

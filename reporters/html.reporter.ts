@@ -71,16 +71,13 @@ async function render(report: RunReport, context: ReporterContext, warm?: WarmAl
   if (signal.aborted) return log('HTML report not written: the run was stopped');
   // Asked for and not written (allure failed or missing): the run's verdict would have no report to read.
   if (!written.html) throw new UserError(`the HTML report could not be written to ${join(out, 'html')}`);
-  log(
-    `HTML report: ${join(out, 'html', 'index.html')}` +
-      (written.single ? ` (single file: ${join(out, 'html-single', 'index.html')})` : ''),
-  );
+  log(`HTML report: ${join(out, 'html', 'index.html')} (one file: it opens from disk)`);
 }
 
-/** The Allure 3 HTML report (served and single-file), opening with the verdict, and the history of earlier runs. */
+/** The Allure 3 HTML report (one self-contained file), opening with the verdict, and the history of earlier runs. */
 export default defineReporter({
   name: 'html',
-  description: 'html/ and html-single/: the Allure report, opening with the verdict; history.jsonl of earlier runs',
+  description: 'html/: the Allure report in one file, opening with the verdict (also in html-single/); history.jsonl',
   writes: ['html/', 'html-single/', HISTORY_FILE],
   create: (context) => {
     // Allure's modules are imported while the tests run, by a process that then waits for the report to render;

@@ -15,6 +15,7 @@ import {
   type Target,
   type TestOutcome,
 } from '../../run-model/index.js';
+import { pageData } from '../support/allure-page.js';
 
 const outcome = (state: TestOutcome['state']): TestOutcome => ({
   name: 'ncbct > NCBCT.creditorName.max70 [MUST] a creditor name of 71 characters is refused',
@@ -145,10 +146,7 @@ describe('the reporters name a remote target in every report', () => {
     expect(html.name, lines.join('\n')).toBe(
       'CONFORMANT · psd2-conformance: https://bank.example/api-sandbox (profile sandbox)',
     );
-    const variables = JSON.parse(readFileSync(join(dir, 'html', 'widgets', 'variables.json'), 'utf8')) as Record<
-      string,
-      string
-    >;
+    const variables = pageData<Record<string, string>>(join(dir, 'html', 'index.html'), 'widgets/variables.json');
     expect(variables).toMatchObject({
       Target: 'https://bank.example/api-sandbox (profile sandbox)',
       'Target kind': 'remote',
