@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { NCBCT_BREAKERS, SCT_BREAKERS, BULK_BREAKERS, broken } from '../../generators/invalid.js';
+import { NCBCT_BREAKERS, SCT_BREAKERS, BULK_BREAKERS, broken, type Breaker } from '../../generators/invalid.js';
 import { bulkRequest, ncbctRequest, sctRequest } from '../../generators/valid.js';
 import { SCHEMAS, SCHEMA_BASE } from '../../schemas/index.js';
 import { schemasAjv, standaloneValidators, writeStandaloneValidators } from '../../schemas/validators.js';
@@ -49,7 +49,10 @@ describe('validators compiled ahead of time (schemas/validators.ts)', () => {
   });
 
   it('answers every conformant example and every negative case with the errors the compiled ones give', () => {
-    const bodies: [string, unknown][] = [...CONFORMANT, ...NEGATIVE_CASES.map((c) => [c.schema, c.body] as const)];
+    const bodies: (readonly [string, unknown])[] = [
+      ...CONFORMANT,
+      ...NEGATIVE_CASES.map((c) => [c.schema, c.body] as const),
+    ];
     expect(bodies.length).toBeGreaterThan(100);
     for (const [name, body] of bodies) {
       const answers = both(name, body);
@@ -58,11 +61,11 @@ describe('validators compiled ahead of time (schemas/validators.ts)', () => {
   });
 
   it('answers generated bodies, each rule broken on them, and junk, as the compiled ones do', () => {
-    const kinds = [
+    const kinds: [string, fc.Arbitrary<unknown>, Breaker[]][] = [
       ['NcbctPaymentRequest', ncbctRequest(), NCBCT_BREAKERS],
       ['SctPaymentRequest', sctRequest(), SCT_BREAKERS],
       ['BulkPaymentRequest', bulkRequest(), BULK_BREAKERS],
-    ] as const;
+    ];
     let invalid = 0;
     for (const [name, bodies, breakers] of kinds)
       for (const body of fc.sample(bodies, { seed: 20261127, numRuns: 5 }) as Record<string, unknown>[]) {
