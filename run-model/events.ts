@@ -23,6 +23,11 @@ export interface RunStart {
   shard?: ShardRecord;
   /** `--max-requests`: the tests it left out and the rules only they judge (untested): no full verdict. */
   budget?: RunBudget;
+  /**
+   * The options that narrowed the run to some tests (`--grep "Basket"`, `--operation ncbct.create` …), as typed: its
+   * verdict is on those tests only, and says so.
+   */
+  selection?: string[];
 }
 
 export interface RunBudget {

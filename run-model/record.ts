@@ -79,6 +79,7 @@ export class RunRecorder implements RunListener {
           durationSeconds: Number(((stopped - start.startedAt) / 1000).toFixed(2)),
           ...(start.shard ? { shard: start.shard } : {}),
           ...(start.budget ? { budget: start.budget } : {}),
+          ...(start.selection?.length ? { selection: start.selection } : {}),
         }
       : { end };
     return { dir, info, outcomes: [...outcomes, ...unrun] };
@@ -121,6 +122,9 @@ export function readRunFolder(dir: string): RunRecord {
       ...(end ? { end } : {}),
       ...(shard ? { shard } : {}),
       ...(isBudget(s.budget) ? { budget: s.budget } : {}),
+      ...(Array.isArray(s.selection) && s.selection.every((o) => typeof o === 'string')
+        ? { selection: s.selection as string[] }
+        : {}),
     },
   };
 }

@@ -21,6 +21,8 @@ export interface RunInfo {
   durationSeconds: number;
   /** `--max-requests`: what the request budget left out. */
   budget: RunBudget;
+  /** The options that narrowed the run to some tests (RunStart's `selection`). */
+  selection: string[];
 }
 
 /** One run's record, as it ran or as its folder holds it: what it was, and every test's outcome. */
@@ -62,6 +64,8 @@ export interface ReportSummary extends Omit<RunSummary, 'exitCode'> {
   shard?: ShardRecord;
   /** `--max-requests`: the run was budgeted; the rules it left unjudged (they count as untested). */
   budget?: RunBudget;
+  /** The options that narrowed the run to some tests, as typed: the verdict is on those tests only. */
+  selection?: string[];
   /** A session that keeps the details of some exchanges only (the proxy): how many it saw, kept and left out. */
   exchanges?: { total: number; kept: number; omitted: number };
   /** Requirements of the catalogue by what their verdict stands on; `must` counts the MUST rules alone. */
@@ -148,6 +152,12 @@ function shardLines(runs: RunRecord[]): NonNullable<ReportSummary['shards']> {
   });
 }
 
+/** The selection the runs were narrowed by: the one they share (shards of one selected run), or each run's. */
+function selectionOf(infos: Partial<RunInfo>[]): { selection?: string[] } {
+  const all = distinct(infos.flatMap((i) => i.selection ?? []));
+  return all.length ? { selection: all } : {};
+}
+
 /** The report of one run, or of every shard of a run merged: summary, coverage and the bank's verdict. */
 export function buildReport(runs: RunRecord[], options: { strict: boolean; out?: string }): RunReport {
   const outcomes = runs.flatMap((r) => r.outcomes);
@@ -171,6 +181,7 @@ export function buildReport(runs: RunRecord[], options: { strict: boolean; out?:
     warned,
     ...(runs.length === 1 && infos[0]?.shard ? { shard: infos[0].shard } : {}),
     ...(runs.length === 1 && infos[0]?.budget ? { budget: infos[0].budget } : {}),
+    ...selectionOf(infos),
     ...(runs.length > 1 ? { shards: shardLines(runs) } : {}),
   };
   const verdict = verdictOf({ ...base, gate: counts.exitCode });

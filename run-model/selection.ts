@@ -71,3 +71,21 @@ export function selected(
     return 'excluded by --requirement';
   return undefined;
 }
+
+/**
+ * The options that narrowed a run to some of its tests, as a person types them (`--grep "Basket"`, `--operation
+ * ncbct.create` …): the verdict of such a run is on those tests only, and names them. A shard, a request budget and a
+ * mutation run's focus say so in their own words, so they are not listed here.
+ */
+export function narrowedBy(selection: Selection, more: { grep?: string; suiteFiles?: string[] } = {}): string[] {
+  return [
+    ...selection.operations.map((id) => `--operation ${id}`),
+    ...selection.excludeOperations.map((id) => `--exclude-operation ${id}`),
+    ...selection.requirements.map((id) => `--requirement ${id}`),
+    ...(selection.level ? [`--level ${selection.level}`] : []),
+    ...(selection.checks?.length ? [`--checks ${selection.checks.join(',')}`] : []),
+    ...(selection.excludeChecks?.length ? [`--exclude-checks ${selection.excludeChecks.join(',')}`] : []),
+    ...(more.grep ? [`--grep ${JSON.stringify(more.grep)}`] : []),
+    ...(more.suiteFiles ?? []).map((name) => `--suite-file ${name}`),
+  ];
+}

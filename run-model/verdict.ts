@@ -46,6 +46,8 @@ export interface VerdictInput {
   shard?: ShardRecord;
   /** `--max-requests`: a budgeted run never reads as a full CONFORMANT. */
   budget?: { maxRequests: number; unjudgedRules: readonly string[] };
+  /** The options that narrowed the run to some tests: its verdict is on those tests only, and says so. */
+  selection?: readonly string[];
   /** How long the run took, start-up and reports included (Allure's header spans the tests' own times only). */
   durationSeconds?: number;
 }
@@ -72,6 +74,10 @@ function kindOf(v: VerdictInput): VerdictKind {
   return 'conformant';
 }
 
+/** " on the selected tests only (--grep "Basket")": a verdict on a selection never reads as one on the interface. */
+const onSelection = (v: VerdictInput): string =>
+  v.selection?.length ? ` on the selected tests only (${v.selection.join(' ')})` : '';
+
 function lineOf(kind: VerdictKind, v: VerdictInput, failedMust: string[]): string {
   const failures = failedMust.length
     ? `${plural(failedMust.length, 'MUST requirement')} failed (${failedMust.slice(0, 5).join(', ')}` +
@@ -85,8 +91,8 @@ function lineOf(kind: VerdictKind, v: VerdictInput, failedMust: string[]): strin
       );
     case 'not conformant':
       return (
-        `NOT CONFORMANT: ${failures || `${plural(v.failedRequirements.length, 'requirement')} failed`}; ` +
-        standingLine(v.must)
+        `NOT CONFORMANT${onSelection(v)}: ` +
+        `${failures || `${plural(v.failedRequirements.length, 'requirement')} failed`}; ${standingLine(v.must)}`
       );
     case 'nothing judged':
       return 'NOTHING JUDGED: no test ran';
@@ -95,7 +101,7 @@ function lineOf(kind: VerdictKind, v: VerdictInput, failedMust: string[]): strin
       return v.budget
         ? `BUDGETED, NOT A FULL VERDICT (--max-requests ${v.budget.maxRequests}): every MUST test that ran ` +
             `passed; ${plural(v.budget.unjudgedRules.length, 'rule')} left unjudged; ${standingLine(v.must)}`
-        : `CONFORMANT: ${standingLine(v.must)}`;
+        : `CONFORMANT${onSelection(v)}: ${standingLine(v.must)}`;
   }
 }
 
@@ -114,6 +120,8 @@ export function verdictOf(v: VerdictInput, party: Party = BANK): Verdict {
     ...(v.durationSeconds ? [`the run took ${v.durationSeconds.toFixed(1)} s`] : []),
   ];
   if (v.end.kind !== 'completed') details.push(`${endReason(v.end)} before every test ran`);
+  if (v.selection?.length)
+    details.push(`selected by ${v.selection.join(' ')}: a verdict on those tests only, not on the whole interface`);
   if (v.shard)
     details.push(
       `shard ${v.shard.index}/${v.shard.count} only (${v.shard.tests.length} of ${v.shard.total} tests): ` +

@@ -9,6 +9,7 @@ import type { TargetChoice } from '../../config/target.js';
 import {
   COMPLETED,
   embeddedTarget,
+  narrowedBy,
   remoteTarget,
   type PlannedTest,
   type Profile,
@@ -223,6 +224,11 @@ export async function runConformance(options: RunOptions): Promise<RunEnd> {
         text: `shard ${index}/${count}: ${plan.record.tests.length} of ${total} tests, balanced by ${balancedBy}`,
       });
     }
+    // --order reverse runs every test (its files in another order): it narrows nothing.
+    const narrowed = narrowedBy(options.selection, {
+      ...(options.grep ? { grep: options.grep } : {}),
+      ...(options.files ? { suiteFiles: options.files } : {}),
+    });
     emit({
       type: 'started',
       run: {
@@ -241,6 +247,7 @@ export async function runConformance(options: RunOptions): Promise<RunEnd> {
               },
             }
           : {}),
+        ...(narrowed.length ? { selection: narrowed } : {}),
       },
     });
     // What decides which tests the run declares: the same key on the same sources is the same plan.

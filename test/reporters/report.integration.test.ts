@@ -133,8 +133,8 @@ describe('psd2-conformance report merges shards', () => {
       '',
       expect.stringMatching(
         new RegExp(
-          /^NOT CONFORMANT: \d+ MUST requirements? failed \([^)]*NCBCT\.creditorName\.max70[^)]*\); \d+ MUST rules /
-            .source +
+          /^NOT CONFORMANT on the selected tests only \(--operation ncbct\.create\): /.source +
+            /\d+ MUST requirements? failed \([^)]*NCBCT\.creditorName\.max70[^)]*\); \d+ MUST rules /.source +
             /judged, .*\. Target: the embedded reference bank with fault/.source +
             / accept-long-creditor-name; profile embedded, seed 3\.$/.source,
         ),

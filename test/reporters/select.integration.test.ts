@@ -10,7 +10,9 @@ describe('run --report', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(readdirSync(run.reports)).toEqual(['junit.xml']);
     expect(XMLValidator.validate(readFileSync(`${run.reports}/junit.xml`, 'utf8'))).toBe(true);
-    expect(run.stdout).toMatch(/— CONFORMANT: \d+ MUST rules? judged/);
+    expect(run.stdout).toMatch(
+      /— CONFORMANT on the selected tests only \(--operation basket\.get --level MUST\): \d+ MUST rules? judged/,
+    );
   });
 
   it('an unknown reporter is one line and exit 2, before anything runs', { timeout: 60_000 }, async () => {
