@@ -12,7 +12,7 @@ export {
   type Permit,
   type Permits,
 } from './throttle.js';
-export { permitsAt, startPermitService, type PermitService } from './permit-service.js';
+export { keptPermits, permitsAt, startPermitService, type PermitService } from './permit-service.js';
 export type { Exchange, HttpClient, HttpOptions, OutgoingRequest, TransportErrorKind } from './types.js';
 export * as sca from './sca/index.js';
 export {

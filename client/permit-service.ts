@@ -1,6 +1,6 @@
 import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
-import { PermitLedger, realClock, type Grant, type Permits } from './throttle.js';
+import { PermitLedger, localPermits, realClock, type Grant, type Permits } from './throttle.js';
 
 /**
  * One ledger for a whole run: the runner hosts it on loopback and every worker's client asks it before each
@@ -131,4 +131,17 @@ export function permitsAt(address: string): Permits {
       socket?.destroy();
     },
   };
+}
+
+let kept: { run: string; permits: Permits } | undefined;
+
+/**
+ * The permits of a run whose one process sends every request (a run against the embedded bank has one worker): a
+ * ledger kept in this process, the same for every caller of the same run and limits, as the run's service would be,
+ * and a new one for the next run (the mutation loop runs many in one worker's life).
+ */
+export function keptPermits(run: string, concurrency: number, requestsPerSecond?: number): Permits {
+  const key = `${run} ${concurrency} ${requestsPerSecond ?? '-'}`;
+  if (kept?.run !== key) kept = { run: key, permits: localPermits(new PermitLedger(concurrency, requestsPerSecond)) };
+  return kept.permits;
 }

@@ -36,6 +36,12 @@ export interface RunContext {
   /** Variants switched on in the embedded bank: a replay command must switch them on again. */
   variants?: string[];
   config: Config;
-  /** host:port of the run's permit service: HTTP_CONCURRENCY and HTTP_REQUESTS_PER_SECOND across all workers. */
+  /**
+   * host:port of the run's permit service: HTTP_CONCURRENCY and HTTP_REQUESTS_PER_SECOND across all workers; or
+   * LOCAL_PERMITS, when the run has one worker (against the embedded bank), which then keeps the ledger itself.
+   */
   permits?: string;
 }
+
+/** `permits` of a run whose one worker keeps the ledger of permits itself. */
+export const LOCAL_PERMITS = 'local';

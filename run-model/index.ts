@@ -3,6 +3,7 @@
  * reported (reporters/). Those three import it and never each other.
  */
 export type { Profile, RunContext } from './context.js';
+export { LOCAL_PERMITS } from './context.js';
 export { inShard, leftOutByBudget, narrowedBy, selected, type Selection } from './selection.js';
 export { embeddedTarget, isTarget, remoteTarget, type Target } from './target.js';
 export {

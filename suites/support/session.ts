@@ -1,6 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createClient, permitsAt, type Exchange, type HttpClient } from '../../client/index.js';
-import { appendExchange } from '../../run-model/index.js';
+import {
+  createClient,
+  keptPermits,
+  permitsAt,
+  type Exchange,
+  type HttpClient,
+  type Permits,
+} from '../../client/index.js';
+import { LOCAL_PERMITS, appendExchange } from '../../run-model/index.js';
 import { removeHeader } from '../../core/index.js';
 import {
   loadIdentity,
@@ -81,6 +88,12 @@ export function inSubScope<T>(name: string, fn: () => Promise<T>): Promise<T> {
   return scopes.run({ label: `${parent.label} > ${name}`, exchanges: parent.exchanges, seq: 0, made: 0 }, fn);
 }
 
+/** The ledger of a run whose one worker keeps it (LOCAL_PERMITS): every session of the run in this worker shares it. */
+function workerPermits(ctx: RunContext): Permits {
+  const { concurrency, requestsPerSecond } = ctx.config.http;
+  return keptPermits(`${ctx.baseUrl} ${ctx.runTag}`, concurrency, requestsPerSecond);
+}
+
 /** A session of its own, signing with `signer` (another TPP's identity) or the configured one. */
 export async function openSession(signer?: SigningIdentity): Promise<Session> {
   const ctx = runContext();
@@ -90,7 +103,7 @@ export async function openSession(signer?: SigningIdentity): Promise<Session> {
       ? await loadIdentity(ctx.config.signing)
       : await testIdentity({ cacheDir: ctx.config.signing.cacheDir }));
   const client: HttpClient = createClient(ctx.baseUrl, ctx.config.http, {
-    ...(ctx.permits ? { permits: permitsAt(ctx.permits) } : {}),
+    ...(ctx.permits ? { permits: ctx.permits === LOCAL_PERMITS ? workerPermits(ctx) : permitsAt(ctx.permits) } : {}),
   });
   const session: Session = {
     ctx,

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PermitLedger, permitsAt, startPermitService, stallReason, type PermitService } from '../../client/index.js';
+import {
+  PermitLedger,
+  keptPermits,
+  permitsAt,
+  startPermitService,
+  stallReason,
+  type PermitService,
+} from '../../client/index.js';
 
 /** The run's permits: one ledger, asked by several workers over loopback. */
 let service: PermitService | undefined;
@@ -11,6 +18,25 @@ afterEach(async () => {
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('permits', () => {
+  it("a run's one worker keeps one ledger: every session of the run shares its limit; the next run gets its own", async () => {
+    const [a, b] = [keptPermits('http://127.0.0.1:1 r1', 1), keptPermits('http://127.0.0.1:1 r1', 1)];
+    expect(b).toBe(a);
+    const first = await a.acquire('ncbct.create');
+    let second = false;
+    const waiting = b.acquire('basket.get').then((p) => {
+      second = true;
+      return p;
+    });
+    await tick();
+    expect(second).toBe(false);
+    // Another run (the mutation loop's next) or other limits: another ledger, not held by this run's permits.
+    const next = keptPermits('http://127.0.0.1:2 r1', 1);
+    expect(next).not.toBe(a);
+    expect(keptPermits('http://127.0.0.1:2 r1', 2)).not.toBe(next);
+    if (first.granted) first.release(false);
+    expect((await waiting).granted).toBe(true);
+  });
+
   it('two workers share one concurrency limit: the third request waits for a release', async () => {
     service = await startPermitService(2);
     const [a, b] = [permitsAt(service.address), permitsAt(service.address)];
