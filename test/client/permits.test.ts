@@ -18,7 +18,7 @@ afterEach(async () => {
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('permits', () => {
-  it("a run's one worker keeps one ledger: every session of the run shares its limit; the next run gets its own", async () => {
+  it("a run's one worker keeps one ledger: its sessions share its limit; the next run gets its own", async () => {
     const [a, b] = [keptPermits('http://127.0.0.1:1 r1', 1), keptPermits('http://127.0.0.1:1 r1', 1)];
     expect(b).toBe(a);
     const first = await a.acquire('ncbct.create');
