@@ -69,7 +69,8 @@ export const costBench: BenchModule = {
     return {
       name: 'cost',
       operation:
-        `one default run against the embedded bank (exit ${run.exitCode}), with the newest mutation report ` +
+        `${run.samples ? `the median of ${run.samples.length} default runs (${run.samples.map((s) => `${s.toFixed(2)} s`).join(', ')})` : 'one default run'} ` +
+        `against the embedded bank (exit ${run.exitCode}), with the newest mutation report ` +
         (mutation ? `(${mutation.at})` : `(none: \`${MUTATION_COMMAND}\` writes one)`) +
         `; ${cpus().length} cores, load ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after` +
         (quiet(loadBefore) ? '' : ' — NOT QUIET: the figures are slower than on a quiet machine'),

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { COST_LABELS, quiet, readMutationReport } from '../../bench/cost.js';
 import { benchmarksPage, judgeTargets, machineLine } from '../../bench/main.js';
 import { sampleTree } from '../../bench/processes.js';
+import { medianRun, type RunFigures } from '../../bench/run.js';
 import type { BenchResult } from '../../bench/types.js';
 
 const cost = (figures: { label: string; value: number }[]): BenchResult => ({
@@ -14,7 +15,32 @@ const cost = (figures: { label: string; value: number }[]): BenchResult => ({
   ratios: [],
 });
 
+const run = (seconds: number, first: number | undefined, report: number, rss: number): RunFigures => ({
+  seconds,
+  exitCode: 0,
+  requests: 788,
+  reportSeconds: report,
+  mainRssMb: rss,
+  workerRssMb: rss / 2,
+  firstRequestSeconds: first,
+  processes: [{ pid: seconds, command: 'node … run', peakRssMb: rss, threads: 1 }],
+  verdictLine: 'CONFORMANT',
+});
+
 describe('the cost bench (issue 25)', () => {
+  it('reports the median of several default runs: each time its median, each memory figure its largest', () => {
+    const figures = medianRun([run(7.31, 2.0, 1.41, 175), run(5.93, 1.69, 1.13, 187), run(6.2, undefined, 1.2, 160)]);
+    expect(figures).toMatchObject({
+      seconds: 6.2,
+      firstRequestSeconds: 1.69,
+      reportSeconds: 1.2,
+      mainRssMb: 187,
+      workerRssMb: 93.5,
+      samples: [7.31, 5.93, 6.2],
+    });
+    expect(figures.processes).toEqual([{ pid: 5.93, command: 'node … run', peakRssMb: 187, threads: 1 }]);
+  });
+
   it('judges each figure against its target, and says "not measured" with the command when a figure is missing', () => {
     const lines = judgeTargets([
       cost([
