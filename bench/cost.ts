@@ -66,11 +66,13 @@ export const costBench: BenchModule = {
     const loadAfter = loadavg()[0] ?? 0;
     const mutation = readMutationReport();
     const largest = Math.max(0, ...run.processes.map((p) => p.peakRssMb));
+    const runs = run.samples
+      ? `the median of ${run.samples.length} default runs (${run.samples.map((s) => `${s.toFixed(2)} s`).join(', ')})`
+      : 'one default run';
     return {
       name: 'cost',
       operation:
-        `${run.samples ? `the median of ${run.samples.length} default runs (${run.samples.map((s) => `${s.toFixed(2)} s`).join(', ')})` : 'one default run'} ` +
-        `against the embedded bank (exit ${run.exitCode}), with the newest mutation report ` +
+        `${runs} against the embedded bank (exit ${run.exitCode}), with the newest mutation report ` +
         (mutation ? `(${mutation.at})` : `(none: \`${MUTATION_COMMAND}\` writes one)`) +
         `; ${cpus().length} cores, load ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after` +
         (quiet(loadBefore) ? '' : ' — NOT QUIET: the figures are slower than on a quiet machine'),
