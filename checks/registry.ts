@@ -50,9 +50,9 @@ export interface Check<Facts = undefined> extends Omit<CheckDefinition<Facts>, '
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Where the module that called `register` (the check's definition) calls it, from the stack `site` captured. */
-function definedAt(site: Error): { file: string; line: number } {
-  const frames = (site.stack ?? '').split('\n').slice(1);
+/** Where the module that called `register` (the check's definition) calls it, from the stack. */
+function definedAt(): { file: string; line: number } {
+  const frames = (new Error().stack ?? '').split('\n').slice(1);
   const own = fileURLToPath(import.meta.url);
   for (const frame of frames) {
     const match = /((?:file:\/\/)?\/[^\s():?]+\.ts)(?:\?[^:\s)]*)?:(\d+)/.exec(frame);
@@ -76,21 +76,7 @@ export class CheckRegistry {
     if (taken) throw new Error(`a check named ${name} is already registered (${taken.file})`);
     const bound: CheckVerdict = (requirementId, ok, message, options) =>
       verdict({ check: name, requirementId, ok, message, ...options });
-    // The stack is captured now and formatted (source-mapped) only when a check's place is read: formatting it for
-    // every check was 35 ms of each process's start, the run's and its suite worker's (2026-11-27).
-    const site = new Error();
-    let place: { file: string; line: number } | undefined;
-    const check: Check<Facts> = {
-      name,
-      ...rest,
-      get file() {
-        return (place ??= definedAt(site)).file;
-      },
-      get line() {
-        return (place ??= definedAt(site)).line;
-      },
-      run: (ctx) => judge(ctx, bound),
-    };
+    const check: Check<Facts> = { name, ...rest, ...definedAt(), run: (ctx) => judge(ctx, bound) };
     this.#checks.set(name, check as Check<unknown>);
     return check;
   }
