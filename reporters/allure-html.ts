@@ -149,7 +149,8 @@ const PAGE_FILES = ['index.html', 'summary.json', 'test-results.json'];
  * (2026-11-27, 2 cores). It reads a copy of the history; this run's entry, cut down to what the trend and shard
  * balancing need, is added to the history afterwards, which keeps the newest runs only.
  */
-export async function writeHtml(o: HtmlOptions): Promise<{ html: boolean; single: boolean }> {
+/** Whether the page was written (false: the run was stopped, or Allure failed and said why in `log`). */
+export async function writeHtml(o: HtmlOptions): Promise<boolean> {
   const configs = await mkdtemp(join(tmpdir(), 'psd2-allure-'));
   // Rendered beside its final place (a rename, not a copy across file systems).
   const rendered = resolve(o.out, '.html-render');
@@ -185,23 +186,19 @@ export async function writeHtml(o: HtmlOptions): Promise<{ html: boolean; single
       ['generate', '--config', config, '--output', rendered, ...o.resultsDirs.map((d) => resolve(d))],
       { log: o.log, signal: o.signal, warm: o.warm },
     );
-    if (o.signal.aborted) return { html: false, single: false };
-    const written = { html: false, single: false };
     // A lone plugin's files land in the output folder itself (Allure flattens them into an empty one).
     const page = [rendered, resolve(rendered, PAGES.html)].find((d) => existsSync(join(d, 'index.html')));
-    if (code === 0 && page) {
-      await finish(join(page, 'index.html'), o.banner);
-      const [html, single] = [resolve(o.out, PAGES.html), resolve(o.out, PAGES.single)];
-      await Promise.all([mkdir(html, { recursive: true }), mkdir(single, { recursive: true })]);
-      // Only the page's files: Allure's list of the global attachments names them by paths of this machine.
-      for (const file of PAGE_FILES.filter((f) => existsSync(join(page, f)))) {
-        await copyFile(join(page, file), join(single, file));
-        await rename(join(page, file), join(html, file));
-      }
-      written.html = written.single = true;
+    if (o.signal.aborted || code !== 0 || !page) return false;
+    await finish(join(page, 'index.html'), o.banner);
+    const [html, single] = [resolve(o.out, PAGES.html), resolve(o.out, PAGES.single)];
+    await Promise.all([mkdir(html, { recursive: true }), mkdir(single, { recursive: true })]);
+    // Only the page's files: Allure's list of the global attachments names them by paths of this machine.
+    for (const file of PAGE_FILES.filter((f) => existsSync(join(page, f)))) {
+      await copyFile(join(page, file), join(single, file));
+      await rename(join(page, file), join(html, file));
     }
-    if (written.html) appendHistory(o.history.path, { path: copy, before }, o.history.limit);
-    return written;
+    appendHistory(o.history.path, { path: copy, before }, o.history.limit);
+    return true;
   } finally {
     await rm(configs, { recursive: true, force: true });
     await rm(rendered, { recursive: true, force: true });

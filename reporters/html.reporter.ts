@@ -70,7 +70,7 @@ async function render(report: RunReport, context: ReporterContext, warm?: WarmAl
   });
   if (signal.aborted) return log('HTML report not written: the run was stopped');
   // Asked for and not written (allure failed or missing): the run's verdict would have no report to read.
-  if (!written.html) throw new UserError(`the HTML report could not be written to ${join(out, 'html')}`);
+  if (!written) throw new UserError(`the HTML report could not be written to ${join(out, 'html')}`);
   log(`HTML report: ${join(out, 'html', 'index.html')} (one file: it opens from disk)`);
 }
 

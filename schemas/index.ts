@@ -19,8 +19,11 @@ export type * from './types.generated.js';
 const FALLBACK: RequirementId = 'Errors.invalidRequest.never2xx';
 
 let ajv: Ajv2020 | undefined;
-let ahead: Record<string, ValidateFunction> | undefined | null = null;
+let ahead: { validators: Record<string, ValidateFunction> | undefined } | undefined;
 const compiled = new Map<string, ValidateFunction>();
+
+/** The validators compiled ahead of time, looked for once a process (none when the process runs no tree). */
+const aheadOfTime = () => (ahead ??= { validators: standaloneValidators() }).validators;
 
 /**
  * The validator of one schema: compiled ahead of time in the tree this process runs from (schemas/validators.ts),
@@ -31,16 +34,15 @@ function validatorOf(name: string): ValidateFunction | undefined {
   const known = compiled.get(name);
   if (known) return known;
   if (!(name in SCHEMAS)) return undefined;
-  if (ahead === null) ahead = standaloneValidators();
-  const check = ahead?.[name] ?? ((ajv ??= schemasAjv()).getSchema(`${SCHEMA_BASE}${name}`) as ValidateFunction);
+  const check =
+    aheadOfTime()?.[name] ?? ((ajv ??= schemasAjv()).getSchema(`${SCHEMA_BASE}${name}`) as ValidateFunction);
   compiled.set(name, check);
   return check;
 }
 
 /** Loads the validators now, for a process that waits before its first check (a prewarmed suite worker). */
 export function loadValidators(): void {
-  if (ahead === null) ahead = standaloneValidators();
-  if (!ahead) loadAjv();
+  if (!aheadOfTime()) loadAjv();
 }
 
 function requirementOf(error: ErrorObject): RequirementId {

@@ -6,6 +6,7 @@ import {
   startPermitService,
   stallReason,
   type PermitService,
+  type Permits,
 } from '../../client/index.js';
 
 /** The run's permits: one ledger, asked by several workers over loopback. */
@@ -17,24 +18,27 @@ afterEach(async () => {
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
+/** A request for a permit, and whether it has been answered yet. */
+function asked(permits: Permits, operation: string) {
+  const request = { answered: false, permit: permits.acquire(operation) };
+  void request.permit.then(() => (request.answered = true));
+  return request;
+}
+
 describe('permits', () => {
   it("a run's one worker keeps one ledger: its sessions share its limit; the next run gets its own", async () => {
     const [a, b] = [keptPermits('http://127.0.0.1:1 r1', 1), keptPermits('http://127.0.0.1:1 r1', 1)];
     expect(b).toBe(a);
     const first = await a.acquire('ncbct.create');
-    let second = false;
-    const waiting = b.acquire('basket.get').then((p) => {
-      second = true;
-      return p;
-    });
+    const second = asked(b, 'basket.get');
     await tick();
-    expect(second).toBe(false);
+    expect(second.answered).toBe(false);
     // Another run (the mutation loop's next) or other limits: another ledger, not held by this run's permits.
     const next = keptPermits('http://127.0.0.1:2 r1', 1);
     expect(next).not.toBe(a);
     expect(keptPermits('http://127.0.0.1:2 r1', 2)).not.toBe(next);
     if (first.granted) first.release(false);
-    expect((await waiting).granted).toBe(true);
+    expect((await second.permit).granted).toBe(true);
   });
 
   it('two workers share one concurrency limit: the third request waits for a release', async () => {
@@ -42,15 +46,11 @@ describe('permits', () => {
     const [a, b] = [permitsAt(service.address), permitsAt(service.address)];
     const first = await a.acquire('ncbct.create');
     const second = await b.acquire('basket.get');
-    let third = false;
-    const waiting = a.acquire('basket.get').then((p) => {
-      third = true;
-      return p;
-    });
+    const third = asked(a, 'basket.get');
     await tick();
-    expect(third).toBe(false);
+    expect(third.answered).toBe(false);
     if (first.granted) first.release(false);
-    expect((await waiting).granted).toBe(true);
+    expect((await third.permit).granted).toBe(true);
     expect(service.ledger.peak).toBe(2);
     if (second.granted) second.release(false);
     a.close();

@@ -94,6 +94,24 @@ describe('the verdict the HTML report opens with', () => {
     );
   });
 
+  it('a run narrowed to some tests: CONFORMANT and NOT CONFORMANT on the selected tests only, and why', () => {
+    const selection = ['--grep "Basket"'];
+    const conformant = verdictOf(summary({ selection }));
+    expect(conformant.headline).toBe('CONFORMANT');
+    expect(conformant.line).toBe(
+      'CONFORMANT on the selected tests only (--grep "Basket"): 200 MUST rules judged, 3 not observable, ' +
+        '2 not observed (reasons in coverage.md)',
+    );
+    expect(conformant.details).toContain(
+      'selected by --grep "Basket": a verdict on those tests only, not on the whole interface',
+    );
+    expect(banner(summary({ selection }))).toContain('selected by --grep &quot;Basket&quot;: a verdict on those tests');
+    const failed = verdictOf(summary({ selection, gate: 1, failed: 1, failedRequirements: ['Basket.create.201'] }));
+    expect(failed.line).toMatch(/^NOT CONFORMANT on the selected tests only \(--grep "Basket"\): 1 /);
+    expect(verdictOf(summary()).line).toMatch(/^CONFORMANT: 200 MUST rules judged/);
+    expect(verdictOf(summary()).details.some((d) => d.startsWith('selected by'))).toBe(false);
+  });
+
   it('escapes what it shows', () => {
     const s = summary({ target: { description: 'https://x/<script>' } });
     expect(banner(s)).toContain('https://x/&lt;script&gt;');

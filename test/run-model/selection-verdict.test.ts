@@ -2,44 +2,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  RunRecorder,
-  buildReport,
-  countStates,
-  embeddedTarget,
-  narrowedBy,
-  verdictOf,
-  type PlannedTest,
-  type TestOutcome,
-  type VerdictInput,
-} from '../../run-model/index.js';
+import { RunRecorder, buildReport, embeddedTarget, narrowedBy, type PlannedTest } from '../../run-model/index.js';
 import { readRunFolder } from '../../run-model/record.js';
+import { outcome, planned } from '../support/outcomes.js';
 
-const MUST = { ...countStates([]), passed: 22, 'not observable': 9, skipped: 139 };
-const input = (over: Partial<VerdictInput> = {}): VerdictInput => ({
-  target: { description: 'the embedded reference bank' },
-  profile: 'embedded',
-  seed: 5,
-  strict: false,
-  total: 387,
-  passed: 13,
-  failed: 0,
-  skipped: 374,
-  failedRequirements: [],
-  gate: 0,
-  end: { kind: 'completed' },
-  must: MUST,
-  ...over,
-});
-
-const meta = { requirementIds: ['Basket.create.201'], level: 'MUST', operation: 'basket.create' };
-const planned = (name: string): PlannedTest => ({ name, file: '/x/suites/baskets.suite.ts', meta }) as PlannedTest;
-const outcome = (name: string, state: TestOutcome['state']): TestOutcome => ({
-  ...planned(name),
-  state,
-  durationMs: 1,
-  errors: [],
-});
+const meta = {
+  requirementIds: ['Basket.create.201'],
+  level: 'MUST',
+  operation: 'basket.create',
+} as PlannedTest['meta'];
 
 describe('a verdict on some of the tests says which (run-model/selection.ts, verdict.ts)', () => {
   it('names the options that narrowed the run, as typed, and none when nothing did', () => {
@@ -69,23 +40,6 @@ describe('a verdict on some of the tests says which (run-model/selection.ts, ver
     expect(narrowedBy({ operations: [], excludeOperations: [], requirements: [], checks: [] })).toEqual([]);
   });
 
-  it('CONFORMANT and NOT CONFORMANT on the selected tests only, with a detail that says it is not the whole', () => {
-    const selection = ['--grep "Basket"'];
-    const conformant = verdictOf(input({ selection }));
-    expect(conformant.headline).toBe('CONFORMANT');
-    expect(conformant.line).toBe(
-      'CONFORMANT on the selected tests only (--grep "Basket"): 22 MUST rules judged, 9 not observable, ' +
-        '139 skipped (reasons in coverage.md)',
-    );
-    expect(conformant.details).toContain(
-      'selected by --grep "Basket": a verdict on those tests only, not on the whole interface',
-    );
-    const failed = verdictOf(input({ selection, gate: 1, failed: 1, failedRequirements: ['Basket.create.201'] }));
-    expect(failed.line).toMatch(/^NOT CONFORMANT on the selected tests only \(--grep "Basket"\): 1 /);
-    expect(verdictOf(input()).line).toMatch(/^CONFORMANT: 22 MUST rules judged/);
-    expect(verdictOf(input()).details.some((d) => d.startsWith('selected by'))).toBe(false);
-  });
-
   it('travels from the run start to summary.json and back (a `report` over the folder says it too)', () => {
     const recorder = new RunRecorder();
     const start = {
@@ -97,8 +51,8 @@ describe('a verdict on some of the tests says which (run-model/selection.ts, ver
       selection: ['--operation basket.create'],
     };
     recorder.onEvent({ type: 'started', run: start });
-    recorder.onEvent({ type: 'planned', tests: [planned('a')] });
-    recorder.onEvent({ type: 'test-finished', outcome: outcome('a', 'passed') });
+    recorder.onEvent({ type: 'planned', tests: [planned('a', meta)] });
+    recorder.onEvent({ type: 'test-finished', outcome: outcome('a', 'passed', meta) });
     recorder.onEvent({ type: 'ended', end: { kind: 'completed' }, at: 2000 });
     const report = buildReport([recorder.record('reports')], { strict: false });
     expect(report.summary.selection).toEqual(['--operation basket.create']);

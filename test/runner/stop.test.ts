@@ -1,19 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { RunRecorder, buildReport, embeddedTarget, type PlannedTest, type TestOutcome } from '../../run-model/index.js';
+import { RunRecorder, buildReport, embeddedTarget } from '../../run-model/index.js';
 import { RunStop, stopCode } from '../../runner/run/stop.js';
-
-const meta = {
-  requirementIds: ['Payment.create.201'],
-  level: 'MUST',
-  operation: 'ncbct.create',
-} as PlannedTest['meta'];
-const planned = (name: string): PlannedTest => ({ name, file: '/x/suites/payments.suite.ts', meta });
-const outcome = (name: string, state: TestOutcome['state']): TestOutcome => ({
-  ...planned(name),
-  state,
-  durationMs: 1,
-  errors: [],
-});
+import { outcome, planned } from '../support/outcomes.js';
 
 describe("the run's end (runner/run/stop.ts)", () => {
   it('a signal stops the run once: listeners hear it, the signal aborts, the exit code is the shell one', () => {
@@ -92,7 +80,7 @@ describe("the run's record (run-model/record.ts)", () => {
   it('a stopped run lists every planned test, those never run and those vitest cancelled skipped with why', () => {
     const recorder = new RunRecorder();
     recorder.onEvent({ type: 'started', run: start });
-    recorder.onEvent({ type: 'planned', tests: ['a', 'b', 'c', 'd'].map(planned) });
+    recorder.onEvent({ type: 'planned', tests: ['a', 'b', 'c', 'd'].map((name) => planned(name)) });
     recorder.onEvent({ type: 'test-finished', outcome: outcome('a', 'passed') });
     recorder.onEvent({ type: 'test-finished', outcome: outcome('b', 'skipped') });
     recorder.onEvent({ type: 'stopping', end: { kind: 'interrupted', signal: 'SIGINT' }, at: 2000 });
@@ -111,7 +99,7 @@ describe("the run's record (run-model/record.ts)", () => {
   it('a completed run whose planned test never reported is not CONFORMANT: INCOMPLETE, exit 3', () => {
     const recorder = new RunRecorder();
     recorder.onEvent({ type: 'started', run: start });
-    recorder.onEvent({ type: 'planned', tests: ['a', 'b'].map(planned) });
+    recorder.onEvent({ type: 'planned', tests: ['a', 'b'].map((name) => planned(name)) });
     recorder.onEvent({ type: 'test-finished', outcome: outcome('a', 'passed') });
     recorder.onEvent({ type: 'ended', end: { kind: 'crashed', reason: 'a test worker exited' }, at: 2000 });
     const report = buildReport([recorder.record('reports')], { strict: false });
