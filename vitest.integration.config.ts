@@ -1,4 +1,4 @@
-import { INTEGRATION, projectTests } from './vitest.shared.js';
+import { integrationTests } from './vitest.shared.js';
 
 // `npm run test:integration`: whole conformance runs, the CLI running the suites, long server scenarios.
-export default projectTests({ include: [INTEGRATION], report: 'reports/tests/integration.json' });
+export default integrationTests('reports/tests/integration.json');
