@@ -2,7 +2,9 @@
  * History that helps: per requirement, when its verdict last changed (against the same target); per test, whether
  * it is flaky (its verdict changed between runs with the same seed and target, where nothing should change). Kept in
  * `verdicts.jsonl` beside the reports, one compact line per run, the last 20 runs by default (bounded like
- * history.jsonl): requirement states by id, test states by an 8-character hash of the test's name.
+ * history.jsonl): requirement states by id, test states by an 8-character hash of the test's name. A run narrowed to
+ * some tests (`--grep`, a shard, a request budget …) keeps only what it judged, passed or failed: the rest it skipped or
+ * left unjudged by choice, which says nothing of the bank, and would otherwise read as a change of verdict.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,6 +20,8 @@ export interface HistoryEntry {
   at: string;
   target: string;
   seed?: number;
+  /** Set when the run was narrowed to some tests: it holds only the requirements and tests it judged. */
+  narrowed?: true;
   /** Requirement id → state (one letter for the common ones, the word otherwise). */
   r: Record<string, string>;
   /** Hash of a test's name → p (passed), f (failed), s (skipped). */
@@ -50,14 +54,19 @@ const word = (stored: string) => WORDS[stored] ?? stored;
 /** The short key a test is kept under: enough to tell apart a few hundred names, small enough for 20 runs. */
 export const testKey = (name: string): string => createHash('sha256').update(name).digest('hex').slice(0, 8);
 
+const JUDGED = new Set(['p', 'f']);
+
 /** A completed run as one history line; an incomplete run is not kept (its states say when it stopped). */
 export function historyEntry(view: RunView, at = view.startedAt ?? new Date().toISOString()): HistoryEntry {
+  const narrowed = Boolean(view.narrowed?.length);
+  const kept = (states: [string, string][]) => (narrowed ? states.filter(([, state]) => JUDGED.has(state)) : states);
   return {
     at,
     target: view.target,
     ...(view.seed !== undefined ? { seed: view.seed } : {}),
-    r: Object.fromEntries(view.requirements.map((r) => [r.id, code(r.state)])),
-    t: Object.fromEntries(view.tests.map((t) => [testKey(t.name), code(t.state)])),
+    ...(narrowed ? { narrowed: true as const } : {}),
+    r: Object.fromEntries(kept(view.requirements.map((r) => [r.id, code(r.state)]))),
+    t: Object.fromEntries(kept(view.tests.map((t) => [testKey(t.name), code(t.state)]))),
   };
 }
 
@@ -100,25 +109,30 @@ export interface RequirementHistory {
 }
 
 /**
- * Per requirement, since when it has its current state, among the runs of the same target (oldest first, this one
- * last). A requirement whose state the whole history shows has no `before`.
+ * Per requirement, since when it has its current state, among the runs of the same target that judged it (oldest
+ * first, this one last). A requirement whose state the whole history shows has no `before`; one this run did not
+ * judge because it was narrowed to other tests has no row.
  */
 export function requirementHistory(history: readonly HistoryEntry[], current: RunView): RequirementHistory[] {
   const now = historyEntry(current);
   const runs = [...history.filter((e) => e.target === current.target), now];
-  return current.requirements.map((r) => {
-    const state = code(r.state);
-    let first = runs.length - 1;
-    while (first > 0 && runs[first - 1]?.r[r.id] === state) first--;
-    const previous = first > 0 ? runs[first - 1]?.r[r.id] : undefined;
-    return {
-      id: r.id,
-      level: r.level,
-      state: r.state,
-      since: runs[first]?.at ?? now.at,
-      ...(previous !== undefined ? { before: word(previous) } : {}),
-      runs: runs.filter((e) => e.r[r.id] !== undefined).length,
-    };
+  return current.requirements.flatMap((r) => {
+    const state = now.r[r.id];
+    if (state === undefined) return [];
+    const held = runs.filter((e) => e.r[r.id] !== undefined);
+    let first = held.length - 1;
+    while (first > 0 && held[first - 1]?.r[r.id] === state) first--;
+    const previous = first > 0 ? held[first - 1]?.r[r.id] : undefined;
+    return [
+      {
+        id: r.id,
+        level: r.level,
+        state: r.state,
+        since: held[first]?.at ?? now.at,
+        ...(previous !== undefined ? { before: word(previous) } : {}),
+        runs: held.length,
+      },
+    ];
   });
 }
 

@@ -9,7 +9,7 @@ import {
   requirementHistory,
   testKey,
 } from '../../release/history.js';
-import type { RunView } from '../../release/run-view.js';
+import { factsOf, type RunView } from '../../release/run-view.js';
 import { rule, test, view } from './views.js';
 
 const run = (at: string, ruleState: string, testState: 'passed' | 'failed', options: Partial<RunView> = {}) => ({
@@ -59,6 +59,45 @@ describe('verdict history', () => {
     ]);
     const fixed = requirementHistory(history, run('2026-01-05T00:00:00Z', 'passed', 'passed'));
     expect(fixed[0]).toMatchObject({ state: 'passed', since: '2026-01-05T00:00:00Z', before: 'failed' });
+  });
+
+  it('a narrowed run keeps only what it judged, so that what it skipped by choice reads as no change', () => {
+    const grep = { narrowed: ['--grep "Basket"'] };
+    const narrowed = {
+      ...view([test('t.one', 'skipped'), test('t.two', 'failed')], [rule('R.a', 'skipped'), rule('R.b', 'failed')]),
+      startedAt: '2026-01-02T00:00:00Z',
+      ...grep,
+    };
+    expect(historyEntry(narrowed)).toEqual({
+      at: '2026-01-02T00:00:00Z',
+      target: 'bank A',
+      seed: 7,
+      narrowed: true,
+      r: { 'R.b': 'f' },
+      t: { [testKey('t.two')]: 'f' },
+    });
+    const history = [historyEntry(run('2026-01-01T00:00:00Z', 'passed', 'passed')), historyEntry(narrowed)];
+    const after = historySummary(history, run('2026-01-03T00:00:00Z', 'passed', 'passed'));
+    expect(after.changed.map((c) => [c.id, c.before, c.since])).toEqual([['R.b', 'failed', '2026-01-03T00:00:00Z']]);
+    expect(requirementHistory(history, run('2026-01-03T00:00:00Z', 'passed', 'passed'))[0]).toEqual({
+      id: 'R.a',
+      level: 'MUST',
+      state: 'passed',
+      since: '2026-01-01T00:00:00Z',
+      runs: 2,
+    });
+    // The narrowed run itself says nothing of the rule it skipped.
+    expect(requirementHistory(history.slice(0, 1), narrowed).map((r) => r.id)).toEqual(['R.b']);
+  });
+
+  it('reads a run as narrowed from its summary: a selection, a shard or a request budget', () => {
+    expect(factsOf({ selection: ['--grep "Basket"', '--level MUST'] }).narrowed).toEqual([
+      '--grep "Basket"',
+      '--level MUST',
+    ]);
+    expect(factsOf({ shard: { index: 2, count: 4, tests: [] } }).narrowed).toEqual(['--shard 2/4']);
+    expect(factsOf({ budget: { maxRequests: 400, unjudgedRules: [] } }).narrowed).toEqual(['--max-requests 400']);
+    expect(factsOf({ seed: 7 }).narrowed).toBeUndefined();
   });
 
   it('flags a test whose verdict changed with the same seed and target, and only then', () => {
