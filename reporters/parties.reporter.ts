@@ -41,12 +41,11 @@ function brokeIn(o: TestOutcome): string[] {
 function section(report: RunReport, v: Verdict): string[] {
   const tests = report.outcomes.filter((o) => o.party === v.party.id);
   const failing = tests.filter((o) => broken(o).length > 0);
-  const lead = v.line.slice(v.line.indexOf(':') + 1).trim();
   const kept = report.summary.exchanges?.omitted ? ' (of those kept)' : '';
   return [
     `## ${capital(v.party.name)}: ${v.headline}`,
     '',
-    `${capital(lead)}.`,
+    `${capital(v.lead)}.`,
     '',
     ...rows(v, tests),
     ...(failing.length

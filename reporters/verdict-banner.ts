@@ -27,12 +27,11 @@ function failedLine(ids: string[], level: 'MUST' | 'SHOULD', note = ''): string 
 function verdictBlock(v: Verdict, options: { strict: boolean; party: boolean }): string {
   const colour = COLOURS[v.kind];
   const should = options.strict ? '' : ' (counted with --strict only)';
-  const lead = v.line.slice(v.line.indexOf(':') + 1).trim();
   return [
     `<div class="psd2-verdict-party" data-party="${html(v.party.id)}" data-verdict="${v.kind}" ` +
       `style="background:${colour.background};color:${colour.text}">`,
     `<div class="psd2-verdict-headline">${options.party ? `<span>${html(v.party.name)}:</span>` : ''}` +
-      `<strong>${v.headline}</strong>${lead ? `<span>${html(lead)}</span>` : ''}`,
+      `<strong>${v.headline}</strong>${v.lead ? `<span>${html(v.lead)}</span>` : ''}`,
     failedLine(v.failedMust, 'MUST'),
     failedLine(v.failedShould, 'SHOULD', should),
     '</div>',

@@ -80,6 +80,7 @@ function verdictOf(report: ProxyReport, party: Party): Verdict {
     kind: KINDS[verdict.verdict],
     headline: verdict.verdict,
     line: partyHeadline(verdict),
+    lead: partyHeadline(verdict).slice(`${verdict.verdict}: `.length),
     failedMust: words.must,
     failedShould: words.should,
     details: [words.standsOn, `target: ${report.target}`],

@@ -21,6 +21,11 @@ export interface Verdict {
   headline: string;
   /** The headline and what it stands on, in one line: the console and coverage.md print it as it is. */
   line: string;
+  /**
+   * What the line says after its headline and qualifier (`on the selected tests only (--grep "…")`): the HTML banner
+   * and parties.md show it beside the headline. Kept apart because the qualifier may hold a colon of its own.
+   */
+  lead: string;
   /** The failed MUST requirements (ids), most important first. */
   failedMust: string[];
   failedShould: string[];
@@ -78,30 +83,35 @@ function kindOf(v: VerdictInput): VerdictKind {
 const onSelection = (v: VerdictInput): string =>
   v.selection?.length ? ` on the selected tests only (${v.selection.join(' ')})` : '';
 
-function lineOf(kind: VerdictKind, v: VerdictInput, failedMust: string[]): string {
+/** The line in two parts: the headline with its qualifier, and what it stands on (joined by ": "). */
+function lineOf(kind: VerdictKind, v: VerdictInput, failedMust: string[]): [head: string, lead: string] {
   const failures = failedMust.length
     ? `${plural(failedMust.length, 'MUST requirement')} failed (${failedMust.slice(0, 5).join(', ')}` +
       `${failedMust.length > 5 ? ', …' : ''})`
     : '';
   switch (kind) {
     case 'incomplete':
-      return (
-        `INCOMPLETE: ${endReason(v.end)} after ${v.passed + v.failed} of ${v.total} tests; ` +
-        `${failures ? `${failures} among them` : 'no MUST failure among them'}`
-      );
+      return [
+        'INCOMPLETE',
+        `${endReason(v.end)} after ${v.passed + v.failed} of ${v.total} tests; ` +
+          `${failures ? `${failures} among them` : 'no MUST failure among them'}`,
+      ];
     case 'not conformant':
-      return (
-        `NOT CONFORMANT${onSelection(v)}: ` +
-        `${failures || `${plural(v.failedRequirements.length, 'requirement')} failed`}; ${standingLine(v.must)}`
-      );
+      return [
+        `NOT CONFORMANT${onSelection(v)}`,
+        `${failures || `${plural(v.failedRequirements.length, 'requirement')} failed`}; ${standingLine(v.must)}`,
+      ];
     case 'nothing judged':
-      return 'NOTHING JUDGED: no test ran';
+      return ['NOTHING JUDGED', 'no test ran'];
     case 'conformant':
       // The rules a request budget left out were not judged at all: the line says so before anything else.
       return v.budget
-        ? `BUDGETED, NOT A FULL VERDICT (--max-requests ${v.budget.maxRequests}): every MUST test that ran ` +
-            `passed; ${plural(v.budget.unjudgedRules.length, 'rule')} left unjudged; ${standingLine(v.must)}`
-        : `CONFORMANT${onSelection(v)}: ${standingLine(v.must)}`;
+        ? [
+            `BUDGETED, NOT A FULL VERDICT (--max-requests ${v.budget.maxRequests})`,
+            `every MUST test that ran passed; ${plural(v.budget.unjudgedRules.length, 'rule')} left unjudged; ` +
+              standingLine(v.must),
+          ]
+        : [`CONFORMANT${onSelection(v)}`, standingLine(v.must)];
   }
 }
 
@@ -127,11 +137,13 @@ export function verdictOf(v: VerdictInput, party: Party = BANK): Verdict {
       `shard ${v.shard.index}/${v.shard.count} only (${v.shard.tests.length} of ${v.shard.total} tests): ` +
         `merge every shard with \`psd2-conformance report\` for the verdict on the whole interface`,
     );
+  const [head, lead] = lineOf(kind, v, failedMust);
   return {
     party,
     kind,
     headline: kind === 'conformant' && v.budget ? 'BUDGETED' : kind.toUpperCase(),
-    line: lineOf(kind, v, failedMust),
+    line: `${head}: ${lead}`,
+    lead,
     failedMust,
     failedShould,
     details,

@@ -112,6 +112,18 @@ describe('the verdict the HTML report opens with', () => {
     expect(verdictOf(summary()).details.some((d) => d.startsWith('selected by'))).toBe(false);
   });
 
+  it('shows what the verdict stands on beside its headline, even when the selection holds a colon', () => {
+    const selection = ['--grep "Errors: kid"'];
+    expect(verdictOf(summary({ selection })).line).toBe(
+      'CONFORMANT on the selected tests only (--grep "Errors: kid"): 200 MUST rules judged, 3 not observable, ' +
+        '2 not observed (reasons in coverage.md)',
+    );
+    expect(banner(summary({ selection }))).toContain(
+      '<strong>CONFORMANT</strong><span>200 MUST rules judged, 3 not observable, 2 not observed (reasons in ' +
+        'coverage.md)</span>',
+    );
+  });
+
   it('escapes what it shows', () => {
     const s = summary({ target: { description: 'https://x/<script>' } });
     expect(banner(s)).toContain('https://x/&lt;script&gt;');
