@@ -397,6 +397,12 @@ export const FAULTS: readonly Fault[] = [
     breaks: ['Sandbox.engagement.roundTrip'],
   },
   {
+    id: 'accept-customer-owned-engagement-account',
+    area: 'sandbox',
+    description: 'accepts an engagement whose account the PSU in customer owns',
+    breaks: ['Sandbox.engagement.accountNotOwnedByCustomer'],
+  },
+  {
     id: 'card-account-without-resource-id',
     area: 'sandbox',
     description: 'returns a card account without resourceId',

@@ -54,6 +54,7 @@ export type FaultId =
   | 'ignore-date-range'
   | 'accept-limit-zero'
   | 'engagement-loses-roles'
+  | 'accept-customer-owned-engagement-account'
   | 'card-account-without-resource-id'
   | 'ignore-allow-duplicate'
   | 'hang-on-unknown-basket'

@@ -99,11 +99,11 @@ export function createAgreement(state: BankState, raw: unknown): Created {
     },
   };
 }
-export function createEngagement(state: BankState, agreementId: string, body: Body): Created {
+export function createEngagement(state: BankState, faults: Faults, agreementId: string, body: Body): Created {
   const agreement = state.agreements.get(agreementId);
   if (!agreement) throw new Rejection(404, 'RESOURCE_UNKNOWN', `no agreement ${agreementId}`);
   const account = state.accountByNumber(undefined, (body.account as { iban?: string } | undefined)?.iban);
-  if (account && account.customerNumber === body.customer)
+  if (account && account.customerNumber === body.customer && !faults.has('accept-customer-owned-engagement-account'))
     throw new Rejection(400, 'FORMAT_ERROR', 'the engagement account must not be owned by the PSU in customer');
   const id = state.newId('E');
   agreement.engagements.set(id, body);

@@ -150,7 +150,7 @@ function handlers(state: BankState, faults: Faults, today: () => string): Record
     'sandbox.customer.create': (c) => createCustomer(state, c.body),
     'sandbox.account.create': (c) => createAccount(state, c.body),
     'sandbox.agreement.create': (c) => createAgreement(state, c.body),
-    'sandbox.engagement.create': (c) => createEngagement(state, c.params.mockAgreementId ?? '', body(c)),
+    'sandbox.engagement.create': (c) => createEngagement(state, faults, c.params.mockAgreementId ?? '', body(c)),
     'sandbox.engagement.get': (c) =>
       getEngagement(state, faults, c.params.mockAgreementId ?? '', c.params.mockEngagementId ?? ''),
     'sandbox.cardAccount.create': (c) => createCardAccount(state, faults, body(c)),

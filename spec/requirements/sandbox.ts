@@ -84,7 +84,6 @@ export const SANDBOX_RULES: Requirement[] = [
       'The engagement account is not owned by the PSU in customer but by the corporation that owns the agreement.',
     operations: ENG,
     kind: 'behaviour',
-    notTestable: 'account ownership is not observable through the interface',
   },
   requiredRule({
     id: 'Sandbox.cardAccount.customerNumber.required',

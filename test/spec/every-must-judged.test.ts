@@ -31,4 +31,9 @@ describe('every MUST rule has a test, a check, or a reason', () => {
     declared.delete('Basket.get.challenge401');
     expect(bareMustRules(without, declared)).toEqual(['Basket.get.challenge401']);
   });
+
+  // A reason why no request can provoke a rule, and a test whose request does, contradict each other.
+  it('cites no rule the catalogue calls not testable', () => {
+    expect(REQUIREMENTS.filter((r) => r.notTestable && cited.has(r.id)).map((r) => r.id)).toEqual([]);
+  });
 });
