@@ -85,12 +85,16 @@ export function judgeTargets(results: BenchResult[]): string[] {
   });
 }
 
-/** The machine as the figures were taken on it: a busy one makes every time figure slower than the code. */
-export function machineLine(load = loadavg(), cores = cpus().length): string {
+/**
+ * The machine as the figures were taken on it: a busy one makes every time figure slower than the code. Measured
+ * after the benches (`after`), the load is mostly theirs, so it is reported, not judged.
+ */
+export function machineLine(load = loadavg(), cores = cpus().length, after = false): string {
   const [one = 0, five = 0, fifteen = 0] = load;
+  const judged = quiet(one, cores) ? ', quiet' : ` — NOT QUIET (quiet: under ${cores / 2}): times are inflated`;
   return (
     `machine: ${cores} cores, load average ${one.toFixed(2)} / ${five.toFixed(2)} / ${fifteen.toFixed(2)} ` +
-    `(1/5/15 min)${quiet(one, cores) ? ', quiet' : ` — NOT QUIET (quiet: under ${cores / 2}): times are inflated`}`
+    `(1/5/15 min)${after ? ", the benches' own load included" : judged}`
   );
 }
 
@@ -179,7 +183,7 @@ async function main(argv: string[]): Promise<void> {
   if (ratio !== undefined && !json)
     console.log(`suite client rate / autocannon rate (same request, same machine, this run): ${ratio.toFixed(2)} ×\n`);
   const targets = judgeTargets(results);
-  const machineAfter = machineLine();
+  const machineAfter = machineLine(loadavg(), cpus().length, true);
   if (targets.length && !json) console.log(`targets (issues 16 and 25):\n${targets.join('\n')}\n`);
   if (!json) console.log(`after the benches, ${machineAfter}`);
   if (json) console.log(JSON.stringify(results, null, 2));

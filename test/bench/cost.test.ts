@@ -63,6 +63,10 @@ describe('the cost bench (issue 25)', () => {
       'machine: 2 cores, load average 0.50 / 0.40 / 0.30 (1/5/15 min), quiet',
     );
     expect(machineLine([17.56, 10.7, 6.75], 2)).toMatch(/load average 17\.56 .*NOT QUIET \(quiet: under 1\)/);
+    // After the benches the load is their own: said, not judged.
+    expect(machineLine([1.11, 2.45, 2.92], 2, true)).toBe(
+      "machine: 2 cores, load average 1.11 / 2.45 / 2.92 (1/5/15 min), the benches' own load included",
+    );
   });
 
   it('reads the score and the loop of a mutation report; none when the file is missing or not a report', () => {
