@@ -2,9 +2,10 @@
  * History that helps: per requirement, when its verdict last changed (against the same target); per test, whether
  * it is flaky (its verdict changed between runs with the same seed and target, where nothing should change). Kept in
  * `verdicts.jsonl` beside the reports, one compact line per run, the last 20 runs by default (bounded like
- * history.jsonl): requirement states by id, test states by an 8-character hash of the test's name. A run narrowed to
- * some tests (`--grep`, a shard, a request budget …) keeps only what it judged, passed or failed: the rest it skipped or
- * left unjudged by choice, which says nothing of the bank, and would otherwise read as a change of verdict.
+ * history.jsonl): requirement states by id, test states by an 8-character hash of the test's name.
+ * A run narrowed to some tests (`--grep`, a shard, a request budget …) keeps only what it judged, passed or failed:
+ * the rest it skipped or left unjudged by choice, which says nothing of the bank, and would otherwise read as a change
+ * of verdict.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
