@@ -2,8 +2,8 @@
  * Renders the Allure HTML report in headless Chromium (Debian's package, driven by playwright-core) and saves its
  * first screen, named by the verdict it opens with (report-overview-conformant.png, report-overview-not-conformant.png
  * …); for a report with failures also the coverage matrix and the first failed test with its failing request opened.
- * The report is served on 127.0.0.1 by sirv, because the Allure 3 app loads its data with fetch, which file://
- * refuses. The pictures go to a new temporary folder, so that a run never changes the tracked docs/ by surprise;
+ * The page is opened from disk, as a person opens the path a run prints: the report is one self-contained file
+ * (reporters/allure-html.ts). The pictures go to a new temporary folder, so that a run never changes the tracked docs/ by surprise;
  * --update-docs writes them to docs/ (the pictures of docs/reports.md), --out to a folder of your choice.
  *
  *   npm run report:screenshot [-- --report reports/html] [--update-docs | --out DIR] [--test 'creditorName.max70']
@@ -12,12 +12,10 @@
  */
 import { existsSync, mkdtempSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
-import sirv from 'sirv';
 import { findChromium } from './chromium.js';
 
 function fail(message: string): never {
@@ -35,15 +33,6 @@ export function outFolder(argv: readonly string[] = process.argv): string {
   if (argv.includes('--out')) return resolve(arg('out', '.', [...argv]));
   if (argv.includes('--update-docs')) return resolve('docs');
   return mkdtempSync(join(tmpdir(), 'psd2-screenshots-'));
-}
-
-function serve(root: string): Promise<{ server: Server; base: string }> {
-  const server = createServer(sirv(root, { dev: true }));
-  return new Promise((ok) =>
-    server.listen(0, '127.0.0.1', () =>
-      ok({ server, base: `http://127.0.0.1:${(server.address() as { port: number }).port}` }),
-    ),
-  );
 }
 
 const WIDTH = 1200;
@@ -84,11 +73,11 @@ async function main(): Promise<void> {
     (t) => (t.status === 'failed' || t.status === 'broken') && t.name.includes(wanted),
   );
   await mkdir(out, { recursive: true });
-  const { server, base } = await serve(report);
+  const reportUrl = pathToFileURL(join(report, 'index.html')).href;
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--hide-scrollbars'] });
   try {
     const page = await browser.newPage({ viewport: { width: WIDTH, height: 900 }, colorScheme: 'light' });
-    await page.goto(`${base}/index.html`);
+    await page.goto(reportUrl);
     await until(page, text('Variables'), 'its overview');
     const verdict = await page.evaluate<string | null>(
       `document.getElementById('psd2-verdict')?.getAttribute('data-verdict') ?? null`,
@@ -111,7 +100,7 @@ async function main(): Promise<void> {
     await page.waitForTimeout(1500); // rendered in a frame of its own: nothing to poll for
     const matrix = join(out, 'report-coverage.png');
     console.log(`${matrix} (${await shoot(page, matrix)} bytes)`);
-    await page.goto(`${base}/index.html#${failed.id}`);
+    await page.goto(`${reportUrl}#${failed.id}`);
     await until(page, text('Test body'), 'the failed test');
     // Open the failing request (a test that failed before sending one has none) beside the error.
     if (await page.evaluate(text('failing request'))) await click(page, 'failing request');
@@ -122,7 +111,6 @@ async function main(): Promise<void> {
     console.log(`${failedTest} (${await shoot(page, failedTest)} bytes)`);
   } finally {
     await browser.close();
-    server.close();
   }
 }
 
