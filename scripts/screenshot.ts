@@ -3,8 +3,8 @@
  * first screen, named by the verdict it opens with (report-overview-conformant.png, report-overview-not-conformant.png
  * …); for a report with failures also the coverage matrix and the first failed test with its failing request opened.
  * The page is opened from disk, as a person opens the path a run prints: the report is one self-contained file
- * (reporters/allure-html.ts). The pictures go to a new temporary folder, so that a run never changes the tracked docs/ by surprise;
- * --update-docs writes them to docs/ (the pictures of docs/reports.md), --out to a folder of your choice.
+ * (reporters/allure-html.ts). The pictures go to a new temporary folder, so that a run never changes the tracked docs/
+ * by surprise; --update-docs writes them to docs/ (the pictures of docs/reports.md), --out to a folder of your choice.
  *
  *   npm run report:screenshot [-- --report reports/html] [--update-docs | --out DIR] [--test 'creditorName.max70']
  *
