@@ -43,6 +43,10 @@ function variables(report: RunReport): Record<string, string> {
   };
 }
 
+/** One party's verdict with its qualifier (`CONFORMANT on the selected tests only (…)`); the parties' otherwise. */
+export const titleVerdict = (report: Pick<RunReport, 'verdicts' | 'summary'>): string =>
+  report.verdicts.length === 1 && report.verdicts[0] ? report.verdicts[0].head : report.summary.verdict;
+
 async function render(report: RunReport, context: ReporterContext, warm?: WarmAllure): Promise<void> {
   const { out, log, signal } = context;
   const results = report.sources.map((d) => join(d, ALLURE_RESULTS)).filter((d) => existsSync(d));
@@ -52,8 +56,8 @@ async function render(report: RunReport, context: ReporterContext, warm?: WarmAl
   const written = await writeHtml({
     resultsDirs: results,
     out,
-    // The browser tab and the report's title say the verdict too.
-    reportName: `${report.summary.verdict} · psd2-conformance: ${report.summary.target.description}`,
+    // The browser tab and the report's title say the verdict too, with its qualifier (a narrowed or budgeted run).
+    reportName: `${titleVerdict(report)} · psd2-conformance: ${report.summary.target.description}`,
     banner: verdictBanner(report),
     variables: variables(report),
     // A lens's pages (release gate, verdict history, matrix), when the release reporter wrote them.

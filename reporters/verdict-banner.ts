@@ -31,7 +31,7 @@ function verdictBlock(v: Verdict, options: { strict: boolean; party: boolean }):
     `<div class="psd2-verdict-party" data-party="${html(v.party.id)}" data-verdict="${v.kind}" ` +
       `style="background:${colour.background};color:${colour.text}">`,
     `<div class="psd2-verdict-headline">${options.party ? `<span>${html(v.party.name)}:</span>` : ''}` +
-      `<strong>${v.headline}</strong>${v.lead ? `<span>${html(v.lead)}</span>` : ''}`,
+      `<strong>${html(v.head)}</strong>${v.lead ? `<span>${html(v.lead)}</span>` : ''}`,
     failedLine(v.failedMust, 'MUST'),
     failedLine(v.failedShould, 'SHOULD', should),
     '</div>',

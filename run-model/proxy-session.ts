@@ -80,6 +80,7 @@ function verdictOf(report: ProxyReport, party: Party): Verdict {
     kind: KINDS[verdict.verdict],
     headline: verdict.verdict,
     line: partyHeadline(verdict),
+    head: verdict.verdict,
     lead: partyHeadline(verdict).slice(`${verdict.verdict}: `.length),
     failedMust: words.must,
     failedShould: words.should,

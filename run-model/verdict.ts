@@ -22,9 +22,12 @@ export interface Verdict {
   /** The headline and what it stands on, in one line: the console and coverage.md print it as it is. */
   line: string;
   /**
-   * What the line says after its headline and qualifier (`on the selected tests only (--grep "…")`): the HTML banner
-   * and parties.md show it beside the headline. Kept apart because the qualifier may hold a colon of its own.
+   * The line in its two parts, `${head}: ${lead}`. The head is the headline with its qualifier (`CONFORMANT on the
+   * selected tests only (--grep "…")`, `BUDGETED, NOT A FULL VERDICT (…)`), which the HTML banner shows as large as a
+   * plain headline, so that a narrowed run never opens as a verdict on the interface; the lead says what it stands
+   * on. Kept apart because a qualifier may hold a colon of its own.
    */
+  head: string;
   lead: string;
   /** The failed MUST requirements (ids), most important first. */
   failedMust: string[];
@@ -143,6 +146,7 @@ export function verdictOf(v: VerdictInput, party: Party = BANK): Verdict {
     kind,
     headline: kind === 'conformant' && v.budget ? 'BUDGETED' : kind.toUpperCase(),
     line: `${head}: ${lead}`,
+    head,
     lead,
     failedMust,
     failedShould,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { titleVerdict } from '../../reporters/html.reporter.js';
 import { BANNER_STYLE, verdictBanner, withBanner } from '../../reporters/verdict-banner.js';
 import { countStates, standingLine, verdictOf, type RunReport, type VerdictInput } from '../../run-model/index.js';
 
@@ -118,9 +119,20 @@ describe('the verdict the HTML report opens with', () => {
       'CONFORMANT on the selected tests only (--grep "Errors: kid"): 200 MUST rules judged, 3 not observable, ' +
         '2 not observed (reasons in coverage.md)',
     );
+    // The banner's headline keeps the qualifier: a narrowed run never opens as a green CONFORMANT alone.
     expect(banner(summary({ selection }))).toContain(
-      '<strong>CONFORMANT</strong><span>200 MUST rules judged, 3 not observable, 2 not observed (reasons in ' +
-        'coverage.md)</span>',
+      '<strong>CONFORMANT on the selected tests only (--grep &quot;Errors: kid&quot;)</strong><span>200 MUST rules ' +
+        'judged, 3 not observable, 2 not observed (reasons in coverage.md)</span>',
+    );
+    // So does the report's title (and the browser tab): one party's head; the parties' verdicts when there are two.
+    const one = { verdicts: [verdictOf(summary({ selection }))], summary: { verdict: 'CONFORMANT' } };
+    expect(titleVerdict(one as RunReport)).toBe('CONFORMANT on the selected tests only (--grep "Errors: kid")');
+    const two = { verdicts: [verdictOf(summary()), verdictOf(summary())], summary: { verdict: 'A: X · B: Y' } };
+    expect(titleVerdict(two as RunReport)).toBe('A: X · B: Y');
+    const budget = { maxRequests: 400, unjudgedRules: ['Errors.kid.400'] };
+    expect(banner(summary({ budget }))).toContain(
+      '<strong>BUDGETED, NOT A FULL VERDICT (--max-requests 400)</strong><span>every MUST test that ran passed; ' +
+        '1 rule left unjudged; ',
     );
   });
 
