@@ -174,8 +174,10 @@ describe('psd2-conformance report merges shards', () => {
 
   it('the Allure HTML report is written, one file in html/ and html-single/, with the coverage matrix inside', () => {
     expect(existsSync(join(out, 'html', 'index.html'))).toBe(true);
+    // The shards were narrowed to one operation: the title says the verdict is on those tests only.
     expect(json<{ name: string }>(join(out, 'html', 'summary.json')).name).toBe(
-      'NOT CONFORMANT · psd2-conformance: the embedded reference bank with fault accept-long-creditor-name',
+      'NOT CONFORMANT on the selected tests only (--operation ncbct.create) · psd2-conformance: the embedded ' +
+        'reference bank with fault accept-long-creditor-name',
     );
     const page = join(out, 'html', 'index.html');
     expect(pageData<Record<string, string>>(page, 'widgets/variables.json')).toMatchObject({
@@ -232,7 +234,8 @@ describe('psd2-conformance report merges shards', () => {
       expect(banner, dir).toBeGreaterThan(0);
       expect(banner, dir).toBeLessThan(html.indexOf('<div id="app">'));
       expect(html).toContain(
-        'style="background:#b42318;color:#ffffff"><div class="psd2-verdict-headline"><strong>NOT CONFORMANT</strong>',
+        'style="background:#b42318;color:#ffffff"><div class="psd2-verdict-headline"><strong>NOT CONFORMANT on the ' +
+          'selected tests only (--operation ncbct.create)</strong>',
       );
       expect(html).toMatch(
         new RegExp(
