@@ -82,9 +82,16 @@ function kindOf(v: VerdictInput): VerdictKind {
   return 'conformant';
 }
 
-/** " on the selected tests only (--grep "Basket")": a verdict on a selection never reads as one on the interface. */
-const onSelection = (v: VerdictInput): string =>
-  v.selection?.length ? ` on the selected tests only (${v.selection.join(' ')})` : '';
+/**
+ * " on the selected tests only (--grep "Basket")", " on shard 2/4 only", or both: a verdict on some of the tests never
+ * reads as one on the interface.
+ */
+function onSelection(v: VerdictInput): string {
+  const shard = v.shard ? `shard ${v.shard.index}/${v.shard.count}` : '';
+  if (v.selection?.length)
+    return ` on the selected tests only (${v.selection.join(' ')})${shard ? ` of ${shard}` : ''}`;
+  return shard ? ` on ${shard} only` : '';
+}
 
 /** The line in two parts: the headline with its qualifier, and what it stands on (joined by ": "). */
 function lineOf(kind: VerdictKind, v: VerdictInput, failedMust: string[]): [head: string, lead: string] {

@@ -93,6 +93,14 @@ describe('the verdict the HTML report opens with', () => {
       'shard 2/4 only (2 of 8 tests): merge every shard with ' +
         '`psd2-conformance report` for the verdict on the whole interface',
     );
+    // Its first words say so too, alone or with a selection.
+    expect(verdictOf(summary({ shard })).head).toBe('CONFORMANT on shard 2/4 only');
+    expect(verdictOf(summary({ shard, selection: ['--operation ncbct.create'] })).head).toBe(
+      'CONFORMANT on the selected tests only (--operation ncbct.create) of shard 2/4',
+    );
+    expect(verdictOf(summary({ shard, gate: 1, failed: 1, failedRequirements: ['Errors.kid.400'] })).line).toMatch(
+      /^NOT CONFORMANT on shard 2\/4 only: 1 MUST requirement failed \(Errors\.kid\.400\)/,
+    );
   });
 
   it('a run narrowed to some tests: CONFORMANT and NOT CONFORMANT on the selected tests only, and why', () => {
