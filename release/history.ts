@@ -59,7 +59,7 @@ const JUDGED = new Set(['p', 'f']);
 
 /** A completed run as one history line; an incomplete run is not kept (its states say when it stopped). */
 export function historyEntry(view: RunView, at = view.startedAt ?? new Date().toISOString()): HistoryEntry {
-  const narrowed = Boolean(view.narrowed?.length);
+  const narrowed = view.narrowed === true;
   const kept = (states: [string, string][]) => (narrowed ? states.filter(([, state]) => JUDGED.has(state)) : states);
   return {
     at,

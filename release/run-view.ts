@@ -51,10 +51,10 @@ export interface RunView {
   /** False for a run that did not run to its end (interrupted, out of budget, crashed). */
   completed: boolean;
   /**
-   * How the run was narrowed to some tests (`--grep`, `--operation`, a shard, `--max-requests` …), when it was: what
-   * it skipped or left unjudged says nothing of the bank.
+   * True when the run was narrowed to some tests (`--grep`, `--operation`, a shard, `--max-requests` …): what it
+   * skipped or left unjudged says nothing of the bank.
    */
-  narrowed?: string[];
+  narrowed?: boolean;
   tests: TestVerdict[];
   requirements: RequirementVerdict[];
 }
@@ -65,7 +65,7 @@ export interface RunFacts {
   profile?: string;
   startedAt?: string;
   completed?: boolean;
-  narrowed?: string[];
+  narrowed?: boolean;
 }
 
 export function testVerdict(o: TestOutcome): TestVerdict {
@@ -86,7 +86,7 @@ export function runView(outcomes: readonly TestOutcome[], rows: readonly Coverag
     ...(facts.profile !== undefined ? { profile: facts.profile } : {}),
     ...(facts.startedAt !== undefined ? { startedAt: facts.startedAt } : {}),
     completed: facts.completed ?? true,
-    ...(facts.narrowed?.length ? { narrowed: facts.narrowed } : {}),
+    ...(facts.narrowed ? { narrowed: true } : {}),
     tests: outcomes.map(testVerdict),
     requirements: rows.map((r) => ({ id: r.id, level: r.level, state: r.state, tests: r.tests.map((t) => t.name) })),
   };
@@ -132,22 +132,18 @@ export function factsOf(summary: unknown): RunFacts {
   if (!isObject(summary)) return {};
   const target = isObject(summary.target) ? summary.target.description : summary.target;
   const end = isObject(summary.end) ? summary.end.kind : undefined;
-  const narrowed = [
-    ...(Array.isArray(summary.selection) ? summary.selection.filter((o) => typeof o === 'string') : []),
-    ...(isObject(summary.shard) && typeof summary.shard.index === 'number'
-      ? [`--shard ${summary.shard.index}/${String(summary.shard.count)}`]
-      : []),
-    ...(isObject(summary.budget) && typeof summary.budget.maxRequests === 'number'
-      ? [`--max-requests ${summary.budget.maxRequests}`]
-      : []),
-  ];
+  // What narrowed it is in the summary's own words (selection, shard, budget); the history needs only that it was.
+  const narrowed =
+    (Array.isArray(summary.selection) && summary.selection.length > 0) ||
+    isObject(summary.shard) ||
+    isObject(summary.budget);
   return {
     ...(typeof target === 'string' ? { target } : {}),
     ...(typeof summary.seed === 'number' ? { seed: summary.seed } : {}),
     ...(typeof summary.profile === 'string' ? { profile: summary.profile } : {}),
     ...(typeof summary.startedAt === 'string' ? { startedAt: summary.startedAt } : {}),
     completed: summary.cancelled !== true && (end === undefined || end === 'completed'),
-    ...(narrowed.length ? { narrowed } : {}),
+    ...(narrowed ? { narrowed } : {}),
   };
 }
 

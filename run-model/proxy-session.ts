@@ -3,7 +3,7 @@ import type { Party, PartyVerdict, ProxyExchange, ProxyReport } from '../tpp/ind
 // The proxy's verdict modules, not tpp's index: that loads the proxy and its HTTP client into every run's process.
 import { exchangeName, PARTIES, PARTY_NAMES } from '../tpp/proxy/exchange.js';
 import { partyState, partyText } from '../tpp/proxy/text.js';
-import { partyHeadline, partyLines, partyWords, proxyExitCode } from '../tpp/proxy/verdict.js';
+import { partyHeadline, partyLead, partyLines, partyWords, proxyExitCode } from '../tpp/proxy/verdict.js';
 import { countStates, coverage } from './coverage.js';
 import { COMPLETED } from './end.js';
 import { summarise, type TestOutcome } from './outcome.js';
@@ -81,7 +81,7 @@ function verdictOf(report: ProxyReport, party: Party): Verdict {
     headline: verdict.verdict,
     line: partyHeadline(verdict),
     head: verdict.verdict,
-    lead: partyHeadline(verdict).slice(`${verdict.verdict}: `.length),
+    lead: partyLead(verdict),
     failedMust: words.must,
     failedShould: words.should,
     details: [words.standsOn, `target: ${report.target}`],

@@ -29,11 +29,14 @@ export function partyWords(verdict: PartyVerdict): PartyWords {
  * One party's verdict in one line: `NOT CONFORMANT: 1 of 3 requests broke a MUST rule: Headers.PSU-ID.required`,
  * `CONFORMANT: 3 answers judged, none broke a MUST rule`; SHOULD rules are named after the MUST ones.
  */
-export function partyHeadline(verdict: PartyVerdict): string {
+export const partyHeadline = (verdict: PartyVerdict): string => `${verdict.verdict}: ${partyLead(verdict)}`;
+
+/** What one party's verdict stands on, and the rules it broke: the line after its headline. */
+export function partyLead(verdict: PartyVerdict): string {
   const words = partyWords(verdict);
   const must = words.must.length ? `: ${words.must.join(', ')}` : '';
   const should = words.should.length ? `; SHOULD: ${words.should.join(', ')}` : '';
-  return `${words.verdict}: ${words.standsOn}${must}${should}`;
+  return `${words.standsOn}${must}${should}`;
 }
 
 /** `your requests: NOT CONFORMANT: …` and `the bank: CONFORMANT: …`, one line per party. */
