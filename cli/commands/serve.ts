@@ -103,15 +103,16 @@ export default () =>
           ...(faults.length ? [`fault(s) ${faults.join(', ')}`] : []),
           ...(variants.length ? [`variant(s) ${variants.join(', ')}`] : []),
         ];
-        console.log(
-          `psd2-conformance reference bank listening on ${bank.url}` +
-            (switched.length ? ` with ${switched.join(' and ')}` : ''),
-        );
+        // The warning first: whoever waits for the listening line has been warned by then.
         if (options.allowUnsigned)
           console.error(
             'WARNING: --allow-unsigned: requests are not signature-checked; the signature suites will report the ' +
               'deviation',
           );
+        console.log(
+          `psd2-conformance reference bank listening on ${bank.url}` +
+            (switched.length ? ` with ${switched.join(' and ')}` : ''),
+        );
         // Ctrl-C, SIGTERM, or the npm or shell that started it gone: the bank closes within the stop's deadline and
         // exits 0, as a server asked to stop does; one that must be killed (the deadline, a second Ctrl-C) exits with
         // the signal's code.

@@ -77,6 +77,8 @@ describe('psd2-conformance serve', () => {
 
   it('--allow-unsigned is announced loudly on stderr and lets an unsigned request through', async () => {
     const s = await serve(['--allow-unsigned']);
+    // stderr is its own pipe: written before the listening line, it may still arrive after it (bounded wait).
+    for (let i = 0; i < 100 && !s.stderr().includes('WARNING'); i++) await new Promise((r) => setTimeout(r, 20));
     expect(s.stderr()).toContain('WARNING: --allow-unsigned');
     const res = await request(`${s.url}/v1/sandbox/customers`, {
       method: 'POST',
