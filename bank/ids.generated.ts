@@ -137,5 +137,6 @@ export type VariantId =
   | 'extra-response-members'
   | 'debit-balance'
   | 'accept-fix-known-only'
+  | 'open-headers-required'
   | 'strict'
   | 'lenient';

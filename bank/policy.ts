@@ -114,6 +114,11 @@ export interface BankPolicy {
   emptyBasket: 'refuse' | 'accept';
   /** A bulk payment with no entries: refused, or accepted. */
   emptyBulk: 'refuse' | 'accept';
+  /**
+   * Headers interface.md names for an operation without saying they are required (operation 2: "which of them are
+   * required: not shown"), and Digest on the body-less operation 7 ("the same as operation 6"): optional, or required.
+   */
+  openHeaders: 'optional' | 'required';
 }
 
 /** The reference bank as it behaved before variants existed. */
@@ -162,6 +167,7 @@ export const DEFAULT_POLICY: Readonly<BankPolicy> = Object.freeze({
   clockSkewSeconds: 300,
   emptyBasket: 'refuse',
   emptyBulk: 'refuse',
+  openHeaders: 'optional',
 });
 
 export const POLICY_KEYS = Object.keys(DEFAULT_POLICY) as (keyof BankPolicy)[];

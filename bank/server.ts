@@ -103,6 +103,11 @@ const routeOf = (path: string) => path.replace(/\{([^}]+)\}/g, (_, n: string) =>
 const first = (v: unknown): string | undefined =>
   Array.isArray(v) ? String(v[0]) : v === undefined ? undefined : String(v);
 const HOST = /^([\w.-]+|\[[\da-f:.]+\])(:\d{1,5})?$/i;
+/**
+ * Headers of open presence that policy.openHeaders does not require itself: the signature's own (checkSignature
+ * answers their absence with its 401) and PSU-Corporate-ID (corporate users only, as on operation 1).
+ */
+const OPEN_BUT_CHECKED_ELSEWHERE = ['Signature', 'TPP-Signature-Certificate', 'X-Request-ID', 'PSU-Corporate-ID'];
 /** The payment a route's path names, for the TPP that asks. */
 const paymentAt = (c: Call) => ({
   product: c.params.payment_product ?? '',
@@ -478,6 +483,15 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
         .filter((value) => !(ACCEPT_FIX_VALUES as readonly string[]).includes(value));
       if (unknown.length)
         throw new Rejection(400, 'FORMAT_ERROR', `x-accept-fix value(s) not known: ${unknown.join(', ')}`);
+    }
+    if (policy.openHeaders === 'required') {
+      const open = op.headers.find(
+        (h) =>
+          ((h.presence === 'unknown' && !OPEN_BUT_CHECKED_ELSEWHERE.includes(h.name)) ||
+            (h.name === 'Digest' && h.presence === 'yes' && op.method === 'GET')) &&
+          first(req.headers[h.name.toLowerCase()]) === undefined,
+      );
+      if (open) throw new Rejection(400, 'FORMAT_ERROR', `header ${open.name} is required`);
     }
     if (policy.unknownQueryParameters === 'refuse') {
       const unknown = Object.keys(req.query as object).filter((name) => !op.query.some((q) => q.name === name));

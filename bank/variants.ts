@@ -38,6 +38,7 @@ const STRICT: Partial<BankPolicy> = {
   clockSkewSeconds: 60,
   emptyBasket: 'refuse',
   emptyBulk: 'refuse',
+  openHeaders: 'required',
 };
 
 const LENIENT: Partial<BankPolicy> = {
@@ -460,6 +461,15 @@ export const VARIANTS: readonly Variant[] = [
       'bank does with an unknown value is not shown',
     policy: { acceptFix: 'known-only' },
   },
+  {
+    id: 'open-headers-required',
+    section: 'Endpoints',
+    choice:
+      'requires every header interface.md names for an operation without saying whether it is required: on ' +
+      'Get signing basket the header names of operation 1 (x-accept-fix too; PSU-Corporate-ID for corporate users ' +
+      'only, as there), and Digest on Get engagement, whose headers are "the same as operation 6"',
+    policy: { openHeaders: 'required' },
+  },
   // The two ends
   {
     id: 'strict',
@@ -469,7 +479,7 @@ export const VARIANTS: readonly Variant[] = [
       'debtor, creditor, amount), lower-case and padded codes, wrong MOD11 (every bban, sandbox accounts too), ' +
       'MOD 97 and KID check digits, past execution dates, an Accept it cannot satisfy (406), unknown ' +
       'x-accept-fix values, unknown body members and query parameters, a Date more than 60 s off, empty ' +
-      'baskets and empty bulks',
+      'baskets and empty bulks, and a request without a header whose presence interface.md leaves open',
     policy: STRICT,
   },
   {

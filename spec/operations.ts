@@ -144,7 +144,9 @@ export const OPERATIONS: readonly OperationSpec[] = [
     path: '/v1/signing-baskets/{basketId}',
     pathAssumed: false,
     query: [],
-    headerSelection: { ...basketHeaders, presence: {}, presenceUnknown: true },
+    // "The same header names as operation 1. Which of them are required: not shown": x-accept-fix too, which operation
+    // 1 requires, so a bank may require it here as well.
+    headerSelection: { ...basketHeaders, presence: { 'x-accept-fix': 'unknown' }, presenceUnknown: true },
     headersAssumed: false,
     success: { status: 200, shown: true, body: 'SigningBasket' },
     documentedErrors: [
@@ -238,8 +240,8 @@ export const OPERATIONS: readonly OperationSpec[] = [
     path: '/v1/sandbox/agreements/{mockAgreementId}/engagements/{mockEngagementId}',
     pathAssumed: true,
     query: [],
-    // "The same as operation 6" would require Digest on a GET; a body-less request is given Digest
-    // of the empty body by the suite and a server may require it. Kept as interface.md says.
+    // "The same as operation 6", whose Digest is required: a bank may require it on this GET too, so the suite sends
+    // the Digest of the empty body (suites/support/request.ts). Kept as interface.md says.
     headerSelection: sandboxHeaders,
     headersAssumed: false,
     success: { status: 200, shown: true, body: 'SandboxEngagement' },

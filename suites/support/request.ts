@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { OPERATIONS, type OperationId, type OperationSpec } from '../../spec/index.js';
+import { OPERATIONS, type OperationId, type OperationSpec, type Presence } from '../../spec/index.js';
+import { digestHeader } from '../../signing/index.js';
 import type { RunContext } from './context.js';
 
 export const operation = (id: OperationId): OperationSpec => OPERATIONS.find((o) => o.id === id) as OperationSpec;
@@ -27,9 +28,14 @@ export function pathFor(
   return search ? `${path}?${search}` : path;
 }
 
+/** Required, or of unknown presence: a bank may require it, so a valid request carries it. */
+const sent = (presence: Presence): boolean => presence === 'yes' || presence === 'unknown';
+
 /**
- * A valid value for every header the operation requires (and PSU-ID, which is required unless
- * X-PSU-IDENTITY replaces it). Digest, Date, Signature and TPP-Signature-Certificate come from the signer.
+ * A valid value for every header the operation requires or may require (and PSU-ID, which is required unless
+ * X-PSU-IDENTITY replaces it). Date, Signature and TPP-Signature-Certificate come from the signer, and so does Digest
+ * where there is a body; a body-less request whose operation requires Digest (operation 7, "the same as operation 6")
+ * carries the Digest of the empty body.
  */
 export function baseHeaders(ctx: RunContext, id: OperationId, hasBody: boolean): Record<string, string> {
   const { psu, tpp } = ctx.config;
@@ -41,7 +47,9 @@ export function baseHeaders(ctx: RunContext, id: OperationId, hasBody: boolean):
     else if (h.name === 'TPP-Session-ID' && h.presence !== 'no')
       headers['TPP-Session-ID'] = tpp.sessionId ?? randomUUID();
     else if (h.name === 'TPP-Redirect-URI' && h.presence !== 'no') headers['TPP-Redirect-URI'] = tpp.redirectUri;
-    else if (h.name === 'x-accept-fix' && h.presence === 'yes') headers['x-accept-fix'] = 'amount-as-string';
+    else if (h.name === 'x-accept-fix' && sent(h.presence)) headers['x-accept-fix'] = 'amount-as-string';
+    else if (h.name === 'Digest' && !hasBody && sent(h.presence))
+      headers.Digest = digestHeader(new Uint8Array(0), ctx.config.signing.digestAlgorithm);
   }
   return headers;
 }

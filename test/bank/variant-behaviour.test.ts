@@ -497,6 +497,36 @@ describe('baskets and authorisations', () => {
   };
 
   it(
+    'open-headers-required: Get signing basket without x-accept-fix and Get engagement without Digest are 400 ' +
+      'FORMAT_ERROR; with them, 200',
+    withBank(['open-headers-required'], async (o) => {
+      const params = { basketId: String((await basket(o)).json.basketId) };
+      const bare = await o.bank.call('basket.get', { params, headers: { 'x-accept-fix': undefined } });
+      expect([bare.status, bare.json.code, bare.json.message]).toEqual([
+        400,
+        'FORMAT_ERROR',
+        'header x-accept-fix is required',
+      ]);
+      expect((await o.bank.call('basket.get', { params })).status).toBe(200);
+      const agreement = await o.bank.call('sandbox.agreement.create', { body: { owner: '555000113', name: 'A' } });
+      const created = await o.bank.call('sandbox.engagement.create', {
+        params: { mockAgreementId: agreement.json.id },
+        body: {
+          customer: '01010100001',
+          account: { iban: 'NO9386011117947' },
+          roles: ['REGISTER', 'VIEW'],
+          registerLimit: 100000,
+          approvalLimit: 50000,
+        },
+      });
+      const at = { mockAgreementId: String(agreement.json.id), mockEngagementId: String(created.json.id) };
+      const undigested = await o.bank.call('sandbox.engagement.get', { params: at, headers: { Digest: undefined } });
+      expect([undigested.status, undigested.json.message]).toEqual([400, 'header Digest is required']);
+      expect((await o.bank.call('sandbox.engagement.get', { params: at })).status).toBe(200);
+    }),
+  );
+
+  it(
     'basket-implicit-authorisation: the 201 carries an authorisationId ' +
       'and scaRedirect/scaStatus links, and the redirect works',
     withBank(['basket-implicit-authorisation'], async (o) => {
