@@ -60,7 +60,7 @@ export function createBasket(
     });
   }
   if (policy.successWarnings) response.tppMessages = [SUCCESS_WARNING];
-  return { status: 201, body: response };
+  return { status: policy.basketCreatedStatus, body: response };
 }
 
 const basketPath = (basketId: string) => `/v1/signing-baskets/${encodeURIComponent(basketId)}`;

@@ -138,5 +138,7 @@ export type VariantId =
   | 'debit-balance'
   | 'accept-fix-known-only'
   | 'open-headers-required'
+  | 'basket-created-200'
+  | 'transaction-date-times'
   | 'strict'
   | 'lenient';

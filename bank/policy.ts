@@ -119,6 +119,10 @@ export interface BankPolicy {
    * required: not shown"), and Digest on the body-less operation 7 ("the same as operation 6"): optional, or required.
    */
   openHeaders: 'optional' | 'required';
+  /** Signing basket creation (not in interface.md; platform-notes gives 201): 201, or 200. */
+  basketCreatedStatus: 201 | 200;
+  /** bookingDate and valueDate of listed sandbox transactions ("string"): dates, or date-times at midnight UTC. */
+  transactionDateForm: 'date' | 'date-time';
 }
 
 /** The reference bank as it behaved before variants existed. */
@@ -168,6 +172,8 @@ export const DEFAULT_POLICY: Readonly<BankPolicy> = Object.freeze({
   emptyBasket: 'refuse',
   emptyBulk: 'refuse',
   openHeaders: 'optional',
+  basketCreatedStatus: 201,
+  transactionDateForm: 'date',
 });
 
 export const POLICY_KEYS = Object.keys(DEFAULT_POLICY) as (keyof BankPolicy)[];

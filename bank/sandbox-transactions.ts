@@ -146,5 +146,11 @@ export function listTransactions(
     found = found.filter((t) => (!from || after(t.bookingDate)) && (!to || before(t.bookingDate)));
   const start = offset + (faults.has('offset-off-by-one') && offset > 0 ? 1 : 0);
   found = found.slice(start, limit === null || faults.has('ignore-limit') ? undefined : start + limit);
+  if (policy.transactionDateForm === 'date-time')
+    found = found.map((t) => ({
+      ...t,
+      bookingDate: `${t.bookingDate}T00:00:00Z`,
+      valueDate: `${t.valueDate}T00:00:00Z`,
+    }));
   return { status: 200, body: found as unknown as Body };
 }

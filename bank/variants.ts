@@ -470,6 +470,22 @@ export const VARIANTS: readonly Variant[] = [
       'only, as there), and Digest on Get engagement, whose headers are "the same as operation 6"',
     policy: { openHeaders: 'required' },
   },
+  {
+    id: 'basket-created-200',
+    section: 'Signing basket',
+    choice:
+      'a signing basket is created with 200, not 201: basket creation is not in interface.md, and the 201 of ' +
+      'platform-notes is a convention (SHOULD)',
+    policy: { basketCreatedStatus: 200 },
+  },
+  {
+    id: 'transaction-date-times',
+    section: 'Sandbox transaction (element of the list response)',
+    choice:
+      'sandbox transactions list bookingDate and valueDate as date-times at midnight UTC (2026-03-15T00:00:00Z): ' +
+      'interface.md types both as "string", with no format',
+    policy: { transactionDateForm: 'date-time' },
+  },
   // The two ends
   {
     id: 'strict',

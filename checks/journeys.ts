@@ -14,6 +14,11 @@ export const ACCEPTED_STATUSES: readonly string[] = ['ACCP', 'ACSC', 'ACSP', 'AC
 export const FINAL_PAYMENT_STATUSES: readonly string[] = ['ACSC', 'RJCT', 'CANC'];
 export const FINAL_SCA_STATUSES: readonly string[] = ['FINALISED', 'FAILED', 'EXEMPTED'];
 
+/** A payment status read without the member platform-notes names. */
+export const NO_STATUS_MEMBER =
+  'no transactionStatus member: the fields of the payment status response are not shown in interface.md, and ' +
+  'transactionStatus is the name platform-notes gives';
+
 export const paymentStatusInSetCheck = defineCheck<{ bulk: boolean }>({
   name: 'journey_payment_status_in_set',
   judges: "a payment status read gives a status of interface.md's set, at any point of a journey",
@@ -22,6 +27,10 @@ export const paymentStatusInSetCheck = defineCheck<{ bulk: boolean }>({
     if (!answered(exchange)) return [];
     const status = member(exchange, 'transactionStatus');
     const set: readonly string[] = facts?.bulk ? BULK_TRANSACTION_STATUSES : TRANSACTION_STATUSES;
+    // "Fields of the payment status response: not shown": a status given must be of the set, but naming it
+    // transactionStatus is platform-notes' convention, so a read without that member is judged at SHOULD only.
+    if (status === undefined)
+      return [verdict('Journey.paymentStatus.inSet', false, NO_STATUS_MEMBER, { atMost: 'SHOULD' })];
     return [verdict('Journey.paymentStatus.inSet', set.includes(String(status)), `transactionStatus ${status}`)];
   },
 });

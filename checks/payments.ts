@@ -1,5 +1,6 @@
 import { fractionDigitsFor, requirement } from '../spec/index.js';
 import { defineCheck } from './registry.js';
+import { NO_STATUS_MEMBER } from './journeys.js';
 import type { ObservedExchange } from './types.js';
 
 /** interface.md › Endpoints 3 to 5, the payment initiation response and x-accept-fix: what a payment answer says. */
@@ -24,6 +25,9 @@ export const statusInSetCheck = defineCheck({
   reports: ['PaymentResponse.transactionStatus.enum'],
   judge: ({ exchange }, verdict) => {
     const status = json(exchange)?.transactionStatus;
+    // The status read's fields are not shown: without the member, only the convention is broken (SHOULD).
+    if (status === undefined)
+      return [verdict('PaymentResponse.transactionStatus.enum', false, NO_STATUS_MEMBER, { atMost: 'SHOULD' })];
     return [
       verdict('PaymentResponse.transactionStatus.enum', typeof status === 'string', `transactionStatus ${status}`),
     ];

@@ -83,10 +83,15 @@ interface DateRange {
   inside: string;
 }
 
+/**
+ * The day of each listed transaction. bookingDate and valueDate are typed "string" and nothing more, so a date-time
+ * (2026-03-15T00:00:00Z) is as good as a date: the day is its first ten characters.
+ */
 const bookedDates = (exchange: ObservedExchange): string[] =>
   listed(exchange).map((t) => {
     const { bookingDate, valueDate } = (t && typeof t === 'object' ? t : {}) as Record<string, unknown>;
-    return String(bookingDate ?? valueDate ?? '');
+    const value = String(bookingDate ?? valueDate ?? '');
+    return /^\d{4}-\d{2}-\d{2}(?:[T ]|$)/.test(value) ? value.slice(0, 10) : value;
   });
 const shown = (dates: string[], { fromDate, toDate }: DateRange) =>
   `${fromDate}..${toDate} gave ${dates.join(', ') || 'nothing'}`;

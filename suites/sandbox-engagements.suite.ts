@@ -3,7 +3,7 @@ import { checkAccepted, checkRejected, roundTripCheck, setupAcceptedCheck, type 
 import type { Exchange } from '../client/index.js';
 import { ENGAGEMENT_BREAKERS, broken } from '../generators/index.js';
 import { makeIban } from '../spec/index.js';
-import { account, agreement, createdId, customer, perFile, uniqueBban } from './support/fixtures.js';
+import { account, agreement, customer, idOrNotObservable, perFile, uniqueBban } from './support/fixtures.js';
 import { rejectsEveryCase } from './support/breakers.js';
 import { operation } from './support/request.js';
 import { conformanceTest } from './support/conformance-test.js';
@@ -66,7 +66,7 @@ describe('sandbox engagements', () => {
       const created = await createEngagement(s, agreementId, engagement);
       // A failed create is the failure to report, not the 404 of reading what was never made.
       judge(created, createdWith201(created));
-      const engagementId = createdId(created) ?? 'missing';
+      const engagementId = idOrNotObservable('engagement', created, 'Endpoints › 6') ?? 'missing';
       const exchange = await s.call('sandbox.engagement.get', {
         params: { mockAgreementId: agreementId, mockEngagementId: engagementId },
       });

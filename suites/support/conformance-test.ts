@@ -5,7 +5,7 @@ import type { ConformanceMeta } from '../../run-model/index.js';
 import { inShard, leftOutByBudget, ruleLine, rulesBroken, selected } from '../../run-model/index.js';
 import { OPERATIONS, requirement, type Level, type OperationId, type RequirementId } from '../../spec/index.js';
 import { runContext, type RunContext } from './context.js';
-import { FixtureError } from './fixtures.js';
+import { FixtureError, NotObservable } from './fixtures.js';
 import { attachExchange, attachText, describeFailure, describeSkip, labelTest, maskValues } from './allure.js';
 import { ConformanceError, exchangeOf, judge } from './judge.js';
 import { rerunCommand } from './property.js';
@@ -93,7 +93,7 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (ki
         },
       });
     } catch (err) {
-      if (err instanceof ProductionGuard) {
+      if (err instanceof ProductionGuard || err instanceof NotObservable) {
         live.notTestable = err.message;
         context.skip(err.message);
         return;

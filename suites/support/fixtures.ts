@@ -71,6 +71,25 @@ export function lastSegment(href: string): string | undefined {
   }
 }
 
+/**
+ * A resource was made (a 2xx) but its answer does not say where it lives, and interface.md does not show how the
+ * bank gives its id (an engagement's: "Response 201: sandbox engagement", whose table has no id). A test that needs
+ * the resource cannot observe its rule; that is no failure of the bank's. The test is skipped with this reason.
+ */
+export class NotObservable extends Error {}
+
+/** The id of what `exchange` made, from its body, Location or self link; NotObservable when a 2xx names none. */
+export function idOrNotObservable(what: string, exchange: Exchange, section: string): string | undefined {
+  const id = createdId(exchange);
+  const status = exchange.response?.status ?? 0;
+  if (id === undefined && status >= 200 && status < 300)
+    throw new NotObservable(
+      `the ${what} was created (${status}) but its answer names no id (body, Location or self link), and ` +
+        `interface.md does not show how it is given (${section})`,
+    );
+  return id;
+}
+
 export class FixtureError extends Error {
   constructor(
     what: string,

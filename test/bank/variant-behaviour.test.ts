@@ -497,6 +497,14 @@ describe('baskets and authorisations', () => {
   };
 
   it(
+    'basket-created-200: a basket is created with 200 and its id',
+    withBank(['basket-created-200'], async (o) => {
+      const created = await basket(o);
+      expect([created.status, typeof created.json.basketId]).toEqual([200, 'string']);
+    }),
+  );
+
+  it(
     'open-headers-required: Get signing basket without x-accept-fix and Get engagement without Digest are 400 ' +
       'FORMAT_ERROR; with them, 200',
     withBank(['open-headers-required'], async (o) => {
@@ -594,6 +602,18 @@ describe('transaction lists', () => {
       );
       expect((await list(o)).json).toHaveLength(5);
       expect((await list(o, { limit: 7 })).json).toHaveLength(7);
+    }),
+  );
+
+  it(
+    'transaction-date-times: a range of dates lists its transactions with date-times at midnight UTC',
+    withBank(['transaction-date-times'], async (o) => {
+      await seed(o, dates);
+      const res = await list(o, { fromDate: '2026-01-02', toDate: '2026-01-03' });
+      expect(res.json.map((t: { bookingDate: string; valueDate: string }) => [t.bookingDate, t.valueDate])).toEqual([
+        ['2026-01-02T00:00:00Z', '2026-01-02T00:00:00Z'],
+        ['2026-01-03T00:00:00Z', '2026-01-03T00:00:00Z'],
+      ]);
     }),
   );
 
