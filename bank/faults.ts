@@ -252,6 +252,24 @@ export const FAULTS: readonly Fault[] = [
     breaks: ['Auth.digest.matchesBody'],
   },
   {
+    id: 'skip-signature-on-sct',
+    area: 'signature',
+    description: 'verifies no Signature and no Digest on SCT creation (on the other operations it does)',
+    breaks: ['Auth.signature.valid', 'Auth.digest.matchesBody'],
+  },
+  {
+    id: 'skip-signature-on-reads',
+    area: 'signature',
+    description: 'verifies no Signature on the body-less operations (basket and engagement reads, transaction lists)',
+    breaks: ['Auth.signature.valid'],
+  },
+  {
+    id: 'skip-digest-on-bulk',
+    area: 'signature',
+    description: 'does not check Digest against the body on bulk creation (the Signature it verifies)',
+    breaks: ['Auth.digest.matchesBody'],
+  },
+  {
     id: 'accept-unsigned-psu-id',
     area: 'signature',
     description: 'accepts a signature that leaves psu-id out',

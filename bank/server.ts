@@ -414,7 +414,7 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
       const raw = Buffer.isBuffer(req.body) ? req.body : undefined;
       if (!options.allowUnsigned) {
         try {
-          checkSignature({ method: op.method, target: req.url, headers: req.headers, body: raw }, faults, {
+          checkSignature({ method: op.method, target: req.url, headers: req.headers, body: raw, op }, faults, {
             now: options.now,
             clockSkewSeconds: policy.clockSkewSeconds,
           });

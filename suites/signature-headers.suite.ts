@@ -30,6 +30,7 @@ import type { CallOptions, Session, Signed } from './support/session.js';
 import type { CheckResult } from '../checks/index.js';
 import { norwegianTestIdentity, signOptionsFrom, signRequest } from '../signing/index.js';
 import { runContext } from './support/context.js';
+import { SIGNED_OPERATIONS, tamperingsFor } from './support/tamperings.js';
 import { pathFor } from './support/request.js';
 
 /** interface.md › Authentication and Endpoints › Header groups, judged on NCBCT creation (it takes every group). */
@@ -87,6 +88,25 @@ describe('signature', () => {
       },
     );
   }
+
+  // Every other signed operation checks for itself: a bank that verifies NCBCT's signature may skip SCT's.
+  for (const op of SIGNED_OPERATIONS.filter((o) => o.id !== SUBJECT))
+    for (const tampering of tamperingsFor(op, runContext().thorough === true)) {
+      const id = tampering.requirementId ?? 'Auth.rejection.401';
+      conformanceTest(
+        {
+          requirementIds: [id, 'Auth.rejection.401'],
+          operation: op.id,
+          title: `${op.id}: tampered request (${tampering.name}) is rejected`,
+        },
+        async ({ s, judge }) => {
+          const others = await norwegianTestIdentity({ cacheDir: s.ctx.config.signing.cacheDir });
+          const exchange = await callOn(op.id, s, { afterSign: (signed) => tampering.apply(signed, others) });
+          const convention = id.startsWith('Auth.') ? unauthorised(exchange) : [];
+          judge(exchange, [...checkRejected(exchange, id), ...convention]);
+        },
+      );
+    }
 
   // A validly computed signature whose `headers` leave one out: the tampering above spoils the signature too,
   // so only this proves the bank insists on the list rather than merely on a signature that verifies.
