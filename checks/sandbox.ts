@@ -43,15 +43,24 @@ export const setupAcceptedCheck = defineCheck<{ what: string }>({
   },
 });
 
-export const includesCreatedCheck = defineCheck<{ created: number }>({
+const amountOf = (t: unknown): number => Math.abs(Number((t as { amount?: unknown } | null)?.amount));
+
+/**
+ * Each created transaction is listed: one per created amount (the test gives each its own), whatever else the list
+ * holds. A list of as many transactions that are not the created ones does not pass.
+ */
+export const includesCreatedCheck = defineCheck<{ created: readonly { amount: number }[] }>({
   name: 'includes_created',
-  judges: 'the transaction list holds at least the transactions created',
+  judges: 'the transaction list holds each transaction created (matched by its amount)',
   reports: ['Sandbox.transactions.includesCreated'],
   judge: ({ exchange, facts }, verdict) => {
-    const count = Array.isArray(exchange.response?.json) ? listed(exchange).length : -1;
-    const created = facts?.created ?? 0;
-    const message = `${count} transactions listed, ${created} created`;
-    return [verdict('Sandbox.transactions.includesCreated', count >= created, message)];
+    const amounts = listed(exchange).map(amountOf);
+    const created = facts?.created ?? [];
+    const missing = created.filter((t) => !amounts.includes(Math.abs(t.amount))).map((t) => t.amount);
+    const message =
+      `${amounts.length} transactions listed, ${created.length} created` +
+      (missing.length ? `; not listed: the ones of amount ${missing.join(', ')}` : '');
+    return [verdict('Sandbox.transactions.includesCreated', missing.length === 0, message)];
   },
 });
 

@@ -17,12 +17,14 @@ import type { Session } from './support/session.js';
 
 /** interface.md › Sandbox transaction; Endpoint 9 (offset, limit ≥ 1, date range). */
 
+/** The first created transaction's amount; each next one's is one more, so each is told apart by its amount. */
+const AMOUNT = 100;
 const DATES = ['2026-01-05', '2026-02-10', '2026-03-15', '2026-04-20', '2026-05-25', '2026-06-30', '2026-07-04'];
 
 async function makeAccountWithTransactions(s: Session): Promise<Account> {
   const acc = await account(s, await customer(s));
   const transactions = DATES.map((date, i) => ({
-    amount: 100 + i,
+    amount: AMOUNT + i,
     currency: 'NOK',
     valueDate: date,
     bookingDate: date,
@@ -82,7 +84,7 @@ describe('sandbox transactions', () => {
       const exchange = await list(s, acc, WHOLE);
       judge(exchange, [
         ...checkAccepted(exchange, operation('sandbox.transactions.list'), 'Sandbox.transactions.list.200'),
-        ...includesCreatedCheck.run({ exchange, facts: { created: DATES.length } }),
+        ...includesCreatedCheck.run({ exchange, facts: { created: DATES.map((_, i) => ({ amount: AMOUNT + i })) } }),
       ]);
     },
   );
