@@ -55,8 +55,8 @@ export const includesCreatedCheck = defineCheck<{ created: readonly { amount: nu
   reports: ['Sandbox.transactions.includesCreated'],
   judge: ({ exchange, facts }, verdict) => {
     const amounts = listed(exchange).map(amountOf);
-    const created = facts?.created ?? [];
-    const missing = created.filter((t) => !amounts.includes(Math.abs(t.amount))).map((t) => t.amount);
+    const created = (Array.isArray(facts?.created) ? facts.created : []).map(amountOf);
+    const missing = created.filter((amount) => !amounts.includes(amount));
     const message =
       `${amounts.length} transactions listed, ${created.length} created` +
       (missing.length ? `; not listed: the ones of amount ${missing.join(', ')}` : '');

@@ -22,19 +22,34 @@ export type { Edge } from './edges.js';
 export type { Site } from './sites.js';
 
 /** Amount.amount.fractionDigits: one fraction digit too many or too few for the currency (judged in code). */
-const fractionDigits = (at: string): Breaker => ({
-  requirementId: 'Amount.amount.fractionDigits',
-  label: 'one fraction digit too many or too few',
-  at,
-  value: fc.constantFrom(
-    { amount: '10.5', currency: 'NOK' },
-    { amount: '10', currency: 'NOK' },
+/**
+ * Amounts with fraction digits their currency's ISO 4217 minor units do not have, one side of the rule per site, so
+ * that a default run (one value per site) has both: too many in NOK (a bulk's), too few in EUR (an SCT's), and both
+ * in the currencies of zero and three minor units that NCBCT's cross-border transfers take.
+ */
+const WRONG_FRACTION_DIGITS = {
+  NOK: [
     { amount: '10.000', currency: 'NOK' },
+    { amount: '10.123', currency: 'NOK' },
+  ],
+  EUR: [
+    { amount: '10.5', currency: 'EUR' },
+    { amount: '10', currency: 'EUR' },
+  ],
+  other: [
+    { amount: '1.2345', currency: 'KWD' },
     { amount: '100.5', currency: 'JPY' },
     { amount: '100.00', currency: 'JPY' },
     { amount: '1.23', currency: 'KWD' },
-    { amount: '1.2345', currency: 'KWD' },
-  ),
+  ],
+};
+
+/** Amount.amount.fractionDigits at one site, with the site's values (--thorough sends more than one). */
+const fractionDigits = (at: string, values: readonly { amount: string; currency: string }[]): Breaker => ({
+  requirementId: 'Amount.amount.fractionDigits',
+  label: 'one fraction digit too many or too few',
+  at,
+  value: fc.constantFrom(...values),
 });
 
 /** An amount with as many fraction digits as the currency's minor units, for a listed currency sent as valid. */
@@ -48,9 +63,13 @@ const tenOf = (currency: string): string => {
  * amount of its minor units: NCBCT's cross-border transfers take any; an SCT is a SEPA transfer in euro and a bulk a
  * domestic one in NOK, so a bank may refuse other currencies there without breaking a rule interface.md states.
  */
-const amountSites = (at: string, members: boolean): (Site | Breaker[])[] => [
+const amountSites = (
+  at: string,
+  members: boolean,
+  wrongFractions: readonly { amount: string; currency: string }[],
+): (Site | Breaker[])[] => [
   { scopes: ['Amount'], at },
-  [fractionDigits(at)],
+  [fractionDigits(at, wrongFractions)],
   {
     scopes: ['Currency'],
     at: `${at}/currency`,
@@ -100,7 +119,7 @@ const address =
 const country: Site['put'] = (_field, value) => ({ country: value });
 
 const NCBCT_SITES: (Site | Breaker[])[] = [
-  ...amountSites('/instructedAmount', true),
+  ...amountSites('/instructedAmount', true, WRONG_FRACTION_DIGITS.other),
   { scopes: ['NCBCT'], at: '' },
   { scopes: ['NCBCT.creditorAccount'], at: '/creditorAccount' },
   { scopes: ['NCBCT.debtorAccount'], at: '/debtorAccount' },
@@ -123,7 +142,7 @@ const SCT_SITES: (Site | Breaker[])[] = [
   { scopes: ['SCT'], at: '' },
   { scopes: ['SCT.creditorAccount'], at: '/creditorAccount' },
   { scopes: ['SCT.debtorAccount'], at: '/debtorAccount' },
-  ...amountSites('/instructedAmount', false),
+  ...amountSites('/instructedAmount', false, WRONG_FRACTION_DIGITS.EUR),
   { scopes: ['Address'], at: '/creditorAddress', put: address('DE', { street: 'Rue de Rivoli 1' }) },
   // A SEPA creditor's country: a bank may keep to SEPA countries, so the listed ones are not all sent as valid.
   { scopes: ['Country'], at: '/creditorAddress', put: country, keep: false },
@@ -166,7 +185,7 @@ const only = (members: Record<string, unknown>) => (body: Record<string, unknown
 };
 
 const BULK_SITES: (Site | Breaker[])[] = [
-  ...amountSites(`${entry}/instructedAmount`, false),
+  ...amountSites(`${entry}/instructedAmount`, false, WRONG_FRACTION_DIGITS.NOK),
   { scopes: ['BULK'], at: '' },
   { scopes: ['BULK.debtorAccount'], at: '/debtorAccount' },
   { scopes: ['BULK.entry'], at: entry },
