@@ -33,7 +33,10 @@ import { runContext } from './support/context.js';
 import { SIGNED_OPERATIONS, tamperingsFor } from './support/tamperings.js';
 import { pathFor } from './support/request.js';
 
-/** interface.md › Authentication and Endpoints › Header groups, judged on NCBCT creation (it takes every group). */
+/**
+ * interface.md › Authentication and Endpoints › Header groups, judged in full on NCBCT creation (it takes every
+ * group); every other operation gets its missing headers and a tampered request of its own.
+ */
 
 const SUBJECT: OperationId = 'ncbct.create';
 /** The payment initiations: each takes groups S, T and P, so each is judged on its malformed headers. */
