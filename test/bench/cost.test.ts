@@ -77,7 +77,11 @@ describe('the cost bench (issue 25)', () => {
     expect(readMutationReport(path)).toBeUndefined();
     const loop = { mode: 'one process, one vitest', runs: 152, wallSeconds: 281.5, finishedAt: 'x', full: true };
     writeFileSync(path, JSON.stringify({ overall: { detected: 79, total: 81, percent: 97.5 }, loop }));
-    expect(readMutationReport(path)).toMatchObject({ detected: 79, total: 81, loop });
+    expect(readMutationReport(path)).toMatchObject({ detected: 79, total: 81, knownGaps: 0, loop });
+    // A known gap (no run can observe it) is not held against detection per request.
+    const gaps = [{ id: 'engagement-visible-without-register-view', reason: 'not shown' }];
+    writeFileSync(path, JSON.stringify({ overall: { detected: 84, total: 85 }, knownGaps: gaps, loop }));
+    expect(readMutationReport(path)).toMatchObject({ detected: 84, total: 85, knownGaps: 1 });
   });
 
   it('writes the page with its date, the load before and after, the targets and the figures', () => {
