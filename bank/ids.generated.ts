@@ -143,5 +143,6 @@ export type VariantId =
   | 'open-headers-required'
   | 'basket-created-200'
   | 'transaction-date-times'
+  | 'sandbox-ids-named'
   | 'strict'
   | 'lenient';

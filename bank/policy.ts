@@ -123,6 +123,11 @@ export interface BankPolicy {
   basketCreatedStatus: 201 | 200;
   /** bookingDate and valueDate of listed sandbox transactions ("string"): dates, or date-times at midnight UTC. */
   transactionDateForm: 'date' | 'date-time';
+  /**
+   * Ids of created sandbox accounts, agreements and engagements: as `id`, or named (accountId, agreementId,
+   * engagementId) beside the owner's or parent's (customerId, agreementId).
+   */
+  sandboxIds: 'id' | 'named';
 }
 
 /** The reference bank as it behaved before variants existed. */
@@ -174,6 +179,7 @@ export const DEFAULT_POLICY: Readonly<BankPolicy> = Object.freeze({
   openHeaders: 'optional',
   basketCreatedStatus: 201,
   transactionDateForm: 'date',
+  sandboxIds: 'id',
 });
 
 export const POLICY_KEYS = Object.keys(DEFAULT_POLICY) as (keyof BankPolicy)[];

@@ -75,6 +75,8 @@ export function createAccount(state: BankState, raw: unknown): Created {
   };
   state.accounts.set(id, account);
   state.transactions.set(id, []);
+  if (state.policy.sandboxIds === 'named')
+    return { status: 201, body: { customerId: customerNumber, ...body, accountId: id, customerNumber } };
   return { status: 201, body: { ...body, id, customerNumber } };
 }
 
@@ -89,10 +91,11 @@ export function createAgreement(state: BankState, raw: unknown): Created {
   for (const [i, e] of ((body.engagements as unknown[] | undefined) ?? []).entries())
     engagements.set(state.newId('E'), object(e, `engagements[${i}]`));
   state.agreements.set(id, { id, owner, name: str(body.name), engagements });
+  const named = state.policy.sandboxIds === 'named';
   return {
     status: 201,
     body: {
-      id,
+      ...(named ? { customerId: owner, agreementId: id } : { id }),
       owner,
       name: str(body.name),
       engagements: [...engagements.entries()].map(([eid, e]) => ({ ...e, id: eid })),
@@ -107,6 +110,7 @@ export function createEngagement(state: BankState, faults: Faults, agreementId: 
     throw new Rejection(400, 'FORMAT_ERROR', 'the engagement account must not be owned by the PSU in customer');
   const id = state.newId('E');
   agreement.engagements.set(id, body);
+  if (state.policy.sandboxIds === 'named') return { status: 201, body: { agreementId, ...body, engagementId: id } };
   return { status: 201, body: { ...body, id } };
 }
 

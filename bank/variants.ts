@@ -486,6 +486,15 @@ export const VARIANTS: readonly Variant[] = [
       'interface.md types both as "string", with no format',
     policy: { transactionDateForm: 'date-time' },
   },
+  {
+    id: 'sandbox-ids-named',
+    section: 'Sandbox engagement (request and response have the same shape)',
+    choice:
+      'created sandbox accounts, agreements and engagements name their ids (accountId, agreementId, engagementId) ' +
+      "and carry their owner's or parent's beside them (customerId, agreementId): the fields of accounts and " +
+      "agreements are not shown, and an engagement may carry members beyond interface.md's",
+    policy: { sandboxIds: 'named' },
+  },
   // The two ends
   {
     id: 'strict',

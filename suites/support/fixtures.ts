@@ -30,24 +30,23 @@ export const uniqueNumber = (s: Session, length = 11): string =>
 export const uniqueName = (s: Session, what: string): string =>
   `${what} ${s.ctx.runTag}-${scopeTag()}-${currentScope().made++}`;
 
+/** What the suite creates and must find again by id. */
+export type Created = 'customer' | 'agreement' | 'account' | 'engagement' | 'basket' | 'payment' | 'card account';
+
 /**
- * The id a creating response carries: interface.md shows none for these platform operations, so accept the usual names.
+ * The id a creating response carries: interface.md shows none for these platform operations, so the usual names are
+ * accepted, the resource's own first (an agreement's `agreementId`, or `mockAgreementId` as its path calls it), then
+ * `resourceId` and `id`, then where it lives (Location, the self link). Another resource's id in the same body (the
+ * owner's `customerId` beside an account, the agreement's beside an engagement) is never taken for it.
  */
-export function createdId(exchange: Exchange): string | undefined {
+export function createdId(exchange: Exchange, what?: Created): string | undefined {
   // An error body's `id` names the error, not a resource.
   const status = exchange.response?.status ?? 0;
   if (status < 200 || status >= 300) return undefined;
   const body = exchange.response?.json as Record<string, unknown> | undefined;
-  for (const key of [
-    'resourceId',
-    'id',
-    'customerId',
-    'agreementId',
-    'accountId',
-    'engagementId',
-    'basketId',
-    'paymentId',
-  ]) {
+  const own = what ? what.replace(/ (\w)/g, (_, c: string) => c.toUpperCase()) : undefined;
+  const mock = own ? `mock${own[0]?.toUpperCase()}${own.slice(1)}Id` : undefined;
+  for (const key of [...(own ? [`${own}Id`, mock as string] : []), 'resourceId', 'id']) {
     const value = body?.[key];
     if (typeof value === 'string' && value) return value;
   }
@@ -79,8 +78,8 @@ export function lastSegment(href: string): string | undefined {
 export class NotObservable extends Error {}
 
 /** The id of what `exchange` made, from its body, Location or self link; NotObservable when a 2xx names none. */
-export function idOrNotObservable(what: string, exchange: Exchange, section: string): string | undefined {
-  const id = createdId(exchange);
+export function idOrNotObservable(what: Created, exchange: Exchange, section: string): string | undefined {
+  const id = createdId(exchange, what);
   const status = exchange.response?.status ?? 0;
   if (id === undefined && status >= 200 && status < 300)
     throw new NotObservable(
@@ -165,7 +164,7 @@ export async function account(s: Session, owner: Customer, balance = 1_000_000_0
       },
     }),
   );
-  return { id: createdId(exchange) ?? bban, bban, iban, customerNumber: owner.customerNumber };
+  return { id: createdId(exchange, 'account') ?? bban, bban, iban, customerNumber: owner.customerNumber };
 }
 
 /** A corporate agreement, optionally with engagements (which, as the real client sends them, lack the limits). */

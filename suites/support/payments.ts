@@ -30,6 +30,5 @@ export async function createPayment(
  * self link). interface.md shows no creation response, so any of these conforms.
  */
 export function basketIdOf(exchange: Exchange): string | undefined {
-  const id = (exchange.response?.json as { basketId?: unknown } | undefined)?.basketId;
-  return typeof id === 'string' && id ? id : createdId(exchange);
+  return createdId(exchange, 'basket');
 }

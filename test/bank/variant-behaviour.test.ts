@@ -606,6 +606,33 @@ describe('transaction lists', () => {
   );
 
   it(
+    "sandbox-ids-named: an account, an agreement and an engagement name their ids beside their owner's or parent's",
+    withBank(['sandbox-ids-named'], async (o) => {
+      const agreement = await o.bank.call('sandbox.agreement.create', { body: { owner: '555000114', name: 'A' } });
+      expect(agreement.json).toMatchObject({ customerId: '555000114', agreementId: expect.any(String) });
+      expect(agreement.json.id).toBeUndefined();
+      const engagement = await o.bank.call('sandbox.engagement.create', {
+        params: { mockAgreementId: String(agreement.json.agreementId) },
+        body: {
+          customer: '01010100001',
+          account: { iban: 'NO9386011117947' },
+          roles: ['REGISTER', 'VIEW'],
+          registerLimit: 100000,
+          approvalLimit: 50000,
+        },
+      });
+      expect(engagement.json).toMatchObject({
+        agreementId: agreement.json.agreementId,
+        engagementId: expect.any(String),
+      });
+      const account = await o.bank.call('sandbox.account.create', {
+        body: { customerNumber: '01010100002', bban: '12345678903', currency: 'NOK' },
+      });
+      expect(account.json).toMatchObject({ customerId: '01010100002', accountId: expect.any(String) });
+    }),
+  );
+
+  it(
     'transaction-date-times: a range of dates lists its transactions with date-times at midnight UTC',
     withBank(['transaction-date-times'], async (o) => {
       await seed(o, dates);
