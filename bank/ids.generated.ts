@@ -144,5 +144,6 @@ export type VariantId =
   | 'basket-created-200'
   | 'transaction-date-times'
   | 'sandbox-ids-named'
+  | 'accept-fix-payment-value-only'
   | 'strict'
   | 'lenient';

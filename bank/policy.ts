@@ -102,8 +102,11 @@ export interface BankPolicy {
    * day).
    */
   pastExecutionDate: 'refuse' | 'accept';
-  /** x-accept-fix values: any accepted (unknown ones ignored), or only the values interface.md names. */
-  acceptFix: 'any' | 'known-only';
+  /**
+   * x-accept-fix values: any accepted (unknown ones ignored), only the values interface.md names, or on the payment
+   * operations only amount-as-string (the others change account data).
+   */
+  acceptFix: 'any' | 'known-only' | 'payment-value-only';
   /** Body members interface.md does not name: ignored, or refused with 400. */
   unknownBodyMembers: 'ignore' | 'refuse';
   /** Query parameters the operation does not take: ignored, or refused with 400. */

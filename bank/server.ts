@@ -493,6 +493,9 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
       );
       if (open) throw new Rejection(400, 'FORMAT_ERROR', `header ${open.name} is required`);
     }
+    if (policy.acceptFix === 'payment-value-only' && fix !== undefined && fix.trim() !== 'amount-as-string')
+      if (op.createsPayment || op.id === 'basket.startAuthorisation')
+        throw new Rejection(400, 'FORMAT_ERROR', 'on a payment the x-accept-fix value is amount-as-string');
     if (policy.unknownQueryParameters === 'refuse') {
       const unknown = Object.keys(req.query as object).filter((name) => !op.query.some((q) => q.name === name));
       if (unknown.length)

@@ -495,6 +495,15 @@ export const VARIANTS: readonly Variant[] = [
       "agreements are not shown, and an engagement may carry members beyond interface.md's",
     policy: { sandboxIds: 'named' },
   },
+  {
+    id: 'accept-fix-payment-value-only',
+    section: 'Versioning',
+    choice:
+      'the payment operations and basket start take x-accept-fix: amount-as-string only and refuse the other ' +
+      'named values with 400 FORMAT_ERROR: "on basket start and SCT the value is amount-as-string", and the ' +
+      'other changes are about account data',
+    policy: { acceptFix: 'payment-value-only' },
+  },
   // The two ends
   {
     id: 'strict',

@@ -17,6 +17,7 @@ import { ncbctBody } from './support/bodies.js';
 import { SPECIFIED_OPERATIONS, validRequest } from './operation-requests.js';
 import { sharedDebtor } from './support/fixtures.js';
 import { operation } from './support/request.js';
+import { fixAcceptance } from './support/accept-fix.js';
 import { conformanceTest } from './support/conformance-test.js';
 import { runContext } from './support/context.js';
 import type { Session } from './support/session.js';
@@ -109,7 +110,7 @@ describe('negotiation and versioning', () => {
       },
       async ({ s, judge }) => {
         const exchange = await payment(s, '3.00', `fix ${value}`, { 'x-accept-fix': value });
-        judge(exchange, accepted(exchange, 'Versioning.acceptFix.known'));
+        judge(exchange, accepted(exchange, 'Versioning.acceptFix.known').map(fixAcceptance(value)));
       },
     );
   }

@@ -27,8 +27,9 @@ export const VERSIONING_RULES: Requirement[] = [
     level: 'MUST',
     section: `${VERSIONING} 3`,
     statement:
-      'Each named x-accept-fix value (amount-as-string, longer-name, cash-account-type-iso, ' +
-      'cardaccount-switch-originalamount-and-transactionamount) is accepted.',
+      "A named x-accept-fix value is accepted: amount-as-string, the payments' value, at MUST; longer-name, " +
+      'cash-account-type-iso and cardaccount-switch-originalamount-and-transactionamount change account data ' +
+      'only, so a payment that refuses them deviates from a SHOULD.',
     operations: ['ncbct.create'],
     kind: 'behaviour',
   },

@@ -771,6 +771,19 @@ describe('extra content, balances, x-accept-fix', () => {
   );
 
   it(
+    'accept-fix-payment-value-only: amount-as-string passes on a payment, longer-name is 400 FORMAT_ERROR',
+    withBank(['accept-fix-payment-value-only'], async (o) => {
+      const payment = await o.bank.call('ncbct.create', { body: ncbctBody(o.debtor) });
+      expect(payment.status).toBe(201);
+      const other = await o.bank.call('ncbct.create', {
+        body: ncbctBody(o.debtor, '5.00'),
+        headers: { 'x-accept-fix': 'longer-name' },
+      });
+      expect([other.status, other.json.code]).toEqual([400, 'FORMAT_ERROR']);
+    }),
+  );
+
+  it(
     'accept-fix-known-only: a list of named values passes, an unknown value is 400 FORMAT_ERROR',
     withBank(['accept-fix-known-only'], async (o) => {
       const known = await o.bank.call('ncbct.create', {
