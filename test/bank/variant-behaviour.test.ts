@@ -10,6 +10,14 @@ import { bban, cardAccount, fundedAccount, openBank, type Funded, type TestBank 
 const NOW = new Date('2026-06-01T10:00:00Z');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const NCBCT = '/v1/payments/norwegian-cross-border-credit-transfers';
+/** An engagement of a private member on an account the member does not own (interface.md › Sandbox engagement). */
+const ENGAGEMENT = {
+  customer: '01010100001',
+  account: { iban: 'NO9386011117947' },
+  roles: ['REGISTER', 'VIEW'],
+  registerLimit: 100000,
+  approvalLimit: 50000,
+};
 
 interface Opened {
   bank: TestBank;
@@ -519,13 +527,7 @@ describe('baskets and authorisations', () => {
       const agreement = await o.bank.call('sandbox.agreement.create', { body: { owner: '555000113', name: 'A' } });
       const created = await o.bank.call('sandbox.engagement.create', {
         params: { mockAgreementId: agreement.json.id },
-        body: {
-          customer: '01010100001',
-          account: { iban: 'NO9386011117947' },
-          roles: ['REGISTER', 'VIEW'],
-          registerLimit: 100000,
-          approvalLimit: 50000,
-        },
+        body: ENGAGEMENT,
       });
       const at = { mockAgreementId: String(agreement.json.id), mockEngagementId: String(created.json.id) };
       const undigested = await o.bank.call('sandbox.engagement.get', { params: at, headers: { Digest: undefined } });
@@ -613,13 +615,7 @@ describe('transaction lists', () => {
       expect(agreement.json.id).toBeUndefined();
       const engagement = await o.bank.call('sandbox.engagement.create', {
         params: { mockAgreementId: String(agreement.json.agreementId) },
-        body: {
-          customer: '01010100001',
-          account: { iban: 'NO9386011117947' },
-          roles: ['REGISTER', 'VIEW'],
-          registerLimit: 100000,
-          approvalLimit: 50000,
-        },
+        body: ENGAGEMENT,
       });
       expect(engagement.json).toMatchObject({
         agreementId: agreement.json.agreementId,
