@@ -493,9 +493,14 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
       );
       if (open) throw new Rejection(400, 'FORMAT_ERROR', `header ${open.name} is required`);
     }
-    if (policy.acceptFix === 'payment-value-only' && fix !== undefined && fix.trim() !== 'amount-as-string')
-      if (op.createsPayment || op.id === 'basket.startAuthorisation')
-        throw new Rejection(400, 'FORMAT_ERROR', 'on a payment the x-accept-fix value is amount-as-string');
+    const onPayment = op.createsPayment || op.id === 'basket.startAuthorisation';
+    if (
+      policy.acceptFix === 'payment-value-only' &&
+      onPayment &&
+      fix !== undefined &&
+      fix.trim() !== 'amount-as-string'
+    )
+      throw new Rejection(400, 'FORMAT_ERROR', 'on a payment the x-accept-fix value is amount-as-string');
     if (policy.unknownQueryParameters === 'refuse') {
       const unknown = Object.keys(req.query as object).filter((name) => !op.query.some((q) => q.name === name));
       if (unknown.length)

@@ -5,6 +5,7 @@ import type { Exchange } from '../client/index.js';
 import { REMOVE, headerBreakers, headerValueCases, missingHeaderCases } from '../generators/index.js';
 import {
   TAMPERINGS,
+  type Tampering,
   buildSignatureHeader,
   digestHeader,
   headersToSign,
@@ -72,44 +73,27 @@ describe('signature', () => {
     },
   );
 
-  for (const tampering of TAMPERINGS) {
+  /** `op` sent with `tampering` applied after signing is rejected (401 by convention where an Auth rule is broken). */
+  const tamperedRequestTest = (op: OperationId, tampering: Tampering, title: string) => {
     // A tampering no rule of interface.md covers (clock skew) is judged at SHOULD level only.
     const id = tampering.requirementId ?? 'Auth.rejection.401';
-    conformanceTest(
-      {
-        requirementIds: [id, 'Auth.rejection.401'],
-        operation: SUBJECT,
-        title: `tampered request (${tampering.name}) is rejected`,
-      },
-      async ({ s, judge }) => {
-        // Another CA's identity, cached on disk (generating one takes seconds of CPU): the Norwegian-issuer TPP's.
-        const others = await norwegianTestIdentity({ cacheDir: s.ctx.config.signing.cacheDir });
-        const exchange = await call(s, { afterSign: (signed) => tampering.apply(signed, others) });
-        // 401 is the convention for signature and certificate problems; a missing header is a 400 (Headers.*).
-        const convention = id.startsWith('Auth.') ? unauthorised(exchange) : [];
-        judge(exchange, [...checkRejected(exchange, id), ...convention]);
-      },
-    );
-  }
+    conformanceTest({ requirementIds: [id, 'Auth.rejection.401'], operation: op, title }, async ({ s, judge }) => {
+      // Another CA's identity, cached on disk (generating one takes seconds of CPU): the Norwegian-issuer TPP's.
+      const others = await norwegianTestIdentity({ cacheDir: s.ctx.config.signing.cacheDir });
+      const exchange = await callOn(op, s, { afterSign: (signed) => tampering.apply(signed, others) });
+      // 401 is the convention for signature and certificate problems; a missing header is a 400 (Headers.*).
+      const convention = id.startsWith('Auth.') ? unauthorised(exchange) : [];
+      judge(exchange, [...checkRejected(exchange, id), ...convention]);
+    });
+  };
+
+  for (const tampering of TAMPERINGS)
+    tamperedRequestTest(SUBJECT, tampering, `tampered request (${tampering.name}) is rejected`);
 
   // Every other signed operation checks for itself: a bank that verifies NCBCT's signature may skip SCT's.
   for (const op of SIGNED_OPERATIONS.filter((o) => o.id !== SUBJECT))
-    for (const tampering of tamperingsFor(op, runContext().thorough === true)) {
-      const id = tampering.requirementId ?? 'Auth.rejection.401';
-      conformanceTest(
-        {
-          requirementIds: [id, 'Auth.rejection.401'],
-          operation: op.id,
-          title: `${op.id}: tampered request (${tampering.name}) is rejected`,
-        },
-        async ({ s, judge }) => {
-          const others = await norwegianTestIdentity({ cacheDir: s.ctx.config.signing.cacheDir });
-          const exchange = await callOn(op.id, s, { afterSign: (signed) => tampering.apply(signed, others) });
-          const convention = id.startsWith('Auth.') ? unauthorised(exchange) : [];
-          judge(exchange, [...checkRejected(exchange, id), ...convention]);
-        },
-      );
-    }
+    for (const tampering of tamperingsFor(op, runContext().thorough === true))
+      tamperedRequestTest(op.id, tampering, `${op.id}: tampered request (${tampering.name}) is rejected`);
 
   // A validly computed signature whose `headers` leave one out: the tampering above spoils the signature too,
   // so only this proves the bank insists on the list rather than merely on a signature that verifies.

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ncbctBody } from '../../suites/support/bodies.js';
-import { accountRequest, cardAccount, fundedAccount, openBank, transactionRequest, type TestBank } from './support.js';
+import {
+  ENGAGEMENT,
+  accountRequest,
+  cardAccount,
+  fundedAccount,
+  openBank,
+  transactionRequest,
+  type TestBank,
+} from './support.js';
 
 /**
  * Sandbox operations (interface.md › Sandbox engagement, card account, transaction; Endpoints 6–9;
@@ -107,13 +115,7 @@ describe("a real client's sandbox set-up calls succeed when signed (Sandbox.setu
 describe('engagements (Endpoints 6, 7; Sandbox.engagement.*)', () => {
   it('create 201 and read 200 give back customer, account, roles and limits; an unknown agreement is 404', async () => {
     const agreement = await bank.call('sandbox.agreement.create', { body: { owner: '555000111', name: 'A' } });
-    const body = {
-      customer: '01010100001',
-      account: { iban: 'NO9386011117947' },
-      roles: ['REGISTER', 'VIEW'],
-      registerLimit: 100000,
-      approvalLimit: 50000,
-    };
+    const body = ENGAGEMENT;
     const created = await bank.call('sandbox.engagement.create', {
       params: { mockAgreementId: agreement.json.id },
       body,

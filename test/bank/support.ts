@@ -212,3 +212,12 @@ export const cardAccount = (customerNumber: string, accountNumber: string) => ({
   product: 'Kredittkort',
   status: 'enabled',
 });
+
+/** An engagement of a private member on an account the member does not own (interface.md › Sandbox engagement). */
+export const ENGAGEMENT = {
+  customer: '01010100001',
+  account: { iban: 'NO9386011117947' },
+  roles: ['REGISTER', 'VIEW'],
+  registerLimit: 100000,
+  approvalLimit: 50000,
+};

@@ -4,20 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { VariantId } from '../../bank/index.js';
 import { makeIban } from '../../spec/index.js';
 import { bulkBody, ncbctBody, sctBody } from '../../suites/support/bodies.js';
-import { bban, cardAccount, fundedAccount, openBank, type Funded, type TestBank } from './support.js';
+import { ENGAGEMENT, bban, cardAccount, fundedAccount, openBank, type Funded, type TestBank } from './support.js';
 
 /** Each conformant variant's observable choice (bank/variants.ts), against a bank started with it. */
 const NOW = new Date('2026-06-01T10:00:00Z');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const NCBCT = '/v1/payments/norwegian-cross-border-credit-transfers';
-/** An engagement of a private member on an account the member does not own (interface.md › Sandbox engagement). */
-const ENGAGEMENT = {
-  customer: '01010100001',
-  account: { iban: 'NO9386011117947' },
-  roles: ['REGISTER', 'VIEW'],
-  registerLimit: 100000,
-  approvalLimit: 50000,
-};
 
 interface Opened {
   bank: TestBank;
