@@ -640,6 +640,87 @@ export const FAULTS: readonly Fault[] = [
     description: "lets another TPP read a TPP's basket, start its authorisation and read its authorisations",
     breaks: ['Security.otherTpp.basket', 'Security.otherTpp.authorisation'],
   },
+  // Cells of the test plan a run once left unsent (issue 34): a rule kept on one operation or class only.
+  {
+    id: 'accept-delete-pdng',
+    area: 'status',
+    description: 'deletes (cancels) a payment whose status is PDNG, as its self link offers DELETE',
+    breaks: ['PaymentStatus.deletePdng.error'],
+  },
+  {
+    id: 'sha512-on-ncbct-only',
+    area: 'signature',
+    description: 'takes a SHA-512 Digest on NCBCT creation only; on every other operation it refuses one (401)',
+    breaks: ['Auth.digest.sha512'],
+  },
+  {
+    id: 'impossible-dates-outside-ncbct',
+    area: 'body',
+    description:
+      'checks a requestedExecutionDate on SCT and bulk payments by its pattern only, so 2027-02-30 passes there',
+    breaks: ['SCT.requestedExecutionDate.isoDate', 'BULK.requestedExecutionDate.isoDate'],
+  },
+  {
+    id: 'accept-impossible-dates',
+    area: 'body',
+    description: 'takes any YYYY-MM-DD as a requestedExecutionDate, impossible calendar dates (2027-04-31) too',
+    breaks: [
+      'NCBCT.requestedExecutionDate.isoDate',
+      'SCT.requestedExecutionDate.isoDate',
+      'BULK.requestedExecutionDate.isoDate',
+    ],
+  },
+  {
+    id: 'refuse-execution-date-outside-ncbct',
+    area: 'body',
+    description: 'refuses an SCT or bulk payment that carries a requestedExecutionDate, however valid',
+    breaks: ['SCT.requestedExecutionDate.isoDate', 'BULK.requestedExecutionDate.isoDate'],
+  },
+  {
+    id: 'corporate-without-id-outside-ncbct',
+    area: 'headers',
+    description: 'refuses a corporate PSU without PSU-Corporate-ID on NCBCT creation only; SCT and bulk accept it',
+    breaks: ['Errors.corporateWithoutCorporateId.400'],
+  },
+  {
+    id: 'accept-bic-9-or-10',
+    area: 'body',
+    description: 'takes a creditorAgent of 8 to 11 characters as a BIC, 9 and 10 included',
+    breaks: ['NCBCT.creditorAgent.bic'],
+  },
+  {
+    id: 'latin1-names',
+    area: 'body',
+    description:
+      'stores names in ISO-8859-1 and refuses letters outside it: a creditorName, debtorName, ultimateDebtor or ' +
+      'street in Greek letters gets 400',
+    breaks: [
+      'NCBCT.creditorName.max70',
+      'SCT.creditorName.max70',
+      'BULK.entry.creditorName.max70',
+      'BULK.entry.debtorName.max70',
+      'BULK.entry.ultimateDebtor.max70',
+      'Address.street.max70',
+    ],
+  },
+  {
+    id: 'accept-wildcards-406',
+    area: 'headers',
+    description: 'answers 406 to Accept: */* and to application/*, ranges that offer JSON',
+    breaks: ['Headers.optional.accepted'],
+  },
+  {
+    id: 'card-account-links-nowhere',
+    area: 'sandbox',
+    description: "hands out a card account's self and transactions links at paths it does not serve (404)",
+    breaks: ['Link.href.reachable'],
+  },
+  {
+    id: 'lenient-paging',
+    area: 'sandbox',
+    description: 'reads limit and offset leniently: 1.5, 1e2 and 0x10 are taken as numbers',
+    breaks: ['Sandbox.transactions.limit.int32'],
+  },
 ];
 
 export const faultIds = (): FaultId[] => FAULTS.map((x) => x.id);

@@ -87,7 +87,18 @@ export type FaultId =
   | 'journey-basket-authorisation-stuck'
   | 'journey-reauthorise-finalised-basket'
   | 'journey-tpp-payment-readable'
-  | 'journey-tpp-basket-shared';
+  | 'journey-tpp-basket-shared'
+  | 'accept-delete-pdng'
+  | 'sha512-on-ncbct-only'
+  | 'impossible-dates-outside-ncbct'
+  | 'accept-impossible-dates'
+  | 'refuse-execution-date-outside-ncbct'
+  | 'corporate-without-id-outside-ncbct'
+  | 'accept-bic-9-or-10'
+  | 'latin1-names'
+  | 'accept-wildcards-406'
+  | 'card-account-links-nowhere'
+  | 'lenient-paging';
 
 /** Every conformant variant of the reference bank (bank/variants.ts). */
 export type VariantId =
@@ -119,6 +130,8 @@ export type VariantId =
   | 'duplicates-coarse'
   | 'status-actc'
   | 'status-pdng'
+  | 'future-dated-as-approved'
+  | 'delete-refused'
   | 'status-accp'
   | 'status-moves-after-read'
   | 'status-extra-members'
@@ -136,6 +149,7 @@ export type VariantId =
   | 'gzip'
   | 'compression-best-offered'
   | 'ignores-accept-language'
+  | 'english-only-406'
   | 'success-warnings'
   | 'extra-response-members'
   | 'debit-balance'

@@ -36,7 +36,7 @@ const NB: Record<string, string> = {
   PAYMENT_FAILED: 'Betalingen ble avvist',
   EXECUTION_DATE_INVALID: 'Ugyldig utføringsdato',
   REFERENCE_MIX_INVALID: 'Betalingen kan ikke legges i en signeringskurv',
-  CONFLICT: 'Duplikat av en tidligere betaling',
+  CONFLICT: 'Konflikt med betalingens tilstand',
   FORBIDDEN: 'Ingen tilgang',
   SYSTEM_ERROR: 'Systemfeil',
 };

@@ -51,3 +51,38 @@ export function bestOffered(
   }
   return best?.coding;
 }
+
+/** The tags of a q-valued list (Accept-Language, Accept-Charset) that it offers with a q above 0, lower-cased. */
+function offered(header: string): string[] {
+  return header.split(',').flatMap((part) => {
+    const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    return tag && Number.isFinite(weight) && weight > 0 ? [tag] : [];
+  });
+}
+
+/**
+ * What a request offers that the bank cannot meet, in one line, or undefined: an Accept-Language of none of its
+ * languages (by primary subtag; no and nn read as Norwegian Bokmål), an Accept-Charset without UTF-8. `*` meets all.
+ */
+export function unmetOffer(
+  headers: { 'accept-language'?: string | string[] | undefined; 'accept-charset'?: string | string[] | undefined },
+  languages: readonly string[],
+): string | undefined {
+  const text = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(',') : v);
+  const language = text(headers['accept-language']);
+  const primary = (tag: string) => (['no', 'nn'].includes(tag.split('-')[0] ?? '') ? 'nb' : tag.split('-')[0]);
+  if (language?.trim() && !offered(language).some((tag) => tag === '*' || languages.includes(primary(tag) ?? '')))
+    return `Accept-Language offers no language this bank has texts in (${languages.join(', ')})`;
+  const charset = text(headers['accept-charset']);
+  if (charset?.trim() && !offered(charset).some((tag) => tag === '*' || tag === 'utf-8' || tag === 'utf8'))
+    return 'Accept-Charset does not offer UTF-8, the only charset this bank sends';
+  return undefined;
+}
+
+/** An Accept that offers JSON only through a range (*\/* or application/*), never by name. */
+export const offersJsonByRangeOnly = (accept: string | undefined): boolean =>
+  accept !== undefined &&
+  /(^|,)\s*(\*\/\*|application\/\*)/i.test(accept) &&
+  !/(^|,)\s*application\/json/i.test(accept);

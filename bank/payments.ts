@@ -100,6 +100,7 @@ export function initiate(state: BankState, faults: Faults, initiation: Initiatio
   const id = state.newId('P');
   const status = state.policy.createdStatus;
   const payment: Payment = { id, product, kind, status, body, owner: sca.tpp };
+  if (dates.some((d) => d > today)) payment.futureDated = true;
   state.payments.set(id, payment);
   const book = () => recordPaymentTransaction(state, { product, kind, body, today }, id);
   if (state.policy.booking === 'after-sca') payment.book = book;
@@ -121,7 +122,8 @@ export function initiate(state: BankState, faults: Faults, initiation: Initiatio
       ? {}
       : {
           _links: links(faults, {
-            self: link(base, 'GET'),
+            // platform-notes.md: a created payment's self link takes GET and DELETE.
+            self: link(base, 'GET', 'DELETE'),
             status: link(`${base}/status`, 'GET'),
             ...(implicit ? {} : { startAuthorisation: link(`${base}/authorisations`, 'POST') }),
             ...(linkSet === 'extra'
@@ -248,9 +250,35 @@ export function paymentDetail(state: BankState, faults: Faults, at: PaymentAt): 
       ...payment.body,
       transactionStatus: payment.status,
       _links: links(faults, {
-        self: link(paymentPath(payment), 'GET'),
+        self: link(paymentPath(payment), 'GET', 'DELETE'),
         status: link(`${paymentPath(payment)}/status`, 'GET'),
       }),
+    },
+  };
+}
+
+/** Statuses of a payment not yet executed, which DELETE cancels (policy deletion cancel-unexecuted). */
+const CANCELLABLE = ['RCVD', 'ACTC', 'ACCP', 'ACWC', 'ACWP'];
+
+/**
+ * DELETE of a payment, as its self link offers (deletion is not shown in interface.md): PDNG gives an error, as
+ * interface.md states (409 CONFLICT: the payment's state forbids it); a payment not yet executed is cancelled; one
+ * executed, rejected or cancelled cannot be. A bank may refuse every deletion (policy deletion refuse-all).
+ */
+export function deletePayment(state: BankState, faults: Faults, at: PaymentAt): Created {
+  const payment = findPayment(state, faults, at);
+  if (state.policy.deletion === 'refuse-all')
+    throw new Rejection(403, 'FORBIDDEN', 'this bank does not delete payments through this interface');
+  const pending = payment.status === 'PDNG' && faults.has('accept-delete-pdng');
+  if (!pending && !CANCELLABLE.includes(payment.status))
+    throw new Rejection(409, 'CONFLICT', `a payment with status ${payment.status} cannot be deleted`);
+  payment.status = 'CANC';
+  delete payment.book;
+  return {
+    status: 200,
+    body: {
+      transactionStatus: 'CANC',
+      _links: links(faults, { status: link(`${paymentPath(payment)}/status`, 'GET') }),
     },
   };
 }

@@ -15,6 +15,8 @@ import {
 import type { Faults } from './context.js';
 import { Rejection } from './errors.js';
 import { relaxedBy } from './faults.js';
+import { countedInBytes, refusedByCellFault, relaxedByCellFault } from './cell-faults.js';
+export { NAME_LIMIT_RULES } from './cell-faults.js';
 import { nearMissAccepted } from './near-misses.js';
 import { signatureAsSeen } from './rfc2047-faults.js';
 
@@ -87,7 +89,9 @@ export function checkHeaders(op: OperationSpec, headers: Headers, faults: Faults
       !nearMissAccepted(faults, 'Headers.PSU-Context.enum', context)
     )
       throw headerRejection('PSU-Context must be PRIVATE or CORPORATE', 'Headers.PSU-Context.enum');
-    if (context === 'CORPORATE' && corporateFromContext && !get(headers, 'psu-corporate-id')) {
+    const outsideNcbct = op.id === 'sct.create' || op.id === 'bulk.create';
+    const lets = outsideNcbct && faults.has('corporate-without-id-outside-ncbct');
+    if (context === 'CORPORATE' && corporateFromContext && !get(headers, 'psu-corporate-id') && !lets) {
       if (faults.has('corporate-without-id-500')) throw new Rejection(500, 'SYSTEM_ERROR', '');
       throw headerRejection(
         'a corporate PSU (PSU-Context CORPORATE) needs PSU-Corporate-ID',
@@ -163,6 +167,9 @@ export function checkSignature(
         : {}),
     },
   );
+  const digest = get(headers, 'digest') ?? '';
+  if (faults.has('sha512-on-ncbct-only') && op && op.id !== 'ncbct.create' && /^sha-512=/i.test(digest))
+    throw new Rejection(401, 'FORMAT_ERROR', 'Digest: only SHA-256 is taken on this operation');
   if (result.ok) return;
   if (result.reason === 'digest-mismatch' && faults.has('skip-digest')) return;
   if (result.reason === 'digest-mismatch' && op?.id === 'bulk.create' && faults.has('skip-digest-on-bulk')) return;
@@ -228,9 +235,11 @@ export function checkBody(
     const bban = at(body, pointer);
     return typeof bban === 'string' && isSandboxBban(bban);
   };
+  refusedByCellFault(op, body, faults);
   const violations = validate(op.requestBody, body).filter(
     (v) =>
       !relaxed.has(v.requirementId) &&
+      !relaxedByCellFault(op, faults, { ...v, value: at(body, v.pointer) }) &&
       !(v.requirementId === MOD11 && knownBban(v.pointer)) &&
       !nearMissAccepted(faults, v.requirementId, at(body, v.pointer)) &&
       !tolerate(v),
@@ -246,31 +255,4 @@ export function checkBody(
 function isExactlyThreshold(body: unknown): boolean {
   const amount = (body as { instructedAmount?: { amount?: unknown; currency?: unknown } } | null)?.instructedAmount;
   return amount?.currency === 'NOK' && typeof amount.amount === 'string' && Number(amount.amount) === 100000;
-}
-
-/** interface.md's 70-character name limits (creditorName, debtorName and ultimateDebtor, street), by Limits row. */
-const NAME_LIMITS = new Set<string>([LIMITS.creditorName.row, LIMITS.debtorName.row, LIMITS.street.row]);
-export const NAME_LIMIT_RULES: readonly LengthRow[] = FIELD_RULES.filter(
-  (row): row is LengthRow => 'length' in row && NAME_LIMITS.has(row.length.row ?? ''),
-);
-
-/**
- * A deliberate deviation (fault utf8-bytes-name-limit): the name limits measured in UTF-8 bytes, not characters, as a
- * bank storing them in a byte-sized column does. ÆØÅ take two bytes each, so a valid name of 36 or more such letters
- * is refused.
- */
-function countedInBytes(op: OperationSpec, body: unknown): void {
-  if (!op.requestBody) return;
-  for (const row of NAME_LIMIT_RULES)
-    for (const pattern of ruleLocations(op.requestBody, row.id))
-      for (const pointer of expandLocation(body, pattern)) {
-        const value = at(body, pointer);
-        const bytes = typeof value === 'string' ? Buffer.byteLength(value, 'utf8') : 0;
-        if (bytes > row.length.max)
-          throw new Rejection(
-            400,
-            'FORMAT_ERROR',
-            `${pointer}: ${bytes} bytes, more than ${row.length.max} (${row.id})`,
-          );
-      }
 }

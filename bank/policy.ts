@@ -91,6 +91,23 @@ export interface BankPolicy {
   compression: 'never' | 'gzip-when-asked' | 'best-offered';
   /** Accept-Language honoured (error texts in Norwegian or English, reported in Content-Language), or ignored. */
   language: 'honour' | 'ignore';
+  /**
+   * An offer the bank cannot meet (an Accept-Language without a language it has texts in, an Accept-Charset without
+   * UTF-8): answered anyway in what it has, or refused with 406 (RFC 9110 §12.1 and §15.5.7 allow either; Group N
+   * says only that the server picks one of the offered alternatives). With `language: 'ignore'` it has English only.
+   */
+  unmetOffer: 'answer-anyway' | 'refuse-406';
+  /**
+   * A payment approved before its requestedExecutionDate: PDNG (pending) until that day, or the status any approved
+   * payment gets (approvedStatus). interface.md shows no transitions.
+   */
+  futureDatedStatus: 'PDNG' | 'as-approved';
+  /**
+   * DELETE of a payment (deletion is not shown in interface.md beyond "deleting a payment with status PDNG gives an
+   * error"): a payment not yet executed is cancelled (CANC) and the others refused with 409 CONFLICT, or every
+   * deletion is refused with 403 FORBIDDEN.
+   */
+  deletion: 'cancel-unexecuted' | 'refuse-all';
   /** A WARNING tppMessage on successful payment initiations and basket creations. */
   successWarnings: boolean;
   /** Members interface.md does not name, added to response bodies. */
@@ -169,6 +186,9 @@ export const DEFAULT_POLICY: Readonly<BankPolicy> = Object.freeze({
   contentTypeCharset: true,
   compression: 'never',
   language: 'honour',
+  unmetOffer: 'answer-anyway',
+  futureDatedStatus: 'PDNG',
+  deletion: 'cancel-unexecuted',
   successWarnings: false,
   extraResponseMembers: false,
   debitBalance: false,

@@ -105,12 +105,18 @@ export function getTransaction(state: BankState, accountId: string, transactionI
   return { status: 200, body: tx };
 }
 
-function int(name: string, value: string | undefined, min: number): number | undefined {
+/**
+ * An int32 query parameter, written as decimal digits; the fault lenient-paging reads it as JavaScript would (1.5,
+ * 1e2, 0x10), truncated.
+ */
+function int(name: string, value: string | undefined, { min, lenient }: { min: number; lenient: boolean }) {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) > LIMITS.int32.max)
+  const read = lenient && Number.isFinite(Number(value)) ? Math.trunc(Number(value)) : undefined;
+  if (read === undefined && (!/^\d+$/.test(value) || Number(value) > LIMITS.int32.max))
     throw new Rejection(400, 'FORMAT_ERROR', `${name} must be an int32, got "${value}"`);
-  if (Number(value) < min) throw new Rejection(400, 'FORMAT_ERROR', `${name} must be at least ${min}`);
-  return Number(value);
+  const number = read ?? Number(value);
+  if (number < min) throw new Rejection(400, 'FORMAT_ERROR', `${name} must be at least ${min}`);
+  return number;
 }
 
 function date(name: string, value: string | undefined): string | undefined {
@@ -133,8 +139,11 @@ export function listTransactions(
   const list = state.transactions.get(accountId);
   if (!list) throw new Rejection(404, 'RESOURCE_UNKNOWN', `no sandbox account ${accountId}`);
   const { policy } = state;
-  const limit = int('limit', query.limit, faults.has('accept-limit-zero') ? 0 : 1) ?? policy.transactionDefaultLimit;
-  const offset = int('offset', query.offset, 0) ?? 0;
+  const lenient = faults.has('lenient-paging');
+  const limit =
+    int('limit', query.limit, { min: faults.has('accept-limit-zero') ? 0 : 1, lenient }) ??
+    policy.transactionDefaultLimit;
+  const offset = int('offset', query.offset, { min: 0, lenient }) ?? 0;
   const from = date('fromDate', query.fromDate);
   const to = date('toDate', query.toDate);
   let found = [...list].sort((a, b) => a.bookingDate.localeCompare(b.bookingDate));

@@ -142,7 +142,9 @@ export function createCardAccount(state: BankState, faults: Faults, body: Body):
 
 /** Links to the bank's own routes: GET /v1/sandbox/card-accounts/{id} and its transaction list. */
 function cardAccountBody(faults: Faults, resourceId: string, body: Body): Body {
-  const base = `/v1/sandbox/card-accounts/${encodeURIComponent(resourceId)}`;
+  // The fault card-account-links-nowhere points them at a path no route serves (card-account, singular).
+  const where = faults.has('card-account-links-nowhere') ? 'card-account' : 'card-accounts';
+  const base = `/v1/sandbox/${where}/${encodeURIComponent(resourceId)}`;
   const response: Body = {
     ...body,
     resourceId,

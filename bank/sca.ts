@@ -143,6 +143,11 @@ function decide(state: BankState, faults: Faults, payment: Payment, approved: bo
     payment.afterRead = 'RCVD';
     return;
   }
+  // A future-dated payment waits for its day (no clock moves a sandbox payment there: it stays pending).
+  if (payment.futureDated && state.policy.futureDatedStatus === 'PDNG') {
+    payment.status = 'PDNG';
+    return;
+  }
   const policy = state.policy.approvedStatus;
   payment.status = policy === 'PDNG-then-ACSC' ? 'PDNG' : policy;
   if (policy === 'PDNG-then-ACSC') payment.afterRead = 'ACSC';

@@ -14,12 +14,13 @@ import { faultSet, type Faults } from './context.js';
 import { Rejection, errorJson, sendError } from './errors.js';
 import { FAULTS, SLOW_MS } from './faults.js';
 import { pickLanguage, type Language } from './language.js';
-import { acceptsJson } from './negotiation.js';
+import { acceptsJson, offersJsonByRangeOnly, unmetOffer } from './negotiation.js';
 import {
   findPayment,
   initiate,
   paymentDetail,
   paymentPath,
+  deletePayment,
   paymentStatus,
   productNotOffered,
   type Created,
@@ -149,6 +150,7 @@ function handlers(state: BankState, faults: Faults, today: () => string): Record
         sca: scaOf(c),
       }),
     'payment.status': (c) => paymentStatus(state, faults, paymentAt(c)),
+    'payment.delete': (c) => deletePayment(state, faults, paymentAt(c)),
     'basket.create': (c) => createBasket(state, faults, body(c), scaOf(c)),
     'basket.get': (c) => getBasket(state, faults, c.params.basketId ?? '', c.tpp),
     'basket.startAuthorisation': (c) => startAuthorisation(state, faults, c.params.basketId ?? '', scaOf(c)),
@@ -176,7 +178,7 @@ function handlers(state: BankState, faults: Faults, today: () => string): Record
 function extraRoutes(
   state: BankState,
   faults: Faults,
-): { method: 'GET' | 'POST'; url: string; like: OperationId; run: Handler }[] {
+): { method: 'GET' | 'POST' | 'DELETE'; url: string; like: OperationId; run: Handler }[] {
   const product = (c: Call) => c.params.payment_product ?? '';
   const paymentOf = (c: Call) => findPayment(state, faults, paymentAt(c));
   // Only a card account's id under card-accounts: an account id there is as unknown as any other.
@@ -225,6 +227,12 @@ function extraRoutes(
       url: '/v1/bulk-payments/:payment_product/:paymentId/status',
       like: 'payment.status',
       run: (c) => paymentStatus(state, faults, paymentAt(c)),
+    },
+    {
+      method: 'DELETE',
+      url: '/v1/bulk-payments/:payment_product/:paymentId',
+      like: 'payment.delete',
+      run: (c) => deletePayment(state, faults, paymentAt(c)),
     },
     {
       method: 'GET',
@@ -370,6 +378,13 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
     app.addHook('onResponse', async (req, reply) =>
       log(`${req.method} ${req.url} → ${reply.statusCode} (${reply.elapsedTime.toFixed(1)} ms)`),
     );
+  // An offer the bank cannot meet, refused when the policy says so: before Accept-Language is ignored below.
+  if (policy.unmetOffer === 'refuse-406')
+    app.addHook('onRequest', async (req, reply) => {
+      const unmet = unmetOffer(req.headers, policy.language === 'ignore' ? ['en'] : ['en', 'nb']);
+      if (unmet) return sendError(reply, faults, { status: 406, code: 'FORMAT_ERROR', message: unmet, language: 'en' });
+      return undefined;
+    });
   // Accept-Language ignored, when the policy says so: every text in English, and no Content-Language claimed.
   if (policy.language === 'ignore')
     app.addHook('onRequest', async (req) => {
@@ -408,6 +423,8 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
     try {
       if (policy.accept === 'strict-406' && !acceptsJson(first(req.headers.accept)))
         throw new Rejection(406, 'FORMAT_ERROR', 'this bank answers application/json only');
+      if (faults.has('accept-wildcards-406') && offersJsonByRangeOnly(first(req.headers.accept)))
+        throw new Rejection(406, 'FORMAT_ERROR', 'Accept must name application/json');
       rememberCorporate(state, op, req.headers);
       checkHeaders(op, req.headers, faults, policy.corporateUser !== 'customer-type');
       checkPolicyHeaders(op, req);

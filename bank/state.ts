@@ -30,6 +30,8 @@ export interface Payment {
   owner?: string | undefined;
   /** Its booking into the debtor's sandbox transactions, when that waits for SCA (policy booking after-sca). */
   book?: () => void;
+  /** Its requestedExecutionDate lies after the day it was initiated: once approved it is pending (futureDatedStatus). */
+  futureDated?: boolean;
 }
 
 /** A signing basket: its payments, and the TPP that created it. */

@@ -292,6 +292,22 @@ export const VARIANTS: readonly Variant[] = [
     policy: { createdStatus: 'PDNG' },
   },
   {
+    id: 'future-dated-as-approved',
+    section: 'States and transitions',
+    choice:
+      'an approved payment with a requestedExecutionDate ahead gets the status any approved payment gets, not PDNG: ' +
+      'transitions are not shown',
+    policy: { futureDatedStatus: 'as-approved' },
+  },
+  {
+    id: 'delete-refused',
+    section: 'What the service does',
+    choice:
+      'DELETE of a payment is refused (403 FORBIDDEN) whatever its status: payment cancellation or deletion is not ' +
+      'shown beyond the release notes, and interface.md states only that deleting a PDNG payment gives an error',
+    policy: { deletion: 'refuse-all' },
+  },
+  {
     id: 'status-accp',
     section: 'States and transitions',
     choice:
@@ -426,6 +442,15 @@ export const VARIANTS: readonly Variant[] = [
       'Accept-Language is ignored: every text is English and no answer carries Content-Language. Group N headers ' +
       'are all optional, and Content-Language reports a choice only "as fitting"',
     policy: { language: 'ignore' },
+  },
+  {
+    id: 'english-only-406',
+    section: 'Header groups',
+    choice:
+      'English and UTF-8 only, and an offer it cannot meet is refused: an Accept-Language without English (or *) and ' +
+      'an Accept-Charset without UTF-8 (or *) get 406. Group N says the server picks one of the offered ' +
+      'alternatives; RFC 9110 §15.5.7 lets it answer 406 when it has none of them',
+    policy: { language: 'ignore', unmetOffer: 'refuse-406' },
   },
   // Extra content in successful answers
   {

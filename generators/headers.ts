@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import {
+  CLASS,
+  CORPORATE_WITHOUT_ID,
+  HEADER_CLASS,
   HEADER_GROUPS,
+  NON_JSON_ACCEPT,
   OPERATIONS,
+  UUID_BROKEN,
+  UUID_FORMS,
   PSU_CONTEXTS,
   PSU_HTTP_METHODS,
   operation,
@@ -119,9 +125,10 @@ export function headerSet(op: OperationId, options: HeaderSetOptions = {}): fc.A
     });
 }
 
-/** A UUID changed one way, named for the test that sends it. */
+/** A UUID changed one way, named for the test that sends it, and the class of values the change makes. */
 interface UuidChange {
   label: string;
+  cls: string;
   of: (uuid: string) => string;
 }
 
@@ -131,23 +138,43 @@ interface UuidChange {
  * so the expected answer would be moot.
  */
 export const UUID_NEAR_MISSES: readonly UuidChange[] = [
-  { label: 'one digit short', of: (u) => u.slice(0, -1) },
-  { label: 'one digit over', of: (u) => `${u}0` },
-  { label: 'a letter that is not hexadecimal', of: (u) => `g${u.slice(1)}` },
-  { label: 'the last hyphen one place on', of: (u) => `${u.slice(0, 23)}${u.slice(24, 25)}-${u.slice(25)}` },
-  { label: 'underscores for hyphens', of: (u) => u.replaceAll('-', '_') },
-  { label: 'an 11-digit national identity number', of: () => '01017012345' },
-  { label: 'a word', of: () => 'not-a-uuid' },
+  { label: 'one digit short', cls: UUID_BROKEN.wrongLength, of: (u) => u.slice(0, -1) },
+  { label: 'one digit over', cls: UUID_BROKEN.wrongLength, of: (u) => `${u}0` },
+  { label: 'a letter that is not hexadecimal', cls: UUID_BROKEN.notHex, of: (u) => `g${u.slice(1)}` },
+  {
+    label: 'the last hyphen one place on',
+    cls: UUID_BROKEN.hyphens,
+    of: (u) => `${u.slice(0, 23)}${u.slice(24, 25)}-${u.slice(25)}`,
+  },
+  { label: 'underscores for hyphens', cls: UUID_BROKEN.hyphens, of: (u) => u.replaceAll('-', '_') },
+  { label: 'an 11-digit national identity number', cls: UUID_BROKEN.otherIdentifier, of: () => '01017012345' },
+  { label: 'a word', cls: UUID_BROKEN.otherIdentifier, of: () => 'not-a-uuid' },
 ];
 
 /** Members of format UUID that a strict reading might refuse: RFC 4122 reads hex in any case, and any version. */
 export const UUID_MEMBERS: readonly UuidChange[] = [
-  { label: 'in upper case', of: (u) => u.toUpperCase() },
-  { label: 'of version 1 (time-based)', of: () => 'c232ab00-9414-11ec-b3c8-9f6bdeced846' },
-  { label: 'of version 7 (Unix time-ordered)', of: () => '017f22e2-79b0-7cc3-98c4-dc0c0c07398f' },
+  { label: 'in upper case', cls: UUID_FORMS.upperCase, of: (u) => u.toUpperCase() },
+  {
+    label: 'of version 1 (time-based)',
+    cls: UUID_FORMS.version1,
+    of: () => 'c232ab00-9414-11ec-b3c8-9f6bdeced846',
+  },
+  {
+    label: 'of version 7 (Unix time-ordered)',
+    cls: UUID_FORMS.version7,
+    of: () => '017f22e2-79b0-7cc3-98c4-dc0c0c07398f',
+  },
 ];
 
-const badUuid = fc.oneof(...UUID_NEAR_MISSES.map((change) => uuid().map(change.of)));
+/** A UUID header's breakers: one per class of UUID_BROKEN, each drawing among its changes of a random UUID. */
+const uuidBreakers = (requirementId: RequirementId, header: string): Breaker[] =>
+  Object.values(UUID_BROKEN).map((cls) => ({
+    requirementId,
+    cls,
+    label: `${header}: ${cls}`,
+    at: `/${header}`,
+    value: fc.oneof(...UUID_NEAR_MISSES.filter((c) => c.cls === cls).map((change) => uuid().map(change.of))),
+  }));
 const nearMisses = (name: string): string[] => {
   const format = HEADER_GROUPS_FLAT.find((h) => h.name === name)?.format;
   return format?.kind === 'enum' ? [...(format.nearMisses ?? [])] : [];
@@ -173,46 +200,53 @@ const REQUIRED = [
  * left out (lower-case PSU-Context or PSU-HTTP-Method, a UUID without hyphens), so the expected answer is not moot.
  */
 export const HEADER_BREAKERS: Breaker[] = [
-  ...REQUIRED.map(([name, id]) => ({ requirementId: id, label: `${name} missing`, at: `/${name}`, value: gone })),
+  ...REQUIRED.map(([name, id]) => ({
+    requirementId: id,
+    cls: CLASS.absent,
+    label: `${name} missing`,
+    at: `/${name}`,
+    value: gone,
+  })),
   {
     requirementId: 'Headers.PSU-ID.required',
+    cls: CLASS.absent,
     label: 'PSU-ID missing (and no X-PSU-IDENTITY)',
     at: '/PSU-ID',
     value: gone,
   },
-  { requirementId: 'Headers.PSU-ID.uuid', label: 'PSU-ID not a UUID', at: '/PSU-ID', value: badUuid },
-  {
-    requirementId: 'Headers.PSU-Device-ID.uuid',
-    label: 'PSU-Device-ID not a UUID',
-    at: '/PSU-Device-ID',
-    value: badUuid,
-  },
+  ...uuidBreakers('Headers.PSU-ID.uuid', 'PSU-ID'),
+  ...uuidBreakers('Headers.PSU-Device-ID.uuid', 'PSU-Device-ID'),
   {
     requirementId: 'Headers.PSU-HTTP-Method.enum',
+    cls: HEADER_CLASS.outsideList,
     label: 'PSU-HTTP-Method outside GET, POST, PUT, PATCH, DELETE',
     at: '/PSU-HTTP-Method',
     value: token(nearMisses('PSU-HTTP-Method')),
   },
   {
     requirementId: 'Headers.PSU-IP-Address.ip',
+    cls: HEADER_CLASS.notAnIp,
     label: 'PSU-IP-Address not an IP address',
     at: '/PSU-IP-Address',
     value: badIp,
   },
   {
     requirementId: 'Headers.PSU-Context.enum',
+    cls: HEADER_CLASS.outsideList,
     label: 'PSU-Context outside PRIVATE, CORPORATE',
     at: '/PSU-Context',
     value: token(nearMisses('PSU-Context')),
   },
   {
     requirementId: 'Headers.TPP-Redirect-Preferred.boolean',
+    cls: HEADER_CLASS.outsideList,
     label: 'TPP-Redirect-Preferred neither true nor false',
     at: '/TPP-Redirect-Preferred',
     value: token(nearMisses('TPP-Redirect-Preferred')),
   },
   {
     requirementId: 'Errors.corporateWithoutCorporateId.400',
+    cls: CORPORATE_WITHOUT_ID,
     label: 'PSU-Context CORPORATE without PSU-Corporate-ID',
     at: '/PSU-Corporate-ID',
     value: gone,
@@ -220,6 +254,7 @@ export const HEADER_BREAKERS: Breaker[] = [
   },
   {
     requirementId: 'Negotiation.accept.unsupported',
+    cls: NON_JSON_ACCEPT,
     label: 'Accept offers nothing but a non-JSON type',
     at: '/Accept',
     value: token(['application/xml', 'text/csv', 'image/png']),
@@ -270,6 +305,8 @@ export interface HeaderValueCase {
   value: string;
   /** What the value is, for the test's title: `a member of the list`, `one digit short` … */
   label: string;
+  /** The class of values it is one of (spec/matrix): a UUID form, a listed member, a near miss. */
+  cls: string;
   /** A member must be accepted; a near miss refused for breaking `requirementId`. */
   member: boolean;
   requirementId: RequirementId;
@@ -290,15 +327,23 @@ export function headerValueCases(
     const rule = h.formatRule;
     if (!rule || !requirement(rule).operations.includes(op)) return [];
     const optional = h.presence === 'no' && !membersElsewhere.includes(h.name);
-    const cases = (values: { label: string; value: string }[], member: boolean) =>
-      values.map(({ label, value }) => ({ header: h.name, value, label, member, requirementId: rule }));
+    const cases = (values: { label: string; cls: string; value: string }[], member: boolean) =>
+      values.map(({ label, cls, value }) => ({ header: h.name, value, label, cls, member, requirementId: rule }));
     const changed = (changes: readonly UuidChange[]) =>
-      changes.map((c) => ({ label: c.label, value: c.of(drawn as string) }));
+      changes.map((c) => ({ label: c.label, cls: c.cls, value: c.of(drawn as string) }));
     if (h.format.kind === 'uuid')
       return [...(optional ? cases(changed(UUID_MEMBERS), true) : []), ...cases(changed(UUID_NEAR_MISSES), false)];
     if (h.format.kind !== 'enum') return [];
-    const listed = h.format.values.map((value) => ({ label: 'a member of the list', value }));
-    const outside = (h.format.nearMisses ?? []).map((value) => ({ label: 'a near miss outside the list', value }));
+    const listed = h.format.values.map((value) => ({
+      label: 'a member of the list',
+      cls: HEADER_CLASS.listedMember,
+      value,
+    }));
+    const outside = (h.format.nearMisses ?? []).map((value) => ({
+      label: 'a near miss outside the list',
+      cls: HEADER_CLASS.outsideList,
+      value,
+    }));
     return [...(optional ? cases(listed, true) : []), ...cases(outside, false)];
   });
 }

@@ -3,7 +3,7 @@
  * that break exactly one rule and say which (`InvalidCase`, `InvalidQueryCase`, `InvalidHeaderCase`).
  * Exported as `psd2-conformance/generators` for TPPs' own tests.
  */
-export { ascii, nonAscii, text, textOf } from './text.js';
+export { ascii, greek, lettersOf, nonAscii, text, textOf } from './text.js';
 export { amountFor, amountIn } from './amount.js';
 export { bic, foreignIban, kid, norwegianBban, norwegianIban } from './accounts.js';
 export { ncbctRequest, sctRequest, bulkRequest, DEFAULT_DEBTOR, type Debtor } from './valid.js';

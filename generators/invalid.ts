@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { pointerRemove, pointerSet } from '../core/index.js';
-import { REMOVE, fractionDigitsFor } from '../spec/index.js';
+import { FRACTION_DIGITS, IBAN_STRUCTURE, KID_WRONG_CHECK_DIGIT, REMOVE, fractionDigitsFor } from '../spec/index.js';
 import { edgesOf, type Edge } from './edges.js';
 import { breakersOf, type Breaker } from './rule-breakers.js';
 import type { Site } from './sites.js';
@@ -21,36 +21,56 @@ export { gone, over, type Breaker } from './rule-breakers.js';
 export type { Edge } from './edges.js';
 export type { Site } from './sites.js';
 
-/** Amount.amount.fractionDigits: one fraction digit too many or too few for the currency (judged in code). */
+type Amounts = readonly { amount: string; currency: string }[];
+
 /**
- * Amounts with fraction digits their currency's ISO 4217 minor units do not have, one side of the rule per site, so
- * that a default run (one value per site) has both: too many in NOK (a bulk's), too few in EUR (an SCT's), and both
- * in the currencies of zero and three minor units that NCBCT's cross-border transfers take.
+ * Amounts with fraction digits their currency's ISO 4217 minor units do not have, both sides of the rule on every
+ * product, each a class: a payment's own currency (NOK in a bulk, EUR in an SCT), and for NCBCT's cross-border
+ * transfers the currencies of zero and three minor units.
  */
-const WRONG_FRACTION_DIGITS = {
-  NOK: [
-    { amount: '10.000', currency: 'NOK' },
-    { amount: '10.123', currency: 'NOK' },
-  ],
-  EUR: [
-    { amount: '10.5', currency: 'EUR' },
-    { amount: '10', currency: 'EUR' },
-  ],
-  other: [
-    { amount: '1.2345', currency: 'KWD' },
-    { amount: '100.5', currency: 'JPY' },
-    { amount: '100.00', currency: 'JPY' },
-    { amount: '1.23', currency: 'KWD' },
-  ],
+const WRONG_FRACTION_DIGITS: Record<'NOK' | 'EUR' | 'other', Record<keyof typeof FRACTION_DIGITS, Amounts>> = {
+  NOK: {
+    tooMany: [
+      { amount: '10.000', currency: 'NOK' },
+      { amount: '10.123', currency: 'NOK' },
+    ],
+    tooFew: [
+      { amount: '10.5', currency: 'NOK' },
+      { amount: '10', currency: 'NOK' },
+    ],
+  },
+  EUR: {
+    tooMany: [
+      { amount: '10.123', currency: 'EUR' },
+      { amount: '10.500', currency: 'EUR' },
+    ],
+    tooFew: [
+      { amount: '10.5', currency: 'EUR' },
+      { amount: '10', currency: 'EUR' },
+    ],
+  },
+  other: {
+    tooMany: [
+      { amount: '1.2345', currency: 'KWD' },
+      { amount: '100.5', currency: 'JPY' },
+      { amount: '100.00', currency: 'JPY' },
+    ],
+    tooFew: [
+      { amount: '1.23', currency: 'KWD' },
+      { amount: '1.5', currency: 'KWD' },
+    ],
+  },
 };
 
-/** Amount.amount.fractionDigits at one site, with the site's values (--thorough sends more than one). */
-const fractionDigits = (at: string, values: readonly { amount: string; currency: string }[]): Breaker => ({
-  requirementId: 'Amount.amount.fractionDigits',
-  label: 'one fraction digit too many or too few',
-  at,
-  value: fc.constantFrom(...values),
-});
+/** Amount.amount.fractionDigits at one site: one breaker per side of the rule, judged in code. */
+const fractionDigits = (at: string, sides: Record<keyof typeof FRACTION_DIGITS, Amounts>): Breaker[] =>
+  (Object.keys(FRACTION_DIGITS) as (keyof typeof FRACTION_DIGITS)[]).map((side) => ({
+    requirementId: 'Amount.amount.fractionDigits',
+    cls: FRACTION_DIGITS[side],
+    label: `amount: ${FRACTION_DIGITS[side]}`,
+    at,
+    value: fc.constantFrom(...sides[side]),
+  }));
 
 /** An amount with as many fraction digits as the currency's minor units, for a listed currency sent as valid. */
 const tenOf = (currency: string): string => {
@@ -66,10 +86,10 @@ const tenOf = (currency: string): string => {
 const amountSites = (
   at: string,
   members: boolean,
-  wrongFractions: readonly { amount: string; currency: string }[],
+  wrongFractions: Record<keyof typeof FRACTION_DIGITS, Amounts>,
 ): (Site | Breaker[])[] => [
   { scopes: ['Amount'], at },
-  [fractionDigits(at, wrongFractions)],
+  fractionDigits(at, wrongFractions),
   {
     scopes: ['Currency'],
     at: `${at}/currency`,
@@ -78,33 +98,38 @@ const amountSites = (
 ];
 
 /**
- * IBANs that lack the ISO 13616 structure interface.md names (no country code, letters for check digits, a
- * character outside the alphanumerics): wrong whatever a bank does about case, blanks or check digits.
+ * IBANs that lack the ISO 13616 structure interface.md names, one class each: wrong whatever a bank does about case,
+ * blanks or check digits.
  */
-const ibanWithoutStructure = fc.constantFrom(
-  '1289370400440532013000',
-  'DEAB370400440532013000',
-  'DE89370400_440532013',
-);
+const IBANS_WITHOUT_STRUCTURE: Record<keyof typeof IBAN_STRUCTURE, readonly string[]> = {
+  noCountry: ['1289370400440532013000', '9386011117947'],
+  letterCheckDigits: ['DEAB370400440532013000', 'NOXX86011117947'],
+  notAlphanumeric: ['DE89370400_440532013', 'NO93-8601-1117-947'],
+};
+
+const CREDITOR_IBAN = '/creditorAccount/iban';
 
 /** The IBAN rules judged in code that every credit transfer breaks alike; wrong check digits are the product's. */
 const ibanRules = (wrongCheckDigits: fc.Arbitrary<string>): Breaker[] => [
   {
     requirementId: 'AccountReference.iban.checksum',
-    label: 'IBAN with wrong check digits',
-    at: '/creditorAccount/iban',
+    cls: 'wrong check digits',
+    label: 'iban: wrong check digits',
+    at: CREDITOR_IBAN,
     value: wrongCheckDigits,
   },
-  {
+  ...(Object.keys(IBAN_STRUCTURE) as (keyof typeof IBAN_STRUCTURE)[]).map((way): Breaker => ({
     requirementId: 'AccountReference.iban.structure',
-    label: 'IBAN without its structure',
-    at: '/creditorAccount/iban',
-    value: ibanWithoutStructure,
-  },
+    cls: IBAN_STRUCTURE[way],
+    label: `iban: ${IBAN_STRUCTURE[way]}`,
+    at: CREDITOR_IBAN,
+    value: fc.constantFrom(...IBANS_WITHOUT_STRUCTURE[way]),
+  })),
   {
     requirementId: 'Codes.letterCase.upper',
-    label: 'IBAN in lower case',
-    at: '/creditorAccount/iban',
+    cls: 'iban in another letter case',
+    label: 'iban in another letter case',
+    at: CREDITOR_IBAN,
     value: fc.constant('de89370400440532013000'),
   },
 ];
@@ -170,7 +195,8 @@ function inArray(bad: fc.Arbitrary<unknown>): fc.Arbitrary<unknown[]> {
 /** StructuredRemittance.kid.checkDigit (judged in code, SHOULD): KIDs with a wrong check digit, in either form. */
 const kid = (at: string, references: string[], wrap = (v: fc.Arbitrary<unknown>) => v): Breaker => ({
   requirementId: 'StructuredRemittance.kid.checkDigit',
-  label: at === STRUCTURED ? 'KID with a wrong check digit' : 'KID with a wrong check digit in the array form',
+  cls: KID_WRONG_CHECK_DIGIT,
+  label: at === STRUCTURED ? KID_WRONG_CHECK_DIGIT : `${KID_WRONG_CHECK_DIGIT} in the array form`,
   at,
   value: wrap(fc.constantFrom(...references).map((reference) => ({ reference, referenceType: 'KID' }))),
 });

@@ -1,9 +1,15 @@
 import fc from 'fast-check';
 import {
+  CLASS,
   NEAR_MISS_CLASSES,
   REMOVE,
+  alphabetsOf,
+  blankVariantsOf,
+  blanksAroundOf,
+  caseVariantsOf,
+  oneOverIn,
+  otherCaseOf,
   placeOf,
-  rowsOf,
   type EnumRow,
   type FieldRule,
   type InvalidValues,
@@ -15,7 +21,7 @@ import {
   type RequirementId,
 } from '../spec/index.js';
 import { besides, charactersOf, child, labelAt, named, preparing, rowsAt, type BodySites, type Site } from './sites.js';
-import { ascii, nonAscii, text } from './text.js';
+import { ascii, lettersOf, text } from './text.js';
 
 /**
  * Breakers derived from the rule table (spec/requirements/field-rules/table.ts): each row says what breaks its rule,
@@ -29,6 +35,9 @@ import { ascii, nonAscii, text } from './text.js';
  */
 export interface Breaker {
   requirementId: RequirementId;
+  /** The class of values it sends (spec/matrix): one of the rule's invalid classes on the operation. */
+  cls: string;
+  /** What it sends, for a reader: the member, the class, and where in the body when the body holds it twice. */
   label: string;
   at: string;
   value: fc.Arbitrary<unknown>;
@@ -47,6 +56,7 @@ export const over = (max: number): fc.Arbitrary<string> => text(max + 1, max + 4
 /** One way a row is broken: which rule, what, where in the site (a member, or the whole object) and with what. */
 interface Way {
   requirementId: RequirementId;
+  cls: string;
   label: string;
   value: fc.Arbitrary<unknown>;
   field: string;
@@ -60,12 +70,13 @@ const WHITESPACE: RequirementId = 'Values.whitespace.trimmed';
 const nearMissesOf = (id: RequirementId): NearMissClass | undefined =>
   Object.values(NEAR_MISS_CLASSES).find((c: NearMissClass) => c.requirementIds.includes(id));
 
-/** A way of breaking a row at its own member. */
+/** A way of breaking a row at its own member: one class of values, labelled with the member it is put at. */
 const wayOf =
   (row: FieldRule) =>
-  (label: string, value: fc.Arbitrary<unknown>, requirementId: RequirementId = row.id): Way => ({
+  (cls: string, value: fc.Arbitrary<unknown>, requirementId: RequirementId = row.id): Way => ({
     requirementId,
-    label,
+    cls,
+    label: `${named(row)}: ${cls}`,
     value,
     field: placeOf(row).field,
     whole: false,
@@ -76,7 +87,8 @@ const wayOf =
 const givenWays = (row: FieldRule): Way[] =>
   (row.invalid ?? []).map((values: InvalidValues) => ({
     requirementId: row.id,
-    label: values.label,
+    cls: values.label,
+    label: `${named(row)}: ${values.label}`,
     value: fc.constantFrom(...values.values),
     field: values.field ?? placeOf(row).field,
     whole: values.whole === true,
@@ -84,36 +96,29 @@ const givenWays = (row: FieldRule): Way[] =>
   }));
 
 /**
- * A limit's boundary: max + 1 ASCII letters and max + 1 Norwegian ones (two bytes each), the empty (or one short)
- * value of a `1 to N` rule, and random longer text; an account number is too long by one digit, keeping its form.
+ * A limit's classes: one over in each alphabet the row's characters allow (Norwegian and Greek letters are two bytes
+ * each in UTF-8, and Greek ones fall outside ISO-8859-1), the empty (or one short) value of a `1 to N` rule; an
+ * account number is too long by one digit, keeping its form.
  */
 function lengthWays(row: LengthRow, site: Site): Way[] {
   const way = wayOf(row);
-  const name = named(row);
   const { min, max } = row.length;
-  const short = min
-    ? [way(min === 1 ? `${name} empty` : `${name} of ${min - 1} characters`, fc.constant(ascii(min - 1)))]
-    : [];
+  const short = min ? [way(min === 1 ? CLASS.empty : CLASS.oneShort, fc.constant(ascii(min - 1)))] : [];
   const characters = charactersOf(row);
-  if (characters === 'digits') return [way(`${name} of ${max + 1} digits`, fc.constant('1'.repeat(max + 1))), ...short];
+  if (characters === 'digits') return [way(CLASS.oneDigitOver, fc.constant('1'.repeat(max + 1))), ...short];
   if (characters === 'iban')
-    return [way(`${name} of ${max + 1} characters`, fc.constant(`${site.ibanCountry ?? 'DE'}${'1'.repeat(max - 1)}`))];
-  return [
-    way(`${name} of ${max + 1} ASCII letters`, fc.constant(ascii(max + 1))),
-    way(`${name} of ${max + 1} non-ASCII letters`, fc.constant(nonAscii(max + 1))),
-    ...short,
-    way(`${name} over ${max} characters`, over(max)),
-  ];
+    return [way(CLASS.oneCharacterOver, fc.constant(`${site.ibanCountry ?? 'DE'}${'1'.repeat(max - 1)}`))];
+  return [...alphabetsOf(row).map((a) => way(oneOverIn(a), fc.constant(lettersOf(a, max + 1)))), ...short];
 }
 
-/** A list's outsiders: the row's made-up values, then the real codes its standard has and the list does not. */
+/** A list's outsiders: the row's look-alikes, its own invalid values, then the real codes the list does not hold. */
 function listWays(row: EnumRow): Way[] {
   const way = wayOf(row);
   const near = nearMissesOf(row.id);
   return [
-    ...(row.outsiders ? [way(`${named(row)} outside the list`, fc.constantFrom(...row.outsiders))] : []),
+    ...(row.outsiders?.length ? [way(CLASS.madeUp, fc.constantFrom(...row.outsiders))] : []),
     ...givenWays(row),
-    ...(near ? [way(`${named(row)}: a real code the list does not hold`, fc.constantFrom(...near.nearMisses))] : []),
+    ...(near ? [way(CLASS.nearMiss, fc.constantFrom(...near.nearMisses))] : []),
   ];
 }
 
@@ -123,50 +128,25 @@ function listWays(row: EnumRow): Way[] {
  */
 function conventionWays(row: EnumRow | PatternRow): Way[] {
   const way = wayOf(row);
-  const cases = 'enum' in row ? (row.caseVariants ?? caseVariantsOf(row.enum)) : (row.caseVariants ?? []);
-  const blanks = 'enum' in row ? blankVariantsOf(row.enum, lengthLimit(row)) : (row.blankVariants ?? []);
+  const cases = caseVariantsOf(row);
+  const blanks = blankVariantsOf(row);
   return [
-    ...(cases.length ? [way(`${named(row)} in another letter case`, fc.constantFrom(...cases), LETTER_CASE)] : []),
-    ...(blanks.length ? [way(`${named(row)} with blanks around it`, fc.constantFrom(...blanks), WHITESPACE)] : []),
+    ...(cases.length ? [way(otherCaseOf(row), fc.constantFrom(...cases), LETTER_CASE)] : []),
+    ...(blanks.length ? [way(blanksAroundOf(row), fc.constantFrom(...blanks), WHITESPACE)] : []),
   ];
 }
 
 /** Every way the table says a row is broken, at one site: its own values replace what the kind derives, or join it. */
 function waysOf(row: FieldRule, site: Site): Way[] {
-  const name = named(row);
   const way = wayOf(row);
   if ('enum' in row) return [...listWays(row), ...conventionWays(row)];
   if ('pattern' in row) return [...givenWays(row), ...conventionWays(row)];
   if (row.invalid?.length) return givenWays(row);
   if ('length' in row) return lengthWays(row, site);
-  if ('required' in row) return [way(`${name} missing`, gone)];
-  if ('type' in row) return [way(`${name} as a JSON number`, fc.integer({ min: 1, max: 9999 }))];
-  if ('minItems' in row) return [way(`no ${name}`, fc.constant([]))];
+  if ('required' in row) return [way(CLASS.absent, gone)];
+  if ('type' in row) return [way(CLASS.jsonNumber, fc.integer({ min: 1, max: 9999 }))];
+  if ('minItems' in row) return [way(CLASS.noItems, fc.constant([]))];
   return [];
-}
-
-/**
- * A listed value in the other letter case (interface.md writes codes in one case and says nothing about others):
- * the first member lower-cased, or upper-cased where the list is written in lower case; none for digits.
- */
-function caseVariantsOf(list: readonly string[]): string[] {
-  const first = list[0] ?? '';
-  const other = first === first.toUpperCase() ? first.toLowerCase() : first.toUpperCase();
-  return other === first ? [] : [other];
-}
-
-/**
- * A listed value with a blank before it, and after it; none where a blank would break the member's length limit too
- * (a country of two letters has no room for one).
- */
-const blankVariantsOf = (list: readonly string[], max = Infinity): string[] =>
-  list[0] && list[0].length < max ? [` ${list[0]}`, `${list[0]} `] : [];
-
-/** The most characters another row of the same member allows. */
-function lengthLimit(row: FieldRule): number | undefined {
-  const { scope, field } = placeOf(row);
-  const limit = rowsOf(scope).find((r) => 'length' in r && placeOf(r).field === field);
-  return limit && 'length' in limit ? limit.length.max : undefined;
 }
 
 /** A way put at a site: where it points, the value as placed, and what is prepared first. */
@@ -176,11 +156,31 @@ function placed(way: Way, site: Site): Breaker {
   const prepare = preparing({ ...site.prepare, ...besides(site.at, way.alongside) });
   return {
     requirementId: way.requirementId,
+    cls: way.cls,
     label: labelAt(site, way.label),
     at: inPlace && !way.whole ? child(site.at, way.field) : site.at,
     value: wrap(inPlace ? way.value : way.value.map((v) => put(way.field, v))),
     ...(prepare ? { prepare } : {}),
   };
+}
+
+/**
+ * Hand-written breakers of a rule judged in code or of a sandbox body: one per class of values, at a member, each
+ * drawing among its class's values (randomness inside a class, never across classes).
+ */
+export function classBreakers(
+  requirementId: RequirementId,
+  at: string,
+  classes: Readonly<Record<string, readonly unknown[]>>,
+): Breaker[] {
+  const member = at.split('/').pop() ?? at;
+  return Object.entries(classes).map(([cls, values]) => ({
+    requirementId,
+    cls,
+    label: `${member}: ${cls}`,
+    at,
+    value: fc.constantFrom(...values),
+  }));
 }
 
 /** Every breaker the table gives at one site of an operation's body, row by row in table order. */

@@ -8,11 +8,19 @@ import {
   NEAR_MISS_CARD_ACCOUNT_STATUSES,
   NEAR_MISS_CARD_BALANCE_TYPES,
   NEAR_MISS_ENGAGEMENT_ROLES,
+  CLASS,
+  NOT_INT32,
+  SANDBOX_CLASS,
+  caseVariantsOf,
+  fieldRule,
+  otherCaseOf,
   type EngagementRole,
+  type EnumRow,
   type RequirementId,
 } from '../spec/index.js';
 import type { SandboxCardAccountRequest, SandboxEngagement } from '../schemas/index.js';
-import { REMOVE, gone, type Breaker } from './invalid.js';
+import { REMOVE, type Breaker } from './invalid.js';
+import { classBreakers } from './rule-breakers.js';
 import { edgesOf, type Edge } from './edges.js';
 import { norwegianBban, norwegianIban } from './accounts.js';
 import { text } from './text.js';
@@ -24,6 +32,16 @@ import { matching } from './matching.js';
  * negative limits, and the edges 0, 1 and the int32 maximum come often.
  */
 const INT32_MAX = LIMITS.int32.max;
+
+/** A list's row of the rule table, which says its look-alikes and letter case. */
+function listRow(id: RequirementId): EnumRow & { outsiders: readonly string[] } {
+  const row = fieldRule(id);
+  if (!row || !('enum' in row) || !row.outsiders) throw new Error(`rule table: ${id} is no list with outsiders`);
+  return row as EnumRow & { outsiders: readonly string[] };
+}
+const roleRow = listRow('Sandbox.engagement.roles.enum');
+const statusRow = listRow('Sandbox.cardAccount.status.enum');
+const balanceRow = listRow('Sandbox.cardAccount.balanceType.enum');
 const nonNegativeInt32 = (): fc.Arbitrary<number> =>
   fc.oneof(
     fc.integer({ min: 0, max: INT32_MAX }),
@@ -115,73 +133,42 @@ export function sandboxCardAccount(parts: CardAccountParts = {}): fc.Arbitrary<S
   }));
 }
 
-/** Not an int32: a fraction, a string of digits, or one past either end of the range. */
-const notInt32 = fc.constantFrom<unknown>(1.5, '1000', INT32_MAX + 1, LIMITS.int32.min - 1);
-/** A wrong JSON type for a string member (the catalogue ties a member's type to its .required rule). */
-const notAString = fc.constantFrom<unknown>(12345678, null, true);
+/** Not an int32 in a body, by class: a fraction, a string of digits, or one past either end of the range. */
+const NOT_INT32_BODY: Record<string, readonly unknown[]> = {
+  [NOT_INT32.fraction]: [1.5, 100.25],
+  [NOT_INT32.digitString]: ['1000', '0'],
+  [NOT_INT32.outOfRange]: [INT32_MAX + 1, LIMITS.int32.min - 1],
+};
+/** A required string member absent, or of a wrong JSON type (the catalogue ties a member's type to its rule). */
+const absentOrMistyped = (wrong: readonly unknown[]): Record<string, readonly unknown[]> => ({
+  [CLASS.absent]: [REMOVE],
+  [CLASS.wrongJsonType]: wrong,
+});
+const NOT_A_STRING = [12345678, null, true];
+
+/** A role list of the consent roles and one more: the extra role is the only thing wrong (or right) with it. */
+const withConsentRoles = (role: string): string[] => [...CONSENT_ROLES, role];
 
 export const ENGAGEMENT_BREAKERS: Breaker[] = [
-  {
-    requirementId: 'Sandbox.engagement.customer.required',
-    label: 'customer missing or not a string',
-    at: '/customer',
-    value: fc.oneof(gone, notAString),
-  },
-  {
-    requirementId: 'Sandbox.engagement.account.required',
-    label: 'account missing or not an object',
-    at: '/account',
-    value: fc.constantFrom<unknown>(REMOVE, 'NO9386011117947', null),
-  },
-  {
-    requirementId: 'Sandbox.engagement.roles.required',
-    label: 'roles missing or not an array',
-    at: '/roles',
-    value: fc.constantFrom<unknown>(REMOVE, 'VIEW', null),
-  },
-  {
-    requirementId: 'Sandbox.engagement.registerLimit.required',
-    label: 'registerLimit missing',
-    at: '/registerLimit',
-    value: gone,
-  },
-  {
-    requirementId: 'Sandbox.engagement.approvalLimit.required',
-    label: 'approvalLimit missing',
-    at: '/approvalLimit',
-    value: gone,
-  },
-  {
-    requirementId: 'Sandbox.engagement.account.iban.required',
-    label: 'account without a string iban',
-    at: '/account',
-    value: fc.constantFrom<unknown>({}, { iban: 12345 }, { bban: '86011117947' }),
-  },
-  {
-    requirementId: 'Sandbox.engagement.roles.enum',
-    label: 'a role outside the list',
-    at: '/roles',
-    value: fc.constantFrom(['VIEW', 'READ'], ['ADMIN'], ['REGISTER', 'VIEW', 'PAY']),
-  },
-  {
-    requirementId: 'Sandbox.engagement.limits.int32',
-    label: 'registerLimit not an int32',
-    at: '/registerLimit',
-    value: notInt32,
-  },
-  {
-    requirementId: 'Sandbox.engagement.limits.int32',
-    label: 'approvalLimit not an int32',
-    at: '/approvalLimit',
-    value: notInt32,
-  },
-  // Near misses (spec/near-misses.ts) beside the consent roles, so only the near miss is wrong.
-  {
-    requirementId: 'Sandbox.engagement.roles.enum',
-    label: 'a role of a neighbouring vocabulary (ADMIN, SIGNATORY …)',
-    at: '/roles',
-    value: fc.constantFrom(...NEAR_MISS_ENGAGEMENT_ROLES).map((role) => [...CONSENT_ROLES, role]),
-  },
+  ...classBreakers('Sandbox.engagement.customer.required', '/customer', absentOrMistyped(NOT_A_STRING)),
+  ...classBreakers('Sandbox.engagement.account.required', '/account', absentOrMistyped(['NO9386011117947', null])),
+  ...classBreakers('Sandbox.engagement.roles.required', '/roles', absentOrMistyped(['VIEW', null])),
+  ...classBreakers('Sandbox.engagement.registerLimit.required', '/registerLimit', { [CLASS.absent]: [REMOVE] }),
+  ...classBreakers('Sandbox.engagement.approvalLimit.required', '/approvalLimit', { [CLASS.absent]: [REMOVE] }),
+  ...classBreakers('Sandbox.engagement.account.iban.required', '/account', {
+    [SANDBOX_CLASS.noIban]: [{}, { bban: '86011117947' }],
+    [SANDBOX_CLASS.ibanNotString]: [{ iban: 12345 }, { iban: null }],
+  }),
+  // Beside the consent roles, so the role outside the list is the only thing wrong.
+  ...classBreakers('Sandbox.engagement.roles.enum', '/roles', {
+    [CLASS.madeUp]: roleRow.outsiders.map(withConsentRoles),
+    [CLASS.nearMiss]: NEAR_MISS_ENGAGEMENT_ROLES.map(withConsentRoles),
+  }),
+  ...classBreakers('Codes.letterCase.upper', '/roles', {
+    [otherCaseOf(roleRow)]: caseVariantsOf(roleRow).map(withConsentRoles),
+  }),
+  ...classBreakers('Sandbox.engagement.limits.int32', '/registerLimit', NOT_INT32_BODY),
+  ...classBreakers('Sandbox.engagement.limits.int32', '/approvalLimit', NOT_INT32_BODY),
 ];
 
 /** The card account's string members, each with the rule that requires it. */
@@ -196,62 +183,33 @@ const STRING_FIELDS: [string, RequirementId][] = [
   ['name', 'Sandbox.cardAccount.name.required'],
   ['product', 'Sandbox.cardAccount.product.required'],
 ];
+const BALANCE_TYPE = '/balances/0/balanceType';
 export const CARD_ACCOUNT_BREAKERS: Breaker[] = [
-  ...STRING_FIELDS.map(([f, id]) => ({
-    requirementId: id,
-    label: `${f} missing or not a string`,
-    at: `/${f}`,
-    value: fc.oneof(gone, notAString),
-  })),
-  {
-    requirementId: 'Sandbox.cardAccount.creditLimit.required',
-    label: 'creditLimit missing or without currency',
-    at: '/creditLimit',
-    value: fc.constantFrom<unknown>(REMOVE, { amount: 50000 }),
-  },
-  {
-    requirementId: 'Sandbox.cardAccount.balances.required',
-    label: 'balances missing, not an array or an entry without balanceAmount',
-    at: '/balances',
-    value: fc.constantFrom<unknown>(REMOVE, 'closingBooked', [{ balanceType: 'expected' }]),
-  },
-  { requirementId: 'Sandbox.cardAccount.status.required', label: 'status missing', at: '/status', value: gone },
-  {
-    requirementId: 'Sandbox.cardAccount.status.enum',
-    label: 'status outside enabled, deleted, blocked',
-    at: '/status',
-    value: fc.constantFrom('active', 'closed', 'suspended'),
-  },
-  {
-    requirementId: 'Sandbox.cardAccount.balanceType.enum',
-    label: 'balanceType outside closingBooked, expected',
-    at: '/balances/0/balanceType',
-    value: fc.constantFrom('interimAvailable', 'booked', 'closing'),
-  },
-  {
-    requirementId: 'Sandbox.cardAccount.amounts.int32',
-    label: 'creditLimit.amount not an int32',
-    at: '/creditLimit/amount',
-    value: notInt32,
-  },
-  {
-    requirementId: 'Sandbox.cardAccount.amounts.int32',
-    label: 'balanceAmount.amount not an int32',
-    at: '/balances/0/balanceAmount/amount',
-    value: notInt32,
-  },
-  {
-    requirementId: 'Sandbox.cardAccount.status.enum',
-    label: 'a status of other APIs (active, closed …)',
-    at: '/status',
-    value: fc.constantFrom(...NEAR_MISS_CARD_ACCOUNT_STATUSES),
-  },
-  {
-    requirementId: 'Sandbox.cardAccount.balanceType.enum',
-    label: 'a Berlin Group balance type outside the list (interimBooked …)',
-    at: '/balances/0/balanceType',
-    value: fc.constantFrom(...NEAR_MISS_CARD_BALANCE_TYPES),
-  },
+  ...STRING_FIELDS.flatMap(([f, id]) => classBreakers(id, `/${f}`, absentOrMistyped(NOT_A_STRING))),
+  ...classBreakers('Sandbox.cardAccount.creditLimit.required', '/creditLimit', {
+    [CLASS.absent]: [REMOVE],
+    [SANDBOX_CLASS.creditLimitWithoutCurrency]: [{ amount: 50000 }],
+  }),
+  ...classBreakers('Sandbox.cardAccount.balances.required', '/balances', {
+    [CLASS.absent]: [REMOVE],
+    [SANDBOX_CLASS.balancesNotArray]: ['closingBooked', { balanceType: 'expected' }],
+    [SANDBOX_CLASS.entryWithoutAmount]: [[{ balanceType: 'expected' }]],
+  }),
+  ...classBreakers('Sandbox.cardAccount.status.required', '/status', { [CLASS.absent]: [REMOVE] }),
+  ...classBreakers('Sandbox.cardAccount.status.enum', '/status', {
+    [CLASS.madeUp]: statusRow.outsiders,
+    [CLASS.nearMiss]: NEAR_MISS_CARD_ACCOUNT_STATUSES,
+  }),
+  ...classBreakers('Sandbox.cardAccount.balanceType.enum', BALANCE_TYPE, {
+    [CLASS.madeUp]: balanceRow.outsiders,
+    [CLASS.nearMiss]: NEAR_MISS_CARD_BALANCE_TYPES,
+  }),
+  ...classBreakers('Codes.letterCase.upper', '/status', { [otherCaseOf(statusRow)]: caseVariantsOf(statusRow) }),
+  ...classBreakers('Codes.letterCase.upper', BALANCE_TYPE, {
+    [otherCaseOf(balanceRow)]: caseVariantsOf(balanceRow),
+  }),
+  ...classBreakers('Sandbox.cardAccount.amounts.int32', '/creditLimit/amount', NOT_INT32_BODY),
+  ...classBreakers('Sandbox.cardAccount.amounts.int32', '/balances/0/balanceAmount/amount', NOT_INT32_BODY),
 ];
 
 /** The sandbox bodies' valid edges from the rule table: each listed role, card status and balance type, accepted. */

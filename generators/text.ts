@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { lengthOf } from '../spec/index.js';
+import { lengthOf, type Alphabet } from '../spec/index.js';
 
 /** Letters of names and free text: ASCII, the Norwegian ones (two bytes each in UTF-8), a blank, a hyphen, a point. */
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyzæøåÆØÅ -.';
@@ -31,3 +31,14 @@ export const ascii = (length: number): string => 'Nordmann'.repeat(Math.ceil(len
  * valid one is 2 × max bytes, which a bank that counts bytes instead of characters refuses from max / 2 + 1 letters.
  */
 export const nonAscii = (length: number): string => 'ÆØÅæøåéü'.repeat(Math.ceil(length / 8)).slice(0, length);
+
+/**
+ * `length` Greek letters (a Greek name, Αλεξάνδρα Παπαδοπούλου, without its blank): outside ISO-8859-1, two bytes each
+ * in UTF-8. interface.md limits characters, not alphabets: a bank that keeps names in Latin-1 loses them.
+ */
+export const greek = (length: number): string =>
+  'ΑλεξάνδραΠαπαδοπούλου'.repeat(Math.ceil(length / 21)).slice(0, length);
+
+/** `length` letters of an alphabet (spec/matrix ALPHABETS), as the classes of a limit send them. */
+export const lettersOf = (alphabet: Alphabet, length: number): string =>
+  alphabet === 'ascii' ? ascii(length) : alphabet === 'latin1' ? nonAscii(length) : greek(length);

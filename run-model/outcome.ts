@@ -12,6 +12,13 @@ export interface ConformanceMeta {
   notTestable?: string;
   /** Requirements the uniform checks judged during the test (beyond the ones it cites). */
   judged?: RequirementId[];
+  /**
+   * The cells of the test plan (spec/matrix: `rule × operation × class`) the test sends: each a request of its own
+   * for an invalid class, shared with other valid classes for a valid one, or the situation a behaviour names.
+   */
+  cells?: string[];
+  /** The observed cells the uniform checks judged on the test's answers (a response rule on an operation's answer). */
+  observed?: string[];
   /** Requirements whose checks failed in a way that failed the test. */
   failedChecks?: RequirementId[];
   /** The fast-check seed and path that replay a property failure. */

@@ -16,6 +16,8 @@ export interface ManifestTest {
   requirementIds: RequirementId[];
   operation: OperationId | 'cross-cutting';
   level: Level;
+  /** The cells of the test plan the test sends (ConformanceMeta.cells), when it declares any. */
+  cells?: string[];
 }
 
 /** Where the manifest lives: beside this module, in the repository and in the installed CLI package alike. */

@@ -53,9 +53,12 @@ export async function collectTestManifest(): Promise<ManifestTest[]> {
         if (!meta) return [];
         const names = [test.name];
         for (let parent = test.parent; parent.type === 'suite'; parent = parent.parent) names.unshift(parent.name);
-        const { requirementIds, operation, level } = meta;
+        const { requirementIds, operation, level, cells } = meta;
         const file = relative(PACKAGE_ROOT, module.moduleId);
-        return [{ name: test.name, fullName: names.join(' '), file, requirementIds, operation, level }];
+        const fullName = names.join(' ');
+        return [
+          { name: test.name, fullName, file, requirementIds, operation, level, ...(cells?.length ? { cells } : {}) },
+        ];
       }),
     );
   } finally {

@@ -11,6 +11,7 @@ export type OperationId =
   | 'sandbox.cardAccount.create'
   | 'sandbox.transactions.list'
   | 'payment.status'
+  | 'payment.delete'
   | 'basket.create'
   | 'sandbox.customer.create'
   | 'sandbox.account.create'
@@ -57,7 +58,7 @@ export interface OperationSpec {
   /** interface.md section it comes from ("Endpoints › 3. Create NCBCT payment"). */
   section: string;
   standing: OperationStanding;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** Default path; overridable by configuration where `pathAssumed`. */
   path: string;
   /** true when interface.md does not show the path and it comes from platform-notes.md. */
@@ -307,6 +308,22 @@ export const OPERATIONS: readonly OperationSpec[] = [
     method: 'GET',
     path: '/v1/payments/{payment-product}/{paymentId}/status',
     pathAssumed: false,
+    query: [],
+    headerSelection: { groups: ['N', 'S', 'P'], without: ['Digest'] },
+    headersAssumed: true,
+    success: { status: 200, shown: false },
+    documentedErrors: [],
+    sandboxOnly: false,
+    createsPayment: false,
+  }),
+  op({
+    id: 'payment.delete',
+    summary: 'Delete (cancel) a payment',
+    section: 'What the service does (payment cancellation or deletion: mentioned in the release notes only)',
+    standing: 'named',
+    method: 'DELETE',
+    path: '/v1/payments/{payment-product}/{paymentId}',
+    pathAssumed: true,
     query: [],
     headerSelection: { groups: ['N', 'S', 'P'], without: ['Digest'] },
     headersAssumed: true,

@@ -1,5 +1,6 @@
 import { OPERATIONS, type OperationId } from '../operations.js';
 import type { RequirementId } from './ids.generated.js';
+import type { ValueClass } from '../matrix/types.js';
 import type { ExpectedRejection, Level, Requirement } from './types.js';
 
 /** Rules that hold for every operation (response shapes, signatures). */
@@ -51,7 +52,7 @@ interface FieldRule {
  * required members are not rows of the rule table (field-rules/table.ts) because their breakers send wrong JSON
  * types as well.
  */
-export function requiredRule(row: FieldRule & { where?: string }): Requirement {
+export function requiredRule(row: FieldRule & { where?: string; classes?: readonly ValueClass[] }): Requirement {
   assertTemplateId(row.id, `${row.field}.required`, 'requiredRule');
   return {
     id: row.id,
@@ -61,5 +62,6 @@ export function requiredRule(row: FieldRule & { where?: string }): Requirement {
     operations: row.operations,
     kind: 'body',
     expected: bodyRejection(row.operations),
+    ...(row.classes ? { classes: row.classes } : {}),
   };
 }

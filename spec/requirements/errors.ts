@@ -1,5 +1,10 @@
 import { PAYMENT_CREATION, ALL_OPERATIONS } from './build.js';
+import { invalidClass, observedClass } from '../matrix/types.js';
+import { CLASS } from '../matrix/labels.js';
 import type { Requirement } from './types.js';
+
+/** Errors rule 1's situation, as one class: sent on every payment initiation. */
+export const CORPORATE_WITHOUT_ID = 'a corporate PSU (PSU-Context CORPORATE) without PSU-Corporate-ID';
 
 const ERRORS = 'Errors';
 
@@ -55,6 +60,7 @@ export const ERROR_RULES: Requirement[] = [
     statement: 'A malformed bulk payment gives 400 FORMAT_ERROR.',
     operations: ['bulk.create'],
     kind: 'behaviour',
+    classes: [observedClass(CLASS.everyAnswer)],
     expected: { status: [400], codes: ['FORMAT_ERROR'], exactness: 'MUST' },
   },
   {
@@ -64,6 +70,7 @@ export const ERROR_RULES: Requirement[] = [
     statement: 'A request that breaks a MUST rule of interface.md is never answered 2xx.',
     operations: ALL_OPERATIONS,
     kind: 'behaviour',
+    classes: [observedClass(CLASS.everyAnswer)],
   },
   {
     id: 'Errors.clientError.never5xx',
@@ -72,6 +79,7 @@ export const ERROR_RULES: Requirement[] = [
     statement: 'No client input yields a 5xx: client errors are 4xx.',
     operations: ALL_OPERATIONS,
     kind: 'behaviour',
+    classes: [observedClass(CLASS.everyAnswer)],
   },
   {
     id: 'Errors.corporateWithoutCorporateId.400',
@@ -80,6 +88,7 @@ export const ERROR_RULES: Requirement[] = [
     statement: 'A corporate-user request (PSU-Context CORPORATE) without PSU-Corporate-ID gives 400, not 500.',
     operations: PAYMENT_CREATION,
     kind: 'header',
+    classes: [invalidClass(CORPORATE_WITHOUT_ID)],
     expected: { status: [400], codes: [], exactness: 'MUST' },
   },
   {
@@ -91,6 +100,7 @@ export const ERROR_RULES: Requirement[] = [
       'code conforms; KID_INVALID or KID_MISSING is the convention).',
     operations: ['bulk.create'],
     kind: 'body',
+    classes: [invalidClass('a KID with a wrong check digit')],
     expected: { status: [400], codes: [], exactness: 'MUST' },
   },
   {
@@ -124,6 +134,7 @@ export const ERROR_RULES: Requirement[] = [
     statement: 'A body that is not JSON gives 400 FORMAT_ERROR.',
     operations: PAYMENT_CREATION,
     kind: 'body',
+    classes: [invalidClass('a body that is not JSON')],
     expected: { status: [400], codes: ['FORMAT_ERROR'], exactness: 'SHOULD' },
   },
 ];

@@ -1,7 +1,22 @@
 import { OPERATIONS, type OperationId } from '../operations.js';
 import { assertTemplateId } from './build.js';
 import type { RequirementId } from './ids.generated.js';
+import { invalidClass, validClass } from '../matrix/types.js';
 import type { ExpectedRejection, Requirement } from './types.js';
+
+/** Negotiation.accept.unsupported's one class: an Accept that offers nothing the JSON interface has. */
+export const NON_JSON_ACCEPT = 'an Accept that offers only non-JSON types';
+
+/**
+ * The valid offers of Group N an operation is sent, one class each (suites/negotiation-versioning.suite.ts): every
+ * optional header of its groups at once with Accept: *\/*, one alternative of each Group N header, and a media range
+ * with q-values. A narrow offer may be refused with 406 (RFC 9110 §15.5.7): the server picks among what is offered.
+ */
+export const OFFER_CLASS = {
+  everyOptional: 'every optional header of its groups, with Accept: */*',
+  narrow: 'one alternative of each Group N header',
+  rangeWithQ: 'Accept: application/* with q-values',
+} as const;
 
 const HEADER_SECTION = 'Endpoints › Header groups';
 /** Berlin Group: a missing or malformed header is 400 FORMAT_ERROR (HTTP_HEADER_REQUIRED is in interface.md's list). */
@@ -159,6 +174,7 @@ export const HEADER_RULES: Requirement[] = [
     // Group N is optional on every operation, and each gets a request offering one alternative of each kind.
     operations: specified(OPERATIONS.map((o) => o.id)),
     kind: 'behaviour',
+    classes: Object.values(OFFER_CLASS).map((label) => validClass(label)),
   },
   {
     id: 'Negotiation.contentType.json',
@@ -213,6 +229,7 @@ export const HEADER_RULES: Requirement[] = [
       'is ignored: the response is then JSON), never 5xx.',
     operations: ['basket.get', 'ncbct.create'],
     kind: 'header',
+    classes: [invalidClass(NON_JSON_ACCEPT)],
     expected: { status: [406], codes: [], exactness: 'SHOULD' },
   },
 ];

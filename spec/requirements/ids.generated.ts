@@ -222,6 +222,7 @@ export type RequirementId =
   | 'Journey.sca.finished'
   | 'Journey.status.finalStays'
   | 'Journey.links.answer'
+  | 'Link.href.reachable'
   | 'Journey.authorisation.finalisedRefused'
   | 'Security.otherTpp.payment'
   | 'Security.otherTpp.basket'

@@ -92,6 +92,28 @@ export const JOURNEY_RULES: Requirement[] = [
     kind: 'behaviour',
   },
   {
+    id: 'Link.href.reachable',
+    level: 'MUST',
+    section:
+      'Resources › Shared types (Link: href, the address, and verbs, what it takes); Resources › Sandbox card account ' +
+      '(_links required: self and transactions)',
+    statement:
+      'A link a response hands out leads to a resource: followed with GET where its verbs name GET, by the TPP that ' +
+      'got it, it is not answered 404 or 405.',
+    operations: [
+      'ncbct.create',
+      'sct.create',
+      'bulk.create',
+      'payment.status',
+      'basket.create',
+      'basket.get',
+      'basket.startAuthorisation',
+      'sandbox.customer.create',
+      'sandbox.cardAccount.create',
+    ],
+    kind: 'behaviour',
+  },
+  {
     id: 'Journey.authorisation.finalisedRefused',
     level: 'SHOULD',
     section: TRANSITIONS_NOT_SHOWN,

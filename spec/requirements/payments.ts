@@ -1,4 +1,5 @@
 import { PAYMENT_CREATION, formatError } from './build.js';
+import { invalidClass, situationClass } from '../matrix/types.js';
 import type { Requirement } from './types.js';
 
 const PAYMENT_RESPONSE = 'Resources › Payment initiation response';
@@ -53,6 +54,7 @@ const BEHAVIOUR: Requirement[] = [
     statement: 'allowLogicalDuplicate is a boolean: a value other than true or false is rejected.',
     operations: PAYMENT_CREATION,
     kind: 'query',
+    classes: [invalidClass('neither true nor false')],
     expected: formatError(),
   },
   {
@@ -70,6 +72,7 @@ const BEHAVIOUR: Requirement[] = [
     statement: 'A requestedExecutionDate in the past is rejected with 400 EXECUTION_DATE_INVALID.',
     operations: PAYMENT_CREATION,
     kind: 'body',
+    classes: [invalidClass('a date in the past')],
     expected: { status: [400], codes: ['EXECUTION_DATE_INVALID'], exactness: 'SHOULD' },
   },
   {
@@ -87,9 +90,10 @@ const BEHAVIOUR: Requirement[] = [
     level: 'MUST',
     section: 'States and transitions › Payment transaction status',
     statement: 'Deleting a payment with status PDNG gives an error.',
-    operations: [],
+    // Deletion is named only (its request not shown): the suite sends it where the bank's own link offers DELETE.
+    operations: ['payment.delete'],
     kind: 'behaviour',
-    notTestable: 'payment deletion is not shown in interface.md',
+    classes: [situationClass('DELETE, as its link offers, of a payment read as PDNG')],
   },
   {
     id: 'Payment.product.notOffered',

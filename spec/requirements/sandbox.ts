@@ -1,7 +1,34 @@
 import { LIMITS } from '../limits.js';
 import type { OperationId } from '../operations.js';
 import { formatError, requiredRule } from './build.js';
+import { CLASS } from '../matrix/labels.js';
+import { invalidClass } from '../matrix/types.js';
+import { BROKEN_DATES } from './field-rules/table.js';
 import type { Requirement } from './types.js';
+
+/** A required member of a sandbox body, absent or of another JSON type (the catalogue ties its type to this rule). */
+const ABSENT_OR_MISTYPED = [invalidClass(CLASS.absent), invalidClass(CLASS.wrongJsonType)];
+
+/** The ways a number misses int32, one class each: in a body, and in a query parameter (words and notations too). */
+export const NOT_INT32 = {
+  fraction: 'a fraction',
+  digitString: 'a string of digits',
+  outOfRange: 'one past either end of the int32 range',
+  word: 'a word',
+  notation: 'an exponent or hexadecimal notation',
+} as const;
+const INT32_IN_BODY = [NOT_INT32.fraction, NOT_INT32.digitString, NOT_INT32.outOfRange].map((l) => invalidClass(l));
+
+/** The classes of Sandbox.engagement.account.iban.required and of the card account's object members. */
+export const SANDBOX_CLASS = {
+  noIban: 'an account without iban',
+  ibanNotString: 'an iban that is not a string',
+  creditLimitWithoutCurrency: 'a creditLimit without currency',
+  balancesNotArray: 'balances that are not an array',
+  entryWithoutAmount: 'a balance without balanceAmount',
+  limitZero: 'zero',
+  limitNegative: 'a negative number',
+} as const;
 
 const ENGAGEMENT = 'Resources › Sandbox engagement';
 const CARD_ACCOUNT = 'Resources › Sandbox card account';
@@ -16,20 +43,40 @@ const body = formatError();
 const IN_CARD_REQUEST = 'in a card account request';
 
 export const SANDBOX_RULES: Requirement[] = [
-  requiredRule({ id: 'Sandbox.engagement.customer.required', field: 'customer', section: ENGAGEMENT, operations: ENG }),
-  requiredRule({ id: 'Sandbox.engagement.account.required', field: 'account', section: ENGAGEMENT, operations: ENG }),
-  requiredRule({ id: 'Sandbox.engagement.roles.required', field: 'roles', section: ENGAGEMENT, operations: ENG }),
+  requiredRule({
+    id: 'Sandbox.engagement.customer.required',
+    field: 'customer',
+    section: ENGAGEMENT,
+    operations: ENG,
+    classes: ABSENT_OR_MISTYPED,
+  }),
+  requiredRule({
+    id: 'Sandbox.engagement.account.required',
+    field: 'account',
+    section: ENGAGEMENT,
+    operations: ENG,
+    classes: ABSENT_OR_MISTYPED,
+  }),
+  requiredRule({
+    id: 'Sandbox.engagement.roles.required',
+    field: 'roles',
+    section: ENGAGEMENT,
+    operations: ENG,
+    classes: ABSENT_OR_MISTYPED,
+  }),
   requiredRule({
     id: 'Sandbox.engagement.registerLimit.required',
     field: 'registerLimit',
     section: ENGAGEMENT,
     operations: ENG,
+    classes: [invalidClass(CLASS.absent)],
   }),
   requiredRule({
     id: 'Sandbox.engagement.approvalLimit.required',
     field: 'approvalLimit',
     section: ENGAGEMENT,
     operations: ENG,
+    classes: [invalidClass(CLASS.absent)],
   }),
   {
     id: 'Sandbox.engagement.account.iban.required',
@@ -38,6 +85,7 @@ export const SANDBOX_RULES: Requirement[] = [
     statement: 'account contains a string iban.',
     operations: ENG,
     kind: 'body',
+    classes: [invalidClass(SANDBOX_CLASS.noIban), invalidClass(SANDBOX_CLASS.ibanNotString)],
     expected: body,
   },
   {
@@ -47,6 +95,7 @@ export const SANDBOX_RULES: Requirement[] = [
     statement: 'registerLimit and approvalLimit are int32 integers.',
     operations: ENG,
     kind: 'body',
+    classes: INT32_IN_BODY,
     expected: body,
   },
   {
@@ -91,6 +140,7 @@ export const SANDBOX_RULES: Requirement[] = [
     where: IN_CARD_REQUEST,
     section: CARD_ACCOUNT,
     operations: CARD,
+    classes: ABSENT_OR_MISTYPED,
   }),
   requiredRule({
     id: 'Sandbox.cardAccount.maskedPan.required',
@@ -98,6 +148,7 @@ export const SANDBOX_RULES: Requirement[] = [
     where: IN_CARD_REQUEST,
     section: CARD_ACCOUNT,
     operations: CARD,
+    classes: ABSENT_OR_MISTYPED,
   }),
   requiredRule({
     id: 'Sandbox.cardAccount.currency.required',
@@ -105,6 +156,7 @@ export const SANDBOX_RULES: Requirement[] = [
     where: IN_CARD_REQUEST,
     section: CARD_ACCOUNT,
     operations: CARD,
+    classes: ABSENT_OR_MISTYPED,
   }),
   requiredRule({
     id: 'Sandbox.cardAccount.creditLimit.required',
@@ -112,6 +164,7 @@ export const SANDBOX_RULES: Requirement[] = [
     where: IN_CARD_REQUEST,
     section: CARD_ACCOUNT,
     operations: CARD,
+    classes: [invalidClass(CLASS.absent), invalidClass(SANDBOX_CLASS.creditLimitWithoutCurrency)],
   }),
   requiredRule({
     id: 'Sandbox.cardAccount.balances.required',
@@ -119,6 +172,11 @@ export const SANDBOX_RULES: Requirement[] = [
     where: IN_CARD_REQUEST,
     section: CARD_ACCOUNT,
     operations: CARD,
+    classes: [
+      invalidClass(CLASS.absent),
+      invalidClass(SANDBOX_CLASS.balancesNotArray),
+      invalidClass(SANDBOX_CLASS.entryWithoutAmount),
+    ],
   }),
   requiredRule({
     id: 'Sandbox.cardAccount.cardId.required',
@@ -126,6 +184,7 @@ export const SANDBOX_RULES: Requirement[] = [
     where: IN_CARD_REQUEST,
     section: CARD_ACCOUNT,
     operations: CARD,
+    classes: ABSENT_OR_MISTYPED,
   }),
   requiredRule({
     id: 'Sandbox.cardAccount.cardIdVNo.required',
@@ -133,6 +192,7 @@ export const SANDBOX_RULES: Requirement[] = [
     where: IN_CARD_REQUEST,
     section: CARD_ACCOUNT,
     operations: CARD,
+    classes: ABSENT_OR_MISTYPED,
   }),
   requiredRule({
     id: 'Sandbox.cardAccount.accountNumber.required',
@@ -140,6 +200,7 @@ export const SANDBOX_RULES: Requirement[] = [
     where: IN_CARD_REQUEST,
     section: CARD_ACCOUNT,
     operations: CARD,
+    classes: ABSENT_OR_MISTYPED,
   }),
   requiredRule({
     id: 'Sandbox.cardAccount.expiry.required',
@@ -147,6 +208,7 @@ export const SANDBOX_RULES: Requirement[] = [
     where: IN_CARD_REQUEST,
     section: CARD_ACCOUNT,
     operations: CARD,
+    classes: ABSENT_OR_MISTYPED,
   }),
   requiredRule({
     id: 'Sandbox.cardAccount.name.required',
@@ -154,6 +216,7 @@ export const SANDBOX_RULES: Requirement[] = [
     where: IN_CARD_REQUEST,
     section: CARD_ACCOUNT,
     operations: CARD,
+    classes: ABSENT_OR_MISTYPED,
   }),
   requiredRule({
     id: 'Sandbox.cardAccount.product.required',
@@ -161,6 +224,7 @@ export const SANDBOX_RULES: Requirement[] = [
     where: IN_CARD_REQUEST,
     section: CARD_ACCOUNT,
     operations: CARD,
+    classes: ABSENT_OR_MISTYPED,
   }),
   requiredRule({
     id: 'Sandbox.cardAccount.status.required',
@@ -168,6 +232,7 @@ export const SANDBOX_RULES: Requirement[] = [
     where: IN_CARD_REQUEST,
     section: CARD_ACCOUNT,
     operations: CARD,
+    classes: [invalidClass(CLASS.absent)],
   }),
   {
     id: 'Sandbox.cardAccount.amounts.int32',
@@ -176,6 +241,7 @@ export const SANDBOX_RULES: Requirement[] = [
     statement: 'creditLimit.amount and balanceAmount.amount are int32 integers with a string currency.',
     operations: CARD,
     kind: 'body',
+    classes: INT32_IN_BODY,
     expected: body,
   },
   {
@@ -237,6 +303,7 @@ export const SANDBOX_RULES: Requirement[] = [
     statement: `limit is at least ${LIMITS.transactionListLimit.min}: limit=0 is rejected.`,
     operations: LIST,
     kind: 'query',
+    classes: [invalidClass(SANDBOX_CLASS.limitZero), invalidClass(SANDBOX_CLASS.limitNegative)],
     expected: { status: [400], codes: ['FORMAT_ERROR'], exactness: 'SHOULD' },
   },
   {
@@ -246,6 +313,7 @@ export const SANDBOX_RULES: Requirement[] = [
     statement: 'limit and offset are int32: a non-integer value is rejected.',
     operations: LIST,
     kind: 'query',
+    classes: Object.values(NOT_INT32).map((l) => invalidClass(l)),
     expected: body,
   },
   {
@@ -255,6 +323,7 @@ export const SANDBOX_RULES: Requirement[] = [
     statement: 'fromDate and toDate are dates: a malformed date is rejected.',
     operations: LIST,
     kind: 'query',
+    classes: BROKEN_DATES.map((d) => invalidClass(d.label)),
     expected: body,
   },
   {

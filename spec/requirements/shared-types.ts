@@ -1,8 +1,24 @@
 import { PAYMENT_CREATION, formatError } from './build.js';
+import { invalidClass as invalid } from '../matrix/types.js';
 import type { Requirement } from './types.js';
 
 const SHARED = 'Resources › Shared types';
 const body = formatError();
+
+/** The two sides of Amount.amount.fractionDigits (generators/invalid.ts sends one of each on every product). */
+export const FRACTION_DIGITS = {
+  tooMany: 'one fraction digit too many',
+  tooFew: 'one fraction digit too few',
+} as const;
+
+/** The ways an IBAN lacks the ISO 13616 structure, one class each (generators/invalid.ts holds the values). */
+export const IBAN_STRUCTURE = {
+  noCountry: 'no country code',
+  letterCheckDigits: 'letters for check digits',
+  notAlphanumeric: 'a character outside the alphanumerics',
+} as const;
+
+export const KID_WRONG_CHECK_DIGIT = 'a KID with a wrong check digit';
 
 /**
  * Rules of the shared types that are not about one field's value alone: check digits and fraction digits (judged in
@@ -19,6 +35,7 @@ export const SHARED_TYPE_RULES: Requirement[] = [
       'for currencies flagged ambiguous).',
     operations: PAYMENT_CREATION,
     kind: 'body',
+    classes: [invalid(FRACTION_DIGITS.tooMany), invalid(FRACTION_DIGITS.tooFew)],
     expected: body,
   },
   // interface.md names the ISO 13616-1:2007 *structure* only: the form is a MUST, verifying the check digits
@@ -33,6 +50,7 @@ export const SHARED_TYPE_RULES: Requirement[] = [
       'BBAN, at most 34 characters.',
     operations: ['ncbct.create', 'sct.create'],
     kind: 'body',
+    classes: Object.values(IBAN_STRUCTURE).map((label) => invalid(label)),
     expected: body,
   },
   {
@@ -44,6 +62,7 @@ export const SHARED_TYPE_RULES: Requirement[] = [
       'them refuses an IBAN that fails.',
     operations: ['ncbct.create', 'sct.create'],
     kind: 'body',
+    classes: [invalid('wrong check digits')],
     expected: body,
   },
   {
@@ -79,6 +98,7 @@ export const SHARED_TYPE_RULES: Requirement[] = [
       'A KID (OCR reference) is 2 to 25 digits ending in a valid MOD10 or MOD11 check digit; a bad KID is a KID error.',
     operations: ['bulk.create'],
     kind: 'body',
+    classes: [invalid(KID_WRONG_CHECK_DIGIT)],
     expected: { status: [400], codes: ['KID_INVALID', 'KID_MISSING'], exactness: 'SHOULD' },
   },
   // interface.md lists codes in upper case but says nothing about letter case or surrounding blanks: a bank that
@@ -95,6 +115,7 @@ export const SHARED_TYPE_RULES: Requirement[] = [
       'case; a value that differs only in case is refused (a bank that upper-cases first is conformant too).',
     operations: [...PAYMENT_CREATION, 'sandbox.engagement.create', 'sandbox.cardAccount.create'],
     kind: 'body',
+    classes: [invalid('iban in another letter case', { operations: ['ncbct.create', 'sct.create'] })],
     expected: body,
   },
   {

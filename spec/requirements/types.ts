@@ -1,4 +1,5 @@
 import type { OperationId } from '../operations.js';
+import type { ValueClass } from '../matrix/types.js';
 import type { RequirementId } from './ids.generated.js';
 
 /** MUST: interface.md states it. SHOULD: a Berlin Group or platform convention that fills a "not shown" gap. */
@@ -37,4 +38,9 @@ export interface Requirement {
   notTestable?: string;
   /** A rule about who may reach a resource (another TPP's payments): reports show these in a section of their own. */
   category?: 'security';
+  /**
+   * The classes of values on each side of the rule (spec/matrix/): written here where neither the rule table nor the
+   * header groups derive them; without them a behaviour has one situation and a response rule is judged on every answer.
+   */
+  classes?: readonly ValueClass[];
 }

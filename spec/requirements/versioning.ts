@@ -1,7 +1,19 @@
+import { ACCEPT_FIX_VALUES } from '../enums.js';
+import { situationClass, validClass } from '../matrix/types.js';
+import type { OperationId } from '../operations.js';
 import { ALL_OPERATIONS } from './build.js';
 import type { Requirement } from './types.js';
 
 const VERSIONING = 'Versioning';
+
+/** The operations that take x-accept-fix (Endpoints › Header groups: basket start, NCBCT, SCT; optional on bulk). */
+const ACCEPT_FIX: OperationId[] = ['basket.startAuthorisation', 'ncbct.create', 'sct.create', 'bulk.create'];
+
+/** Versioning.acceptFix.unknown's classes: a value nobody announced, and one a letter away from a named one. */
+export const UNKNOWN_FIX = {
+  unannounced: 'a value no release announced',
+  nearNamed: 'a near miss of a named value',
+} as const;
 
 export const VERSIONING_RULES: Requirement[] = [
   {
@@ -11,6 +23,7 @@ export const VERSIONING_RULES: Requirement[] = [
     statement: 'Paths carry the major version prefix /v1.',
     operations: ALL_OPERATIONS,
     kind: 'behaviour',
+    classes: [situationClass('its configured path')],
   },
   {
     id: 'Versioning.acceptFix.amountAsString',
@@ -30,16 +43,18 @@ export const VERSIONING_RULES: Requirement[] = [
       "A named x-accept-fix value is accepted: amount-as-string, the payments' value, at MUST; longer-name, " +
       'cash-account-type-iso and cardaccount-switch-originalamount-and-transactionamount change account data ' +
       'only, so a payment that refuses them deviates from a SHOULD.',
-    operations: ['ncbct.create'],
+    operations: ACCEPT_FIX,
     kind: 'behaviour',
+    classes: ACCEPT_FIX_VALUES.map((value) => validClass(`x-accept-fix: ${value}`)),
   },
   {
     id: 'Versioning.acceptFix.unknown',
     level: 'SHOULD',
     section: `${VERSIONING} 3 (unknown values: not shown)`,
     statement: 'An unknown x-accept-fix value is ignored or rejected with a 4xx, never a 5xx.',
-    operations: ['ncbct.create'],
+    operations: ACCEPT_FIX,
     kind: 'behaviour',
+    classes: Object.values(UNKNOWN_FIX).map((label) => situationClass(label)),
   },
   {
     id: 'Versioning.acceptFix.longerName',

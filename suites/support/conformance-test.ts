@@ -4,6 +4,7 @@ import { shellQuote, type Exchange } from '../../client/index.js';
 import type { ConformanceMeta } from '../../run-model/index.js';
 import { inShard, leftOutByBudget, ruleLine, rulesBroken, selected } from '../../run-model/index.js';
 import { OPERATIONS, requirement, type Level, type OperationId, type RequirementId } from '../../spec/index.js';
+import { declaredCells, type CellDeclaration } from './cells.js';
 import { runContext, type RunContext } from './context.js';
 import { FixtureError, NotObservable } from './fixtures.js';
 import { attachExchange, attachText, describeFailure, describeSkip, labelTest, maskValues } from './allure.js';
@@ -39,6 +40,11 @@ export interface ConformanceTestDefinition extends ConformanceTestOptions {
   operation: OperationId | 'cross-cutting';
   /** The rule in words, after the ids and level in the test's name. */
   title: string;
+  /**
+   * The cells of the test plan the test sends (spec/matrix), beyond the situation of each rule it cites on its own
+   * operation, which it declares by citing it: a breaker's class, a valid value's, a journey's other operations.
+   */
+  cells?: readonly CellDeclaration[];
 }
 
 /**
@@ -46,8 +52,9 @@ export interface ConformanceTestDefinition extends ConformanceTestOptions {
  * is the first requirement's level, and its meta carries both for reports.
  */
 export function conformanceTest(definition: ConformanceTestDefinition, body: (kit: Kit) => Promise<void>): void {
-  const { requirementIds: ids, operation, title, ...options } = definition;
+  const { requirementIds: ids, operation, title, cells: declared = [], ...options } = definition;
   const requirementIds = Array.isArray(ids) ? ids : [ids];
+  const cells = declaredCells(requirementIds, operation, declared);
   const level = options.level ?? requirement(requirementIds[0] as RequirementId).level;
   const name = `${requirementIds.join(' + ')} [${level}] ${title}`;
   const skip =
@@ -55,7 +62,13 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (ki
     profileSkip(operation) ||
     selected(runContext().selection, requirementIds, operation, level) ||
     leftOutByBudget(runContext().selection, fullTestName(name));
-  const meta: ConformanceMeta = { requirementIds, level, operation, ...(skip ? { notTestable: skip } : {}) };
+  const meta: ConformanceMeta = {
+    requirementIds,
+    level,
+    operation,
+    ...(cells.length ? { cells } : {}),
+    ...(skip ? { notTestable: skip } : {}),
+  };
   // Another shard's test is not registered here: it runs there, and shows in no report of this shard.
   if (!inShard(runContext().selection, fullTestName(name))) return;
   test(

@@ -2,6 +2,8 @@ import { toCurl, type Exchange } from '../../client/index.js';
 import { failures, type CheckResult } from '../../checks/index.js';
 import type { ConformanceMeta } from '../../run-model/index.js';
 import { failedExchangeRecord } from './failed-exchange.js';
+import { observedCells } from './cells.js';
+import { operationOf } from './exchange-operation.js';
 
 const MAX_BODY = 2000;
 
@@ -56,6 +58,14 @@ export function judge(meta: ConformanceMeta, exchange: Exchange, results: CheckR
   const judged = new Set(meta.judged ?? []);
   for (const r of results) for (const id of [r.requirementId, ...(r.holds ?? [])]) judged.add(id);
   meta.judged = [...judged];
+  const op = operationOf(exchange);
+  if (op) {
+    const observed = observedCells(
+      results.flatMap((r) => [r.requirementId, ...(r.holds ?? [])]),
+      op,
+    );
+    if (observed.length) meta.observed = [...new Set([...(meta.observed ?? []), ...observed])];
+  }
   if (counted.length)
     meta.failedChecks = [...new Set([...(meta.failedChecks ?? []), ...counted.map((r) => r.requirementId)])];
   const warned = results.filter((r) => !r.ok && !counted.includes(r));

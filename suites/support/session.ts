@@ -20,6 +20,7 @@ import {
 import type { OperationId, OperationSpec } from '../../spec/index.js';
 import { runContext, type RunContext } from './context.js';
 import { baseHeaders, operation, pathFor } from './request.js';
+import { rememberOperation } from './exchange-operation.js';
 
 export interface Signed {
   headers: Record<string, string>;
@@ -146,6 +147,7 @@ export async function openSession(signer?: SigningIdentity): Promise<Session> {
         ...(signed.body !== undefined ? { body: signed.body } : {}),
         operation: op.id,
       });
+      rememberOperation(exchange, op.id);
       scope.exchanges.push(exchange);
       if (ctx.exchangesPath) appendExchange(ctx.exchangesPath, exchange, { test: scope.label, seq });
       return exchange;

@@ -15,7 +15,8 @@ import {
   TRANSACTION_STATUSES,
 } from '../../enums.js';
 import { LIMITS } from '../../limits.js';
-import { REMOVE, type FieldRule } from './types.js';
+import { CLASS } from '../../matrix/labels.js';
+import { REMOVE, type FieldRule, type InvalidValues, type ValidValues } from './types.js';
 
 /**
  * The field rules of interface.md, one row each: a length, a closed list, a required member, a pattern, a format, a
@@ -30,6 +31,39 @@ import { REMOVE, type FieldRule } from './types.js';
 
 const { maxIntegerDigits, scale } = LIMITS.amount;
 const ISO_DATE = 'requestedExecutionDate is an ISO 8601 date (YYYY-MM-DD).';
+
+/** The classes of an ISO 8601 date (YYYY-MM-DD), on each side: written once for every date of the interface. */
+export const DATE_CLASS = {
+  wrongPattern: 'a date in another notation',
+  impossible: 'an impossible calendar date',
+  dateTime: 'a date-time',
+  ahead: 'a weekday some weeks ahead',
+} as const;
+
+/** Dates that break "ISO 8601 date", one class each: each class is sent on every operation that takes a date. */
+export const BROKEN_DATES: readonly InvalidValues[] = [
+  { label: DATE_CLASS.wrongPattern, values: ['01.12.2027', '2027-1-5', '2027/12/01', '20271201', 'tomorrow'] },
+  { label: DATE_CLASS.impossible, values: ['2027-02-30', '2027-04-31', '2027-02-29', '2027-13-01'] },
+  { label: DATE_CLASS.dateTime, values: ['2027-12-01T10:00:00Z'] },
+];
+
+/**
+ * A valid execution date whatever the bank's calendar: the first Wednesday at least four weeks after the run's day
+ * that is no Norwegian holiday and not in the last days of the year (a bank may refuse a date that is not a banking
+ * day, or one too far ahead: interface.md says neither, so neither is sent as valid).
+ */
+export function weekdayAhead(today: Date): string {
+  const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 28));
+  // A Wednesday is never one of Norway's moving holidays (Easter, Ascension, Whitsun): only fixed dates remain.
+  const holiday = (d: Date) => {
+    const [month, date] = [d.getUTCMonth() + 1, d.getUTCDate()];
+    return (month === 12 && date >= 20) || (month === 1 && date <= 6) || (month === 5 && (date === 1 || date === 17));
+  };
+  while (day.getUTCDay() !== 3 || holiday(day)) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+const AHEAD: ValidValues = { label: DATE_CLASS.ahead, values: (today) => [weekdayAhead(today)] };
 
 /** A NOK amount of 100 000 or more, as a decimal string: six or more integer digits after leading zeros. */
 const NOK_FROM_100000 = {
@@ -54,7 +88,12 @@ const SHARED_TYPES: FieldRule[] = [
     id: 'Amount.amount.decimal',
     pattern: '^[0-9]+(\\.[0-9]+)?$',
     statement: 'amount is a decimal written as a string: digits, optionally a point and fraction digits.',
-    invalid: [{ label: 'amount not a decimal', values: ['1,00', '1e3', '', 'ten'] }],
+    invalid: [
+      { label: 'a decimal comma', values: ['1,00', '12,50'] },
+      { label: 'an exponent', values: ['1e3', '1E2'] },
+      { label: CLASS.empty, values: [''] },
+      { label: 'a number in words', values: ['ten'] },
+    ],
     blankVariants: [' 5.00', '5.00 '],
   },
   // EUR, not NOK: a NOK amount this large would also need the regulatory reporting fields.
@@ -158,7 +197,19 @@ const NCBCT: FieldRule[] = [
     id: 'NCBCT.creditorAgent.bic',
     pattern: BIC_PATTERN,
     statement: 'creditorAgent is a BIC (BICFI, SWIFT code): 8 or 11 characters, ISO 9362.',
-    invalid: [{ label: 'creditorAgent not a BIC', values: ['DEUTDEF', 'DEUT-DEFF', '12345678'] }],
+    // Each length a BIC does not have, punctuation, and digits where the bank code's letters go (ISO 9362).
+    invalid: [
+      { label: 'a BIC of 7 characters', values: ['DEUTDEF', 'NDEANOK'] },
+      { label: 'a BIC of 9 characters', values: ['DEUTDEFF5', 'NDEANOKKX'] },
+      { label: 'a BIC of 10 characters', values: ['DEUTDEFF50', 'NDEANOKKXX'] },
+      { label: 'a BIC of 12 characters', values: ['DEUTDEFF5000', 'NDEANOKKXXXX'] },
+      { label: 'a BIC with punctuation', values: ['DEUT-DEFF', 'NDEA.NOKK'] },
+      { label: 'digits for the bank code', values: ['12345678', '1234DEFF'] },
+    ],
+    valid: [
+      { label: 'a BIC of 8 characters', values: ['DEUTDEFF', 'NDEANOKK'] },
+      { label: 'a BIC of 11 characters', values: ['DEUTDEFF500', 'NDEANOKKXXX'] },
+    ],
     caseVariants: ['deutdeff', 'Ndeanokk'],
   },
   {
@@ -206,7 +257,8 @@ const NCBCT: FieldRule[] = [
     id: 'NCBCT.requestedExecutionDate.isoDate',
     format: 'date',
     statement: ISO_DATE,
-    invalid: [{ label: 'not an ISO date', values: ['2027-02-30', '01.12.2027', '2027-1-5', '2027-12-01T10:00:00Z'] }],
+    invalid: BROKEN_DATES,
+    valid: [AHEAD],
   },
   {
     id: 'NCBCT.regulatoryReportingCode.enum',
@@ -225,16 +277,34 @@ const NCBCT: FieldRule[] = [
       if: NOK_FROM_100000,
       then: { type: 'object', required: ['regulatoryReportingCode', 'regulatoryReportingInformation'] },
     },
+    // The threshold itself and above it, each without both fields; and above it with one of the two alone.
     invalid: [
       {
-        label: 'NOK ≥ 100 000.00 without one or both reporting fields',
+        label: 'NOK 100 000.00 exactly, without both fields',
+        field: 'instructedAmount',
+        values: [{ amount: '100000.00', currency: 'NOK' }],
+        alongside: { regulatoryReportingCode: REMOVE, regulatoryReportingInformation: REMOVE },
+      },
+      {
+        label: 'over NOK 100 000, without both fields',
         field: 'instructedAmount',
         values: [
-          { amount: '100000.00', currency: 'NOK' },
           { amount: '100000.01', currency: 'NOK' },
           { amount: '999999.99', currency: 'NOK' },
         ],
         alongside: { regulatoryReportingCode: REMOVE, regulatoryReportingInformation: REMOVE },
+      },
+      {
+        label: 'over NOK 100 000, with regulatoryReportingCode alone',
+        field: 'instructedAmount',
+        values: [{ amount: '250000.00', currency: 'NOK' }],
+        alongside: { regulatoryReportingCode: '14', regulatoryReportingInformation: REMOVE },
+      },
+      {
+        label: 'over NOK 100 000, with regulatoryReportingInformation alone',
+        field: 'instructedAmount',
+        values: [{ amount: '250000.00', currency: 'NOK' }],
+        alongside: { regulatoryReportingCode: REMOVE, regulatoryReportingInformation: 'Varekjøp' },
       },
     ],
   },
@@ -272,7 +342,8 @@ const SCT: FieldRule[] = [
     id: 'SCT.requestedExecutionDate.isoDate',
     format: 'date',
     statement: ISO_DATE,
-    invalid: [{ label: 'not an ISO date', values: ['2027-13-01', 'tomorrow'] }],
+    invalid: BROKEN_DATES,
+    valid: [AHEAD],
   },
 ];
 
@@ -285,7 +356,10 @@ const BULK: FieldRule[] = [
   {
     id: 'BULK.payments.required',
     required: true,
-    invalid: [{ label: 'payments missing or not an array', values: [REMOVE, {}, 'x'] }],
+    invalid: [
+      { label: CLASS.absent, values: [REMOVE] },
+      { label: 'not an array', values: [{}, 'x'] },
+    ],
   },
   {
     id: 'BULK.payments.nonEmpty',
@@ -308,7 +382,8 @@ const BULK: FieldRule[] = [
     id: 'BULK.requestedExecutionDate.isoDate',
     format: 'date',
     statement: ISO_DATE,
-    invalid: [{ label: 'not an ISO date', values: ['2027-13-01', '2027/12/01'] }],
+    invalid: BROKEN_DATES,
+    valid: [AHEAD],
   },
   { id: 'BULK.entry.instructedAmount.required', required: true },
   { id: 'BULK.entry.creditorName.required', required: true },
@@ -449,17 +524,20 @@ const SANDBOX: FieldRule[] = [
     enum: ENGAGEMENT_ROLES,
     each: true,
     statement: 'Each role is one of OWNER, DISPOSAL, VIEW, REGISTER, APPROVE, INTERNAL_TRANSFER, SALARY.',
+    outsiders: ['READ', 'PAY', 'VIEWS'],
   },
   {
     id: 'Sandbox.cardAccount.status.enum',
     enum: CARD_ACCOUNT_STATUSES,
     statement: 'status is one of enabled, deleted, blocked.',
+    outsiders: ['open', 'frozen', 'enable'],
   },
   {
     id: 'Sandbox.cardAccount.balanceType.enum',
     enum: CARD_BALANCE_TYPES,
     alsoRequired: true,
     statement: 'balanceType is closingBooked or expected.',
+    outsiders: ['booked', 'closing', 'expectedBooked'],
   },
 ];
 

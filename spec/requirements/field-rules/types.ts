@@ -26,6 +26,13 @@ export interface InvalidValues {
   alongside?: Members;
 }
 
+/** Values on the valid side of a row's rule that its kind does not derive (a BIC of 11 characters, a date). */
+export interface ValidValues {
+  label: string;
+  /** Fixed values, or values made when a request is built (a date some weeks from the run's day). */
+  values: readonly unknown[] | ((today: Date) => readonly unknown[]);
+}
+
 /** What every row may say; everything else comes from its id, its scope (scopes.ts) and the rule's kind. */
 interface RowBase {
   /**
@@ -47,8 +54,10 @@ interface RowBase {
   operations?: readonly OperationId[];
   /** Default: 400 FORMAT_ERROR, MUST for bulk (Endpoints › 5) and a convention elsewhere. */
   expected?: ExpectedRejection;
-  /** Values that break the rule, instead of (required, length) or beside (enum) the derived ones. */
+  /** Values that break the rule, instead of (required, length) or beside (enum) the derived ones; one class each. */
   invalid?: readonly InvalidValues[];
+  /** Valid values the kind does not derive, one class each. */
+  valid?: readonly ValidValues[];
   /** Members set beside the field whenever the rule is broken (the code a reporting text goes with). */
   alongside?: Members;
   /** The row of interface.md's Limits table the rule is one of (a length row takes it from its limit). */

@@ -1,0 +1,57 @@
+import { cellKey, classesOf, matrixCells, type OperationId, type RequirementId } from '../../spec/index.js';
+
+/**
+ * A cell of the test plan a test sends (spec/matrix): a rule, a class of its values, and the operation, when it is not
+ * the test's own (a journey sends several).
+ */
+export interface CellDeclaration {
+  requirementId: RequirementId;
+  label: string;
+  operation?: OperationId;
+}
+
+let known: Set<string> | undefined;
+
+/**
+ * The cells a test declares, as keys: the ones it names, and the situation of each behaviour it cites on its own
+ * operation (citing the rule is what sending it means there). A cell the catalogue does not derive stops the suite's
+ * collection, so a mistyped class cannot claim coverage it does not give.
+ */
+export function declaredCells(
+  requirementIds: readonly RequirementId[],
+  operation: OperationId | 'cross-cutting',
+  declared: readonly CellDeclaration[],
+): string[] {
+  known ??= new Set(matrixCells().map(cellKey));
+  const situations =
+    operation === 'cross-cutting'
+      ? []
+      : requirementIds.flatMap((requirementId) =>
+          classesOf(requirementId, operation)
+            .filter((c) => c.side === 'situation')
+            .map((c) => ({ requirementId, operation, label: c.label })),
+        );
+  const keys = [
+    ...situations.map(cellKey),
+    ...declared.map((d) => {
+      const op = d.operation ?? operation;
+      if (op === 'cross-cutting') throw new Error(`cell ${d.requirementId} × ${d.label}: name its operation`);
+      return cellKey({ ...d, operation: op });
+    }),
+  ];
+  const unknown = keys.filter((key) => !known?.has(key));
+  if (unknown.length) throw new Error(`cells the catalogue does not derive (spec/matrix): ${unknown.join('; ')}`);
+  return [...new Set(keys)];
+}
+
+/**
+ * The observed cells of these rules on an operation: a check judged the rule on an answer of it (a response rule,
+ * judged on every answer that shows it).
+ */
+export function observedCells(requirementIds: Iterable<RequirementId>, operation: OperationId): string[] {
+  return [...requirementIds].flatMap((requirementId) =>
+    classesOf(requirementId, operation)
+      .filter((c) => c.side === 'observed')
+      .map((c) => cellKey({ requirementId, operation, label: c.label })),
+  );
+}
