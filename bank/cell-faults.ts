@@ -45,7 +45,7 @@ export function refusedByCellFault(op: OperationSpec, body: unknown, faults: Fau
       for (const pattern of ruleLocations(op.requestBody, row.id))
         for (const pointer of expandLocation(body, pattern)) {
           const value = pointerGet(body, pointer);
-          if (typeof value === 'string' && /[^\u0000-\u00ff]/.test(value))
+          if (typeof value === 'string' && [...value].some((c) => (c.codePointAt(0) ?? 0) > 0xff))
             throw new Rejection(400, 'FORMAT_ERROR', `${pointer}: only ISO-8859-1 letters are taken (${row.id})`);
         }
 }

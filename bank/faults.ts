@@ -651,7 +651,7 @@ export const FAULTS: readonly Fault[] = [
     id: 'sha512-on-ncbct-only',
     area: 'signature',
     description: 'takes a SHA-512 Digest on NCBCT creation only; on every other operation it refuses one (401)',
-    breaks: ['Auth.digest.sha512'],
+    breaks: ['Auth.digest.sha512', 'Auth.digest.algorithmCase'],
   },
   {
     id: 'impossible-dates-outside-ncbct',

@@ -1,17 +1,8 @@
 import { isIP } from 'node:net';
 import { headerValue, pointerGet, type HeaderRecord } from '../core/index.js';
-import { expandLocation, ruleLocations, validate, type Violation } from '../schemas/index.js';
+import { validate, type Violation } from '../schemas/index.js';
 import { COMPUTABLE_DIGEST_ALGORITHMS, verifySignature } from '../signing/index.js';
-import {
-  FIELD_RULES,
-  LIMITS,
-  PSU_CONTEXTS,
-  PSU_HTTP_METHODS,
-  operation,
-  type LengthRow,
-  type OperationSpec,
-  type RequirementId,
-} from '../spec/index.js';
+import { PSU_CONTEXTS, PSU_HTTP_METHODS, operation, type OperationSpec, type RequirementId } from '../spec/index.js';
 import type { Faults } from './context.js';
 import { Rejection } from './errors.js';
 import { relaxedBy } from './faults.js';

@@ -30,7 +30,7 @@ export interface Payment {
   owner?: string | undefined;
   /** Its booking into the debtor's sandbox transactions, when that waits for SCA (policy booking after-sca). */
   book?: () => void;
-  /** Its requestedExecutionDate lies after the day it was initiated: once approved it is pending (futureDatedStatus). */
+  /** Its requestedExecutionDate lies after the day it was made: approved, it is pending (policy futureDatedStatus). */
   futureDated?: boolean;
 }
 

@@ -8,7 +8,7 @@ import {
   linkShapeCheck,
   responseSchemaCheck,
 } from './body.js';
-import { NEGOTIATION_CHECKS } from './negotiation.js';
+import { NEGOTIATION_CHECKS, unmetOfferCheck } from './negotiation.js';
 import { prsyBulkOnlyCheck } from './payments.js';
 import type { CheckContext } from './registry.js';
 import {
@@ -113,6 +113,26 @@ export const REJECTED_RULE_CHECKS = [
   expectedStatusCheck,
   expectedCodeCheck,
 ] as const;
+
+/**
+ * The uniform checks for a request that offers one alternative of each Group N header: served as an accepted request
+ * is, or refused with 406 where the server has none of the alternatives (unmet_offer_refused), its error body judged.
+ */
+export function checkServedOrRefused(
+  exchange: ObservedExchange,
+  operation: OperationSpec,
+  requirementId: RequirementId,
+): CheckResult[] {
+  if (exchange.response?.status !== 406) return checkAccepted(exchange, operation, requirementId);
+  const ctx = { exchange };
+  return expecting({ kind: 'accepted', operation: operation.id, requirementId }, [
+    ...unmetOfferCheck.run(ctx),
+    ...contentTypeCheck.run(ctx),
+    ...negotiated(ctx),
+    ...errorBody(exchange),
+    ...errorCode(exchange),
+  ]);
+}
 
 /** Failures that count: every MUST failure, and SHOULD failures too when `strict`. */
 export function failures(results: CheckResult[], strict = false): CheckResult[] {

@@ -27,6 +27,7 @@ export {
   REJECTED_RULE_CHECKS,
   acceptedChecks,
   checkAccepted,
+  checkServedOrRefused,
   checkRejected,
   failures,
   rejectedChecks,

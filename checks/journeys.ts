@@ -65,6 +65,8 @@ export const basketRejectedPaymentCheck = defineCheck<{ before: string[]; after:
 export interface Decided {
   decision: 'approve' | 'deny';
   statuses: string[];
+  /** The payment is to be executed on a later day: approved, it may stay pending (PDNG) until then. */
+  futureDated?: boolean;
 }
 
 export const decisionReachedCheck = defineCheck<Decided>({
@@ -75,7 +77,8 @@ export const decisionReachedCheck = defineCheck<Decided>({
     const statuses = facts?.statuses ?? [];
     const last = statuses.at(-1) ?? '(no read)';
     const approve = facts?.decision !== 'deny';
-    const ok = approve ? ACCEPTED_STATUSES.includes(last) : last === 'RJCT';
+    const pending = facts?.futureDated === true && last === 'PDNG';
+    const ok = approve ? ACCEPTED_STATUSES.includes(last) || pending : last === 'RJCT';
     const id = approve ? 'Journey.approve.accepted' : 'Journey.deny.rejected';
     const seen = statuses.join(' → ') || '(no read)';
     return [verdict(id, ok, `${approve ? 'approve' : 'deny'} → ${seen} (${exchange.request.url})`)];
@@ -145,5 +148,23 @@ export const otherTppRefusedCheck = defineCheck({
     const status = exchange.response?.status ?? 0;
     const ok = status >= 400 && status < 500;
     return [verdict(requirementId, ok, `another TPP's ${exchange.request.method} got ${status || 'no answer'}`)];
+  },
+});
+
+/**
+ * A link the bank handed out, followed with GET by the TPP that got it: it leads to a resource. 404 (nothing there) and
+ * 405 (GET not taken, though its verbs name it) break the rule; a refusal for another reason (a 4xx of access, a
+ * payment in a state that restricts reads) is judged by the rules of that reason, not here.
+ */
+export const linkReachableCheck = defineCheck<{ link: string }>({
+  name: 'link_reachable',
+  judges: 'a link followed with GET by the TPP that got it leads to a resource: not 404, not 405',
+  reports: ['Link.href.reachable'],
+  judge: ({ exchange, facts }, verdict) => {
+    const status = exchange.response?.status;
+    if (status === undefined) return [];
+    return [
+      verdict('Link.href.reachable', status !== 404 && status !== 405, `GET ${facts?.link ?? 'the link'}: ${status}`),
+    ];
   },
 });

@@ -203,3 +203,23 @@ export const notAcceptableCheck = defineCheck({
     verdict('Negotiation.accept.unsupported', exchange.response?.status === 406, `status ${exchange.response?.status}`),
   ],
 });
+
+/**
+ * Group N: "the server picks one of the offered alternatives". Where a request offers one alternative of each header
+ * and the server has none of them (a language it has no texts in, a charset it does not send), RFC 9110 §15.5.7 lets
+ * it answer 406 rather than pick one outside the offer: such a refusal conforms.
+ */
+export const unmetOfferCheck = defineCheck({
+  name: 'unmet_offer_refused',
+  judges:
+    'a narrow Group N offer the server cannot meet is refused with 406 (RFC 9110 §15.5.7), which conforms as well ' +
+    'as serving one of the alternatives',
+  reports: ['Headers.optional.accepted'],
+  judge: ({ exchange }, verdict) => [
+    verdict(
+      'Headers.optional.accepted',
+      exchange.response?.status === 406,
+      `status ${exchange.response?.status ?? '-'}: refused an offer it cannot meet`,
+    ),
+  ],
+});

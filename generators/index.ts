@@ -28,11 +28,12 @@ export {
   REMOVE,
   broken,
   brokenAt,
+  withValues,
   type Breaker,
   type Edge,
 } from './invalid.js';
-export { breakersAt, breakersOf, over } from './rule-breakers.js';
-export { edgesAt, edgesOf } from './edges.js';
+export { breakersAt, breakersOf, classBreakers, over } from './rule-breakers.js';
+export { edgesAt, edgesOf, shareBodies } from './edges.js';
 export type { BodySites, Site } from './sites.js';
 export {
   invalidCase,

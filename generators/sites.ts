@@ -41,11 +41,20 @@ export interface Site {
   /** The country of an IBAN made too long (it keeps its structure). */
   ibanCountry?: string;
   /**
-   * How a valid edge value (the longest a rule allows, a member of its list) is put here: `false` sends none (the
-   * body's product restricts the member beyond interface.md's list, as an SCT's euro); `at`/`put` place it
-   * elsewhere than a broken value (a currency with an amount of its minor units); `wrap` for a single value.
+   * How a valid edge value (the longest a rule allows, a member of its list) is put here: `false` sends none; `only`
+   * keeps to the members a product surely takes where it restricts the list beyond interface.md (an SCT's euro);
+   * `at`/`put` place it elsewhere than a broken value (a currency with an amount of its minor units); `wrap` for a
+   * single value.
    */
-  keep?: false | { at?: string; put?: (field: string, value: unknown) => unknown; wrap?: (value: unknown) => unknown };
+  keep?:
+    | false
+    | {
+        at?: string;
+        put?: (field: string, value: unknown) => unknown;
+        wrap?: (value: unknown) => unknown;
+        /** Only these members of a list (a product that restricts it beyond interface.md's list: an SCT's euro). */
+        only?: readonly string[];
+      };
 }
 
 /** A body: its sites, and hand-written breakers (rules judged in code) between them, in the order they are sent. */

@@ -1,9 +1,19 @@
-import { COVERAGE_STATES, type CoverageRow, type CoverageState, type RunReport } from '../run-model/index.js';
+import {
+  CELL_STATES,
+  COVERAGE_STATES,
+  countCells,
+  type CellRow,
+  type CellState,
+  type CoverageRow,
+  type CoverageState,
+  type RunReport,
+} from '../run-model/index.js';
 import { join } from 'node:path';
 import { defineReporter } from './registry.js';
 
 export const COVERAGE_MARKDOWN = 'coverage.md';
 export const COVERAGE_JSON = 'coverage.json';
+export const MATRIX_JSON = 'matrix.json';
 
 /** Words, not emoji: a CI log or a browser without an emoji font shows them too; failures in bold. */
 const OUTCOME: Record<CoverageState, string> = {
@@ -25,7 +35,12 @@ const UNJUDGED: readonly CoverageState[] = ['not observed', 'not observable', 'i
  * The matrix in Markdown: the verdict line; the broken rules first as a list (it wraps), with the tests that broke
  * them; the rules not judged, with why; then every requirement. The heading names the target judged.
  */
-export function coverageMarkdown(rows: CoverageRow[], title: string, target?: string): string {
+export function coverageMarkdown(
+  rows: CoverageRow[],
+  title: string,
+  target?: string,
+  cells: readonly CellRow[] = [],
+): string {
   const count = (s: CoverageState) => rows.filter((r) => r.state === s).length;
   const failed = rows.filter((r) => r.state === 'failed');
   const lines = [
@@ -64,7 +79,57 @@ export function coverageMarkdown(rows: CoverageRow[], title: string, target?: st
       (r) => `| \`${r.id}\` | ${r.level} | ${OUTCOME[r.state]} | ${r.tests.length} | ${cell(r.note ?? '')} |`,
     ),
   );
+  if (cells.length) lines.push('', ...matrixMarkdown(cells));
   return `${lines.join('\n')}\n`;
+}
+
+const CELL_OUTCOME: Record<CellState, string> = {
+  passed: 'passed',
+  failed: '**FAILED**',
+  inconclusive: 'inconclusive',
+  'not observed': 'not observed',
+  skipped: 'skipped',
+  'not reachable': 'not reachable',
+  'not judged': '**not judged**',
+};
+
+/** The test plan's counts in one line, the reachable cells no test sent first: what a default run keeps at 0. */
+export function matrixLine(rows: readonly CellRow[]): string {
+  const counts = countCells(rows);
+  return (
+    `${counts.cells} cells (rule × operation × class): ${counts['not judged']} reachable but not judged, ` +
+    `${counts.judged} judged (${counts.passed} passed, ${counts.failed} failed, ${counts.inconclusive} ` +
+    `inconclusive), ${counts['not observed']} not observed, ${counts.skipped} skipped, ` +
+    `${counts['not reachable']} not reachable`
+  );
+}
+
+/**
+ * The test plan in Markdown (issue 34): its counts, the cells not judged and why, then every cell, one line each,
+ * rule by rule in catalogue order.
+ */
+export function matrixMarkdown(rows: readonly CellRow[]): string[] {
+  const lines = ['## The test plan: rule × operation × class', '', `${matrixLine(rows)}.`, ''];
+  const unjudged = rows.filter((r) => !['passed', 'failed', 'inconclusive'].includes(r.state));
+  for (const state of CELL_STATES.filter((s) => !['passed', 'failed', 'inconclusive'].includes(s))) {
+    const of = unjudged.filter((r) => r.state === state);
+    if (!of.length) continue;
+    lines.push(`### ${state} (${of.length})`, '');
+    for (const r of of) lines.push(`- \`${r.requirementId}\` × ${r.operation} × ${r.label}: ${r.note ?? ''}`);
+    lines.push('');
+  }
+  lines.push(
+    '### Every cell',
+    '',
+    '| requirement | operation | class | side | outcome | tests |',
+    '|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| \`${r.requirementId}\` | ${r.operation} | ${cell(r.label)} | ${r.side} | ${CELL_OUTCOME[r.state]} | ` +
+        `${r.tests.length} |`,
+    ),
+  );
+  return lines;
 }
 
 /** The line under the heading: the verdict and what it was judged on. */
@@ -88,20 +153,24 @@ export function coverageTitle(report: RunReport): string {
 export default defineReporter({
   name: 'coverage',
   description: 'coverage.md and coverage.json: every requirement, its tests, and what its verdict stands on',
-  writes: [COVERAGE_MARKDOWN, COVERAGE_JSON],
+  writes: [COVERAGE_MARKDOWN, COVERAGE_JSON, MATRIX_JSON],
   create: ({ log, out }) => ({
     files: (report) => {
       log(
         `coverage matrix: ${join(out, COVERAGE_MARKDOWN)} ` +
           `(${report.summary.requirements.failed} requirement(s) failed)`,
       );
+      const cells = report.cells ?? [];
+      if (cells.length) log(`test plan: ${matrixLine(cells)}`);
       return {
         [COVERAGE_MARKDOWN]: coverageMarkdown(
           report.coverage,
           coverageTitle(report),
           report.summary.target.description,
+          cells,
         ),
         [COVERAGE_JSON]: `${JSON.stringify(report.coverage, null, 2)}\n`,
+        ...(cells.length ? { [MATRIX_JSON]: `${JSON.stringify(cells, null, 1)}\n` } : {}),
       };
     },
   }),

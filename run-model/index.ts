@@ -71,3 +71,4 @@ export { OUTCOMES_FILE, SUMMARY_FILE, RunRecorder, notRunNote, readRunFolder } f
 export { EXCHANGES_FILE, EXCHANGES_FILE_LIMIT, appendExchange, exchangesIn, readExchanges } from './exchanges.js';
 export { proxySessionReport } from './proxy-session.js';
 export { recordProxySession, type ProxyRecordPaths } from './proxy-record.js';
+export * from './cells.js';

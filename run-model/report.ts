@@ -1,3 +1,4 @@
+import { cellCoverage, countCells, type CellCounts, type CellRow } from './cells.js';
 import { coverage, countStates, type CoverageRow, type CoverageState } from './coverage.js';
 import { COMPLETED, endReason, exitCodeOf, type RunEnd } from './end.js';
 import { summarise, type RunSummary, type TestOutcome } from './outcome.js';
@@ -71,6 +72,8 @@ export interface ReportSummary extends Omit<RunSummary, 'exitCode'> {
   /** Requirements of the catalogue by what their verdict stands on; `must` counts the MUST rules alone. */
   requirements: Record<CoverageState, number>;
   must: Record<CoverageState, number>;
+  /** The test plan's cells (rule × operation × class, spec/matrix) by what the run made of each. */
+  matrix?: CellCounts;
   /** The SHOULD deviations recorded as warnings, by requirement id. */
   warned: string[];
   /** The result folders merged into this report, with what each ran (a shard as i/n, without its test list). */
@@ -86,6 +89,8 @@ export interface RunReport {
   summary: ReportSummary;
   outcomes: TestOutcome[];
   coverage: CoverageRow[];
+  /** The test plan, cell by cell (rule × operation × class): a run's; a proxy session judges no plan. */
+  cells?: CellRow[];
   verdicts: Verdict[];
   /** The folders the report was made from: each may hold allure-results/ and exchanges.jsonl. */
   sources: string[];
@@ -162,6 +167,7 @@ function selectionOf(infos: Partial<RunInfo>[]): { selection?: string[] } {
 export function buildReport(runs: RunRecord[], options: { strict: boolean; out?: string }): RunReport {
   const outcomes = runs.flatMap((r) => r.outcomes);
   const rows = coverage(outcomes);
+  const cells = cellCoverage(outcomes);
   const counts = summarise(outcomes, options.strict);
   const infos = runs.map((r) => r.info);
   const seeds = distinct(infos.map((i) => i.seed).filter((s): s is number => typeof s === 'number'));
@@ -178,6 +184,7 @@ export function buildReport(runs: RunRecord[], options: { strict: boolean; out?:
     strict: options.strict,
     requirements: countStates(rows),
     must: countStates(rows, 'MUST'),
+    matrix: countCells(cells),
     warned,
     ...(runs.length === 1 && infos[0]?.shard ? { shard: infos[0].shard } : {}),
     ...(runs.length === 1 && infos[0]?.budget ? { budget: infos[0].budget } : {}),
@@ -193,7 +200,7 @@ export function buildReport(runs: RunRecord[], options: { strict: boolean; out?:
   };
   const sources = runs.map((r) => r.dir);
   const merged = runs.length > 1 || (options.out !== undefined && runs[0]?.dir !== options.out);
-  return { summary, outcomes, coverage: rows, verdicts: [verdict], sources, merged };
+  return { summary, outcomes, coverage: rows, cells, verdicts: [verdict], sources, merged };
 }
 
 /** Why a report's verdict is not CONFORMANT when the run did not complete, for a one-line message. */

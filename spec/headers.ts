@@ -1,6 +1,7 @@
 import { ACCEPT_FIX_VALUES, PSU_CONTEXTS, PSU_HTTP_METHODS } from './enums.js';
 import { NEAR_MISS_PSU_CONTEXTS, NEAR_MISS_PSU_HTTP_METHODS } from './near-misses.js';
 import type { RequirementId } from './requirements/ids.generated.js';
+import { ANOTHER_KEY_TYPE, ANOTHER_RSA_DIGEST, DIGEST_CLASS, HS2019 } from './matrix/labels.js';
 
 /** Header groups of interface.md › Endpoints › Header groups. */
 export type HeaderGroup = 'N' | 'S' | 'T' | 'P' | 'I' | 'X';
@@ -238,6 +239,12 @@ export const DIGEST_ALGORITHMS = ['SHA-256', 'SHA-512'] as const;
  */
 export const NEAR_MISS_DIGEST_ALGORITHMS = ['SHA-384', 'SHA-224', 'SHA', 'MD5', 'UNIXsum', 'SHA256', 'SHA512'] as const;
 
+/** The near misses by class (spec/requirements/authentication.ts DIGEST_CLASS): other hashes, named ones misspelt. */
+export const DIGEST_NEAR_MISS_CLASSES: Readonly<Record<string, readonly string[]>> = {
+  [DIGEST_CLASS.otherAlgorithm]: ['SHA-384', 'SHA-224', 'SHA', 'MD5', 'UNIXsum'],
+  [DIGEST_CLASS.withoutDash]: ['SHA256', 'SHA512'],
+};
+
 /** Authentication 1: "algorithm names the algorithm of the signing certificate; rsa-sha256 is expected." */
 export const SIGNATURE_ALGORITHM = 'rsa-sha256';
 
@@ -248,12 +255,12 @@ export const SIGNATURE_ALGORITHM = 'rsa-sha256';
  * rsa-sha256 is what interface.md expects (SHOULD: it says "expected", and a bank deriving RSA-SHA256 from the key
  * still verifies the right signature).
  */
-export const NEAR_MISS_SIGNATURE_ALGORITHMS: readonly { name: string; requirementId: RequirementId }[] = [
-  { name: 'hmac-sha256', requirementId: 'Auth.signature.algorithm' },
-  { name: 'ecdsa-sha256', requirementId: 'Auth.signature.algorithm' },
-  { name: 'rsa-sha512', requirementId: 'Auth.signature.algorithmExpected' },
-  { name: 'rsa-sha1', requirementId: 'Auth.signature.algorithmExpected' },
-  { name: 'hs2019', requirementId: 'Auth.signature.algorithmExpected' },
+export const NEAR_MISS_SIGNATURE_ALGORITHMS: readonly { name: string; requirementId: RequirementId; cls: string }[] = [
+  { name: 'hmac-sha256', requirementId: 'Auth.signature.algorithm', cls: ANOTHER_KEY_TYPE },
+  { name: 'ecdsa-sha256', requirementId: 'Auth.signature.algorithm', cls: ANOTHER_KEY_TYPE },
+  { name: 'rsa-sha512', requirementId: 'Auth.signature.algorithmExpected', cls: ANOTHER_RSA_DIGEST },
+  { name: 'rsa-sha1', requirementId: 'Auth.signature.algorithmExpected', cls: ANOTHER_RSA_DIGEST },
+  { name: 'hs2019', requirementId: 'Auth.signature.algorithmExpected', cls: HS2019 },
 ];
 
 /** Headers the Signature must cover when they are present (Authentication 1). */

@@ -1,11 +1,17 @@
 import { describe } from 'vitest';
 import { amountAsStringCheck, checkAccepted, checkRejected } from '../checks/index.js';
 import { missingHeaderCases } from '../generators/index.js';
-import { ACCEPT_FIX_VALUES, OPERATIONS, requirement, type OperationId, type RequirementId } from '../spec/index.js';
+import {
+  ACCEPT_FIX_VALUES,
+  CLASS,
+  OPERATIONS,
+  requirement,
+  type OperationId,
+  type RequirementId,
+} from '../spec/index.js';
 import { validRequest } from './operation-requests.js';
 import { fixAcceptance } from './support/accept-fix.js';
 import { conformanceTest } from './support/conformance-test.js';
-import { runContext } from './support/context.js';
 import { operation } from './support/request.js';
 
 /**
@@ -16,10 +22,9 @@ import { operation } from './support/request.js';
  * changes are about account data and "on basket start and SCT the value is amount-as-string". An accepted answer's
  * amounts are strings with the currency's decimals: amount-as-string is the default since 1.7.6, so no value turns
  * it off. The report's matrix section (release/accept-fix-matrix.ts) compares
- * the answers cell by cell: status, error code, shape. Skipped unless asked for: twenty requests more per run.
+ * the answers cell by cell: status, error code, shape (with `run --accept-fix-matrix`). Every run sends it: its cells
+ * are the test plan's for Versioning.acceptFix.known, Headers.x-accept-fix.required and .optionalOnBulk (spec/matrix).
  */
-const MATRIX = runContext().acceptFixMatrix === true;
-const SKIP = MATRIX ? false : 'the x-accept-fix matrix runs with `run --accept-fix-matrix` only';
 
 /**
  * The operations whose headers include x-accept-fix and whose answers the amount-as-string rule binds, from spec/
@@ -44,12 +49,22 @@ describe('x-accept-fix matrix', () => {
   for (const op of ACCEPT_FIX_OPERATIONS)
     for (const value of [undefined, ...ACCEPT_FIX_VALUES]) {
       const required = value === undefined ? requiredBy(op) : undefined;
+      // Without the header: refused where it is required, the default's answer where it is optional (bulk).
+      const rules: RequirementId[] = required
+        ? [required]
+        : value === undefined
+          ? ['Headers.x-accept-fix.optionalOnBulk', 'Versioning.acceptFix.amountAsString']
+          : ['Versioning.acceptFix.known', 'Versioning.acceptFix.amountAsString'];
       conformanceTest(
         {
-          requirementIds: required ?? 'Versioning.acceptFix.amountAsString',
+          requirementIds: rules,
           operation: op,
           title: matrixTitle(op, value),
-          skip: SKIP,
+          cells: required
+            ? [{ requirementId: required, label: CLASS.absent }]
+            : value === undefined
+              ? []
+              : [{ requirementId: 'Versioning.acceptFix.known', label: `x-accept-fix: ${value}` }],
         },
         async ({ s, judge }) => {
           const exchange = await s.call(op, { ...(await validRequest(op, s)), headers: { 'x-accept-fix': value } });
@@ -58,9 +73,7 @@ describe('x-accept-fix matrix', () => {
             required
               ? checkRejected(exchange, required)
               : [
-                  ...checkAccepted(exchange, operation(op), 'Versioning.acceptFix.amountAsString').map(
-                    fixAcceptance(value),
-                  ),
+                  ...checkAccepted(exchange, operation(op), rules[0] as RequirementId).map(fixAcceptance(value)),
                   ...amountAsStringCheck.run({ exchange }),
                 ],
           );

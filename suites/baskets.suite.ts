@@ -22,6 +22,7 @@ describe('signing baskets', () => {
       requirementIds: 'Basket.create.paymentIds',
       operation: 'basket.create',
       title: 'a basket of no payments is rejected',
+      cells: [{ requirementId: 'Basket.create.paymentIds', label: 'an empty array' }],
     },
     async ({ s, judge }) => {
       const exchange = await s.call('basket.create', { body: { paymentIds: [] } });
@@ -79,6 +80,7 @@ describe('signing baskets', () => {
     {
       requirementIds: ['Basket.transactionStatus.worstCase', 'Basket.transactionStatus.mapping'],
       operation: 'basket.get',
+      situationsOn: ['payment.status'],
       title: "the basket's status is the worst case of its payments' statuses",
     },
     async ({ s, judge }) => {
@@ -167,6 +169,7 @@ describe('signing baskets', () => {
       requirementIds: 'Basket.create.unknownPayment',
       operation: 'basket.create',
       title: 'a basket of an unknown payment id is rejected',
+      cells: [{ requirementId: 'Basket.create.unknownPayment', label: 'an unknown payment id' }],
     },
     async ({ s, judge }) => {
       const exchange = await s.call('basket.create', { body: { paymentIds: [`enc!!nope-${s.ctx.runTag}==`] } });

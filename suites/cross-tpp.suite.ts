@@ -55,6 +55,7 @@ describe("another TPP's resources (security)", () => {
     {
       requirementIds: 'Security.otherTpp.payment',
       operation: 'payment.status',
+      situationsOn: ['basket.create'],
       title: "another TPP cannot read a TPP's payment, start its authorisation, nor put it in a basket",
     },
     async ({ s, judge }) => {
@@ -81,6 +82,7 @@ describe("another TPP's resources (security)", () => {
     {
       requirementIds: 'Security.otherTpp.basket',
       operation: 'basket.get',
+      situationsOn: ['basket.startAuthorisation'],
       title: "another TPP cannot read a TPP's basket nor start its authorisation",
     },
     async ({ s, judge }) => {

@@ -1,5 +1,7 @@
 import { describe } from 'vitest';
-import type { RequirementId } from '../spec/index.js';
+import { weekdayAhead, type OperationId, type RequirementId } from '../spec/index.js';
+import { checkRejected } from '../checks/index.js';
+import { NotObservable } from './support/fixtures.js';
 import { conformanceTest, type Kit } from './support/conformance-test.js';
 import { runContext } from './support/context.js';
 import { journeySkip, scaDriverFor } from './support/journeys/driver.js';
@@ -18,8 +20,13 @@ const INVARIANTS: RequirementId[] = [
   'Journey.sca.finished',
 ];
 
+/** Where a journey of payments (and their authorisations, read back) goes, beside the payment initiation. */
+const PAYMENT_STEPS: OperationId[] = ['basket.startAuthorisation', 'payment.status'];
+/** Where a journey of a basket goes, beside the initiations of its payments. */
+const BASKET_STEPS: OperationId[] = [...PAYMENT_STEPS, 'basket.create', 'basket.get'];
+
 function journey(
-  definition: { requirementIds: RequirementId[]; title: string; sca?: boolean },
+  definition: { requirementIds: RequirementId[]; title: string; sca?: boolean; through: OperationId[] },
   steps: (j: Journey) => Promise<void>,
 ): void {
   const needsSca = definition.sca ?? true;
@@ -27,6 +34,7 @@ function journey(
     {
       requirementIds: definition.requirementIds,
       operation: 'payment.status',
+      situationsOn: definition.through,
       title: `journey: ${definition.title}`,
       skip: journeySkip(runContext(), { sca: needsSca }),
     },
@@ -42,6 +50,7 @@ describe('payment journeys', () => {
     {
       requirementIds: ['Auth.sca.redirect', 'Journey.approve.accepted', ...INVARIANTS],
       title: 'initiate an NCBCT payment, authorise it, approve: its status is an accepted one, and stays',
+      through: ['ncbct.create', ...PAYMENT_STEPS],
     },
     async (j) => {
       const p = await j.pay('ncbct');
@@ -56,6 +65,7 @@ describe('payment journeys', () => {
     {
       requirementIds: ['Auth.sca.redirect', 'Journey.deny.rejected', 'Journey.links.answer', ...INVARIANTS],
       title: 'initiate an SCT payment, authorise it, deny: it is RJCT, and every link it was given still answers',
+      through: ['sct.create', ...PAYMENT_STEPS],
     },
     async (j) => {
       const p = await j.pay('sct');
@@ -71,12 +81,14 @@ describe('payment journeys', () => {
         'Basket.transactionStatus.worstCase',
         'Journey.approve.accepted',
         'Journey.authorisation.finalisedRefused',
+        'Journey.links.answer',
         'Auth.sca.redirect',
         ...INVARIANTS,
       ],
       title:
         'a basket of two NCBCT payments and an SCT payment, approved: the basket and each payment move; a second ' +
-        'authorisation is refused',
+        'authorisation is refused; every link the basket was given answers',
+      through: ['ncbct.create', 'sct.create', ...BASKET_STEPS],
     },
     async (j) => {
       const payments = [await j.pay('ncbct'), await j.pay('ncbct'), await j.pay('sct')];
@@ -84,6 +96,7 @@ describe('payment journeys', () => {
       if (!basket) return;
       await j.authorise(basket, 'approve');
       await j.authorise(basket, 'approve');
+      for (const link of j.readableLinks()) await j.follow(link);
     },
   );
 
@@ -96,6 +109,7 @@ describe('payment journeys', () => {
         ...INVARIANTS,
       ],
       title: 'a basket of an NCBCT and an SCT payment, denied: the basket and each payment are RJCT',
+      through: ['ncbct.create', 'sct.create', ...BASKET_STEPS],
     },
     async (j) => {
       const basket = await j.basket([await j.pay('ncbct'), await j.pay('sct')]);
@@ -107,6 +121,7 @@ describe('payment journeys', () => {
     {
       requirementIds: ['Journey.basket.rejectedPayment', 'Basket.transactionStatus.worstCase', ...INVARIANTS],
       title: 'a basket holding a payment the PSU denied stays RJCT once the basket is approved',
+      through: ['ncbct.create', ...BASKET_STEPS],
     },
     async (j) => {
       const [kept, denied] = [await j.pay('ncbct'), await j.pay('ncbct')];
@@ -120,6 +135,7 @@ describe('payment journeys', () => {
     {
       requirementIds: ['Basket.referenceMix.bulk', 'Basket.transactionStatus.worstCase'],
       title: 'a bulk payment is refused in a basket; the basket of the others goes through and reads back',
+      through: ['ncbct.create', 'bulk.create', 'basket.create', 'basket.get'],
       sca: false,
     },
     async (j) => {
@@ -132,14 +148,58 @@ describe('payment journeys', () => {
 
   journey(
     {
+      requirementIds: ['Auth.sca.redirect', 'Journey.approve.accepted', ...INVARIANTS],
+      title: 'initiate a bulk payment, authorise it, approve: its status is an accepted one',
+      through: ['bulk.create', ...PAYMENT_STEPS],
+    },
+    async (j) => {
+      const p = await j.pay('bulk');
+      await j.authorise(p, 'approve');
+      await j.readPayment(p);
+    },
+  );
+
+  journey(
+    {
       requirementIds: ['Journey.links.answer', 'Auth.sca.redirect', ...INVARIANTS],
       title: 'a payment read through every link the bank handed out along the way',
+      through: ['ncbct.create', ...PAYMENT_STEPS],
     },
     async (j) => {
       const p = await j.pay('ncbct');
       await j.readPayment(p);
       await j.authorise(p, 'approve');
       for (const link of j.readableLinks()) await j.follow(link);
+    },
+  );
+});
+
+// States and transitions: "deleting a payment with status PDNG gives an error". A payment the bank reads as PDNG is
+// sought the way a TPP meets one: an NCBCT payment with a requestedExecutionDate weeks ahead, read, and if not pending
+// yet, authorised and approved, then read again (a bank may keep a future-dated payment pending until its day).
+// Where no read says PDNG, the situation never arose: not observed, not failed.
+describe('payment deletion', () => {
+  conformanceTest(
+    {
+      requirementIds: 'PaymentStatus.deletePdng.error',
+      operation: 'payment.delete',
+      title: 'DELETE of a payment read as PDNG (where its self link offers DELETE) gives an error',
+      skip: journeySkip(runContext(), { sca: true }),
+    },
+    async ({ s, ctx, judge }: Kit) => {
+      const j = new Journey({ s, judge, driver: scaDriverFor(ctx) });
+      await j.run(async () => {
+        const p = await j.pay('ncbct', { requestedExecutionDate: weekdayAhead(new Date()) });
+        let status = await j.readPayment(p);
+        if (status !== 'PDNG') {
+          await j.authorise(p, 'approve');
+          status = await j.readPayment(p);
+        }
+        if (status !== 'PDNG')
+          throw new NotObservable(`no payment was read as PDNG (a future-dated payment, approved, read ${status})`);
+        const exchange = await j.delete(p);
+        judge(exchange, checkRejected(exchange, 'PaymentStatus.deletePdng.error'));
+      });
     },
   );
 });

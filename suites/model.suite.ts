@@ -31,6 +31,7 @@ describe('payment and basket model', () => {
         'Journey.status.finalStays',
       ],
       operation: 'payment.status',
+      situationsOn: ['ncbct.create', 'sct.create', 'basket.create', 'basket.startAuthorisation', 'basket.get'],
       title: NAME,
       skip: journeySkip(runContext(), { sca: true }),
     },

@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import {
   amountAsStringCheck,
   checkAccepted,
+  checkServedOrRefused,
   contentLanguageCheck,
   noSandboxCheck,
   notAServerError,
@@ -12,12 +13,21 @@ import {
   type CheckResult,
 } from '../checks/index.js';
 import type { Exchange } from '../client/index.js';
-import { ACCEPT_FIX_VALUES, HEADER_GROUPS, OPERATIONS, type RequirementId } from '../spec/index.js';
+import {
+  HEADER_GROUPS,
+  NON_JSON_ACCEPT,
+  OFFER_CLASS,
+  OPERATIONS,
+  UNKNOWN_FIX,
+  requirement,
+  type OperationId,
+  type RequirementId,
+} from '../spec/index.js';
 import { ncbctBody } from './support/bodies.js';
-import { SPECIFIED_OPERATIONS, validRequest } from './operation-requests.js';
+import { SPECIFIED_OPERATIONS, refusedRequest, validRequest } from './operation-requests.js';
+import { pickBySeed } from './support/cells.js';
 import { sharedDebtor } from './support/fixtures.js';
 import { operation } from './support/request.js';
-import { fixAcceptance } from './support/accept-fix.js';
 import { conformanceTest } from './support/conformance-test.js';
 import { runContext } from './support/context.js';
 import type { Session } from './support/session.js';
@@ -54,6 +64,49 @@ const NARROW = {
   'Accept-Encoding': 'identity',
   'Accept-Language': 'nb',
 };
+
+/**
+ * A valid value of every optional header outside Group N (the PSU's forwarded ones, the TPP's preferences), for the
+ * operations that take them. PSU-Corporate-ID is left out: it would make the private PSU a corporate user in the eyes
+ * of a bank that remembers (the corporate PSU sends it in headers.suite.ts); X-PSU-IDENTITY too, a secret.
+ */
+const OPTIONAL_VALUES: Record<string, string> = {
+  'TPP-Redirect-Preferred': 'false',
+  'PSU-IP-Port': '443',
+  'PSU-User-Agent': 'Mozilla/5.0',
+  'PSU-Accept': 'application/json',
+  'PSU-Accept-Charset': 'utf-8',
+  'PSU-Accept-Encoding': 'gzip',
+  'PSU-Accept-Language': 'nb-NO',
+  'PSU-HTTP-Method': 'POST',
+  'PSU-Device-ID': '5b3ab8e8-0fd5-43d2-946e-d75958b172e7',
+  'PSU-Geo-Location': 'GEO:59.9139;10.7522',
+  'X-PSU-AuthMethod-Preferred': 'BANKID',
+  'PSU-Context': 'PRIVATE',
+  'TPP-Brand-Logging-Information': 'Brand',
+  'Content-Type': 'application/json',
+};
+
+/** The optional headers `op` takes, with the values above. */
+const optionalHeaders = (op: OperationId): Record<string, string> =>
+  Object.fromEntries(
+    operation(op)
+      .headers.filter((h) => h.presence === 'no' && OPTIONAL_VALUES[h.name] !== undefined)
+      .map((h) => [h.name, OPTIONAL_VALUES[h.name] as string]),
+  );
+
+/** The classes of Group N offer an operation is sent (spec OFFER_CLASS), each with its headers. */
+const offersOf = (op: OperationId): [string, Record<string, string>][] => [
+  [OFFER_CLASS.everyOptional, { ...optionalHeaders(op), Accept: '*/*' }],
+  [OFFER_CLASS.narrow, NARROW],
+  [OFFER_CLASS.rangeWithQ, { Accept: 'application/*;q=0.9, text/html;q=0.5, */*;q=0.1' }],
+];
+
+/** A listed member of PSU-Context (PRIVATE), sent by the request with every optional header. */
+const optionalMemberCells = (op: OperationId, cls: string) =>
+  cls === OFFER_CLASS.everyOptional && 'PSU-Context' in optionalHeaders(op)
+    ? [{ requirementId: 'Headers.PSU-Context.enum' as const, label: 'a listed member' }]
+    : [];
 /** Offers that leave a choice: gzip or nothing; br or nothing, never gzip (q=0 refuses it); English or none. */
 const SUBJECT_OFFERS: Record<string, string>[] = [
   { 'Accept-Encoding': 'gzip' },
@@ -72,6 +125,11 @@ describe('negotiation and versioning', () => {
       requirementIds: 'Versioning.path.v1',
       operation: 'cross-cutting',
       title: 'every path carries the major version prefix /v1 (including configured overrides)',
+      cells: OPERATIONS.map((o) => ({
+        requirementId: 'Versioning.path.v1',
+        label: 'its configured path',
+        operation: o.id,
+      })),
     },
     async ({ ctx, judge }) => {
       const paths = OPERATIONS.map((o) => ctx.config.paths[o.id] ?? o.path);
@@ -85,6 +143,11 @@ describe('negotiation and versioning', () => {
       requirementIds: 'Sandbox.notInProduction',
       operation: 'cross-cutting',
       title: 'a production interface does not offer the sandbox operations',
+      cells: requirement('Sandbox.notInProduction').operations.map((op) => ({
+        requirementId: 'Sandbox.notInProduction',
+        label: 'the situation it names',
+        operation: op,
+      })),
       skip: (() => {
         try {
           return runContext().profile === 'production'
@@ -101,37 +164,27 @@ describe('negotiation and versioning', () => {
     },
   );
 
-  for (const value of ACCEPT_FIX_VALUES) {
-    conformanceTest(
-      {
-        requirementIds: 'Versioning.acceptFix.known',
-        operation: 'ncbct.create',
-        title: `x-accept-fix: ${value} is accepted`,
-      },
-      async ({ s, judge }) => {
-        const exchange = await payment(s, '3.00', `fix ${value}`, { 'x-accept-fix': value });
-        judge(exchange, accepted(exchange, 'Versioning.acceptFix.known').map(fixAcceptance(value)));
-      },
-    );
-  }
-
-  // Not a closed list (Versioning 4 names values it does not give): an unknown value, a near miss of a named one
-  // among them, is ignored or refused, and never breaks the server.
-  for (const value of ['no-such-fix', ...ACCEPT_FIX_NEAR_MISSES])
-    conformanceTest(
-      {
-        requirementIds: 'Versioning.acceptFix.unknown',
-        operation: 'ncbct.create',
-        title:
-          value === 'no-such-fix'
-            ? 'an unknown x-accept-fix value is ignored or rejected with a 4xx, never a 5xx'
-            : `x-accept-fix: ${value} (near a named value) is ignored or rejected with a 4xx, never a 5xx`,
-      },
-      async ({ s, judge }) => {
-        const exchange = await payment(s, '4.00', `fix ${value}`, { 'x-accept-fix': value });
-        judge(exchange, properErrorCheck.run({ exchange, requirementId: 'Versioning.acceptFix.unknown' }));
-      },
-    );
+  // Not a closed list (Versioning 4 names values it does not give): an unknown value, and a near miss of a named one,
+  // is ignored or refused, and never breaks the server, on every operation that takes the header. The named values
+  // are judged by the x-accept-fix matrix (accept-fix-matrix.suite.ts).
+  for (const op of requirement('Versioning.acceptFix.unknown').operations)
+    for (const [cls, values] of [
+      [UNKNOWN_FIX.unannounced, ['no-such-fix', 'batch-transactions-v2']],
+      [UNKNOWN_FIX.nearNamed, ACCEPT_FIX_NEAR_MISSES],
+    ] as const)
+      conformanceTest(
+        {
+          requirementIds: 'Versioning.acceptFix.unknown',
+          operation: op,
+          title: `${op}: x-accept-fix with ${cls} is ignored or rejected with a 4xx, never a 5xx`,
+          cells: [{ requirementId: 'Versioning.acceptFix.unknown', label: cls }],
+        },
+        async ({ s, judge }) => {
+          const value = pickBySeed(values, s.ctx.seed);
+          const exchange = await s.call(op, { ...(await refusedRequest(op, s)), headers: { 'x-accept-fix': value } });
+          judge(exchange, properErrorCheck.run({ exchange, requirementId: 'Versioning.acceptFix.unknown' }));
+        },
+      );
 
   conformanceTest(
     {
@@ -173,19 +226,42 @@ describe('negotiation and versioning', () => {
     },
   );
 
-  // Group N on every operation: a request that offers one alternative of each kind, so that the answer has exactly
-  // one right choice (or none at all: no coding, no Content-Language). The uniform checks judge the answer against
-  // the offer (checks/negotiation.ts), as they judge every exchange whose request offered something.
+  // Group N on every operation, one request per class of offer (spec OFFER_CLASS): every optional header of the
+  // operation's groups with Accept: */*; one alternative of each Group N header, so that the answer has exactly one
+  // right choice or none at all, and a server that has none of them may refuse with 406 (RFC 9110 §15.5.7); a media
+  // range with q-values. The uniform checks judge each answer against what its request offered (checks/negotiation.ts).
+  for (const op of SPECIFIED_OPERATIONS)
+    for (const [cls, headers] of offersOf(op))
+      conformanceTest(
+        {
+          requirementIds: [...NEGOTIATED, 'Headers.optional.accepted'],
+          operation: op,
+          title: `${op}: ${cls} (${offerText(headers)}): the answer reports what was offered${
+            cls === OFFER_CLASS.narrow ? ', or is a 406' : ''
+          }`,
+          cells: [{ requirementId: 'Headers.optional.accepted', label: cls }, ...optionalMemberCells(op, cls)],
+        },
+        async ({ s, judge }) => {
+          const exchange = await s.call(op, { ...(await validRequest(op, s)), headers });
+          const judgeBy = cls === OFFER_CLASS.narrow ? checkServedOrRefused : checkAccepted;
+          judge(exchange, judgeBy(exchange, operation(op), 'Headers.optional.accepted'));
+        },
+      );
+
+  // An Accept that offers only types the JSON interface does not have, on every operation: 406 by convention, or
+  // JSON anyway (RFC 9110 §12.5.1 lets a server disregard Accept); never a 5xx.
   for (const op of SPECIFIED_OPERATIONS)
     conformanceTest(
       {
-        requirementIds: [...NEGOTIATED, 'Headers.optional.accepted'],
+        requirementIds: 'Negotiation.accept.unsupported',
         operation: op,
-        title: `${op}: offered only ${offerText(NARROW)}, the answer reports one of them or none`,
+        title: `${op}: an Accept the server cannot satisfy gives 406, or JSON, never a 5xx`,
+        cells: [{ requirementId: 'Negotiation.accept.unsupported', label: NON_JSON_ACCEPT }],
       },
       async ({ s, judge }) => {
-        const exchange = await s.call(op, { ...(await validRequest(op, s)), headers: NARROW });
-        judge(exchange, checkAccepted(exchange, operation(op), 'Headers.optional.accepted'));
+        const accept = pickBySeed(['application/xml', 'text/csv', 'image/png, text/html;q=0.5'], s.ctx.seed);
+        const exchange = await s.call(op, { ...(await refusedRequest(op, s)), headers: { Accept: accept } });
+        judge(exchange, [notAServerError(exchange), ...notAcceptableCheck.run({ exchange })]);
       },
     );
 
@@ -203,22 +279,6 @@ describe('negotiation and versioning', () => {
         judge(exchange, checkAccepted(exchange, operation('ncbct.create'), 'Headers.optional.accepted'));
       },
     );
-
-  conformanceTest(
-    {
-      requirementIds: 'Negotiation.accept.unsupported',
-      operation: 'basket.get',
-      title: 'an Accept the server cannot satisfy gives 406, never a 5xx',
-    },
-    async ({ s, judge }) => {
-      // 406 is a convention: RFC 7231 §5.3.2 also lets a server ignore Accept, so another answer is a SHOULD warning.
-      const exchange = await s.call('basket.get', {
-        params: { basketId: 'enc!!any==' },
-        headers: { Accept: 'application/xml' },
-      });
-      judge(exchange, [notAServerError(exchange), ...notAcceptableCheck.run({ exchange })]);
-    },
-  );
 
   conformanceTest(
     {

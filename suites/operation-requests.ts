@@ -63,6 +63,12 @@ function shared<T>(label: string, make: (s: Session) => Promise<T>): (s: Session
 }
 
 const sharedBasket = shared('basket to read', basketOfOne);
+/**
+ * A basket whose authorisation a test expects the bank to refuse to start (a header missing, a spoiled signature): a
+ * conformant bank leaves it as it was, so the refusals of a file share it instead of making a payment and a basket
+ * each. A bank that wrongly starts one fails that test; the others still expect, and judge, their own refusal.
+ */
+const sharedBasketToRefuse = shared('basket whose start is refused', basketOfOne);
 /** A request that leaves a header out is refused and changes nothing: the tests of a file engage in one agreement. */
 const sharedEngagementSetting = shared('engagement setting', engagementSetting);
 const sharedEngagement = shared('engagement to read', async (s: Session) => {
@@ -106,11 +112,29 @@ export const SPECIFIED_OPERATIONS: readonly OperationId[] = OPERATIONS.filter((o
   (o) => o.id,
 );
 
-/** A valid request of `op`, made for the calling test (shared only where the request reads and changes nothing). */
-export function validRequest(op: OperationId, s: Session): Promise<ValidRequest> {
+/**
+ * A valid request of `op`, made for the calling test (shared only where the request reads and changes nothing).
+ * `own`: on data the session's TPP made itself, where another TPP's would be refused (a basket read by a session
+ * signing as another TPP).
+ */
+export function validRequest(
+  op: OperationId,
+  s: Session,
+  { own = false }: { own?: boolean } = {},
+): Promise<ValidRequest> {
+  if (own && op === 'basket.get') return basketOfOne(s).then((basketId) => ({ params: { basketId } }));
   const make = MAKERS[op];
   if (!make) throw new Error(`no valid request of ${op} in suites/operation-requests.ts: add one to MAKERS`);
   return make(s);
+}
+
+/**
+ * A request of `op` valid but for what the calling test changes, for a test that expects a refusal: as validRequest,
+ * but where a request changes state when accepted (a basket's authorisation), on data the file's refusals share.
+ */
+export function refusedRequest(op: OperationId, s: Session): Promise<ValidRequest> {
+  if (op === 'basket.startAuthorisation') return sharedBasketToRefuse(s).then((basketId) => ({ params: { basketId } }));
+  return validRequest(op, s);
 }
 
 /** Whether a valid request of `op` can be made (every specified operation, by the project test). */

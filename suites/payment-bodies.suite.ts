@@ -33,6 +33,9 @@ import {
 } from './support/breakers.js';
 import { conformanceTest } from './support/conformance-test.js';
 import { edgesToSend } from './support/depth.js';
+import { edgeProbe, judgedAnswer } from './support/edge-probe.js';
+import { runContext } from './support/context.js';
+import { cellsOf } from './support/cells.js';
 
 /**
  * Property-based: every valid body gives 201 with a conformant payment initiation response; every body
@@ -90,30 +93,42 @@ for (const product of PRODUCTS) {
       },
     );
 
-    for (const [requirementId, edges] of byRule(product.edges)) {
-      // One test per rule; each edge is sent once, inside a valid body sampled from the run's seed.
+    // Valid classes share requests: every edge a run sends of this body goes out in the fewest bodies that can carry
+    // them together (suites/support/edge-probe.ts); each rule's test judges its own edges there, and sends an edge
+    // alone only where the shared body was refused, to find the member the bank refuses.
+    const rules = byRule(product.edges);
+    const sentOf = (edges: readonly Edge[]) => edgesToSend(edges, runContext());
+    const probe = edgeProbe({
+      op: product.op,
+      edges: rules.flatMap(([, edges]) => sentOf(edges)),
+      valid: async (s) => product.valid(await sharedDebtor(s)),
+      query,
+      label: `${product.label} bodies`,
+    });
+    for (const [requirementId, edges] of rules) {
       const name = edgesTitle(`${product.label} bodies`, edges);
       conformanceTest(
-        { requirementIds: [requirementId, 'Payment.create.201'], operation: product.op, title: name },
+        {
+          requirementIds: [requirementId, 'Payment.create.201'],
+          operation: product.op,
+          title: name,
+          cells: cellsOf(sentOf(edges)),
+        },
         async ({ s, ctx, meta, judge }) => {
-          const debtor = await sharedDebtor(s);
-          const valid = product.valid(debtor);
-          const sent = edgesToSend(edges, ctx);
-          const examples = sent.map((edge, i): [Record<string, unknown>, Edge] => [
-            sampledOnce(valid, ctx.seed + i),
-            edge,
-          ]);
+          const valid = product.valid(await sharedDebtor(s));
+          const shared = await probe(s);
+          const sent = sentOf(edges);
           await forAll({
             ctx,
             meta,
             testName: name,
             arbitrary: fc.tuple(valid, fc.constantFrom(...sent)),
             predicate: async ([body, edge]) => {
-              const exchange = await s.call(product.op, { body: broken(body, edge, edge.value), query });
+              const exchange = await judgedAnswer(s, shared, { op: product.op, edge, body, query });
               judge(exchange, checkAccepted(exchange, operation(product.op), edge.requirementId));
             },
             numRuns: 0,
-            examples,
+            examples: sent.map((edge, i): [Record<string, unknown>, Edge] => [sampledOnce(valid, ctx.seed + i), edge]),
           });
         },
       );
@@ -123,7 +138,7 @@ for (const product of PRODUCTS) {
       // One test per rule; every breaker of the rule is one of its cases, each sent at least once.
       const name = casesTitle(`${product.label} bodies`, cases);
       conformanceTest(
-        { requirementIds: requirementId, operation: product.op, title: name },
+        { requirementIds: requirementId, operation: product.op, title: name, cells: cellsOf(cases) },
         async ({ s, ctx, meta, judge }) => {
           const debtor = await sharedDebtor(s);
           const valid = product.valid(debtor);

@@ -5,6 +5,7 @@ import { sharedCustomer, uniqueNumber, type Customer } from './support/fixtures.
 import { rejectsEveryCase } from './support/breakers.js';
 import { operation } from './support/request.js';
 import { conformanceTest } from './support/conformance-test.js';
+import { followLinks, noLinks } from './support/follow-links.js';
 import type { Session } from './support/session.js';
 
 /** interface.md › Sandbox card account; Endpoint 8. */
@@ -33,9 +34,11 @@ function cardAccount(s: Session, owner: Customer): Record<string, unknown> {
 describe('sandbox card accounts', () => {
   conformanceTest(
     {
-      requirementIds: ['Sandbox.cardAccount.response.shape', 'Sandbox.cardAccount.create.201'],
+      requirementIds: ['Sandbox.cardAccount.response.shape', 'Sandbox.cardAccount.create.201', 'Link.href.reachable'],
       operation: 'sandbox.cardAccount.create',
-      title: 'a card account comes back with every field, a resourceId and self/transactions links',
+      title:
+        'a card account comes back with every field, a resourceId and self/transactions links, which lead to the ' +
+        'account and its transactions',
     },
     async ({ s, judge }) => {
       const request = cardAccount(s, await sharedCustomer(s));
@@ -46,6 +49,7 @@ describe('sandbox card accounts', () => {
         ...responseSchema(exchange, 'SandboxCardAccountResponse', 'Sandbox.cardAccount.response.shape'),
         ...fieldsEchoedCheck.run({ exchange, facts: { sent: request } }),
       ]);
+      noLinks((await followLinks(s, judge, exchange)).size);
     },
   );
 

@@ -59,6 +59,7 @@ describe('sandbox engagements', () => {
     {
       requirementIds: 'Sandbox.engagement.roundTrip',
       operation: 'sandbox.engagement.get',
+      situationsOn: ['sandbox.engagement.create'],
       title: 'an engagement reads back with the customer, account, roles and limits it was created with',
     },
     async ({ s, judge }) => {
@@ -115,6 +116,7 @@ describe('sandbox engagements', () => {
     {
       requirementIds: 'Sandbox.setup.noMod11',
       operation: 'sandbox.account.create',
+      situationsOn: ['sandbox.agreement.create'],
       title:
         "the sandbox accepts a real client's set-up: an account whose bban fails MOD11, " +
         'an agreement whose engagements lack limits',

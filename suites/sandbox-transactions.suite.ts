@@ -77,6 +77,7 @@ describe('sandbox transactions', () => {
         'Sandbox.transactions.includesCreated',
       ],
       operation: 'sandbox.transactions.list',
+      situationsOn: ['sandbox.transactions.create'],
       title: 'the list holds the created transactions, each with every member',
     },
     async ({ s, judge }) => {

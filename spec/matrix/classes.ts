@@ -9,7 +9,8 @@ import {
 import { requirement } from '../requirements/index.js';
 import type { RequirementId } from '../requirements/ids.generated.js';
 import type { Requirement } from '../requirements/types.js';
-import { CLASS, blanksAroundOf, blankVariantsOf, caseVariantsOf, otherCaseOf, rowClasses } from './field-classes.js';
+import { blanksAroundOf, blankVariantsOf, caseVariantsOf, otherCaseOf, rowClasses } from './field-classes.js';
+import { CLASS } from './labels.js';
 import { headerRuleClasses, isHeaderRule } from './headers.js';
 import type { ValueClass } from './types.js';
 

@@ -41,8 +41,6 @@ export function alphabetsOf(row: LengthRow): Alphabet[] {
 export const longestIn = (alphabet: Alphabet): string => `longest, in ${ALPHABETS[alphabet]}`;
 export const oneOverIn = (alphabet: Alphabet): string => `one over, in ${ALPHABETS[alphabet]}`;
 
-export { CLASS } from './labels.js';
-
 /** A member's name as labels say it ('' is the scope's value: its name in lower case). */
 export const memberName = (row: FieldRule): string => placeOf(row).field || placeOf(row).scope.toLowerCase();
 

@@ -1,7 +1,7 @@
 import { operation, type OperationId } from '../operations.js';
 import type { HeaderSpec } from '../headers.js';
 import type { RequirementId } from '../requirements/ids.generated.js';
-import { CLASS } from './field-classes.js';
+import { CLASS } from './labels.js';
 import type { ValueClass } from './types.js';
 
 /**
@@ -40,7 +40,7 @@ const invalid = (label: string): ValueClass => ({ label, side: 'invalid' });
 const valid = (label: string): ValueClass => ({ label, side: 'valid' });
 
 /** A header whose absence breaks the rule on the operation: its required rule, or an every-request rule. */
-export function absenceBreaks(h: HeaderSpec, id: RequirementId, op: OperationId): boolean {
+export function absenceBreaks(h: HeaderSpec, id: RequirementId): boolean {
   const required = h.presence === 'yes' || h.presence === 'conditional';
   return (h.requiredRule === id && required) || h.everyRequestRule === id;
 }
@@ -66,7 +66,7 @@ function formatClasses(h: HeaderSpec): ValueClass[] {
 /** The classes of a header rule on one operation, from the headers the operation takes; none when it takes none. */
 export function headerRuleClasses(id: RequirementId, op: OperationId): ValueClass[] {
   const headers = operation(op).headers;
-  const absent = headers.some((h) => absenceBreaks(h, id, op)) ? [invalid(HEADER_CLASS.absent)] : [];
+  const absent = headers.some((h) => absenceBreaks(h, id)) ? [invalid(HEADER_CLASS.absent)] : [];
   const formats = headers.filter((h) => h.formatRule === id).flatMap(formatClasses);
   return [...absent, ...formats];
 }

@@ -9,6 +9,7 @@ import type { Cell, UnreachableCell } from './types.js';
  * project test fails when a cell no test declares comes into the catalogue.
  */
 export * from './types.js';
+export * from './labels.js';
 export * from './field-classes.js';
 export * from './headers.js';
 export { classApplies, classesOf } from './classes.js';

@@ -1,4 +1,5 @@
 import { formatError } from './build.js';
+import { invalidClass } from '../matrix/types.js';
 import type { Requirement } from './types.js';
 
 const SIGNING_BASKET = 'Resources › Signing basket';
@@ -113,6 +114,7 @@ export const BASKET_RULES: Requirement[] = [
     statement: 'A basket of an unknown paymentId gives 400 RESOURCE_UNKNOWN.',
     operations: ['basket.create'],
     kind: 'body',
+    classes: [invalidClass('an unknown payment id')],
     expected: { status: [400, 404], codes: ['RESOURCE_UNKNOWN'], exactness: 'SHOULD' },
   },
   {
@@ -122,6 +124,7 @@ export const BASKET_RULES: Requirement[] = [
     statement: 'paymentIds is a non-empty array of strings.',
     operations: ['basket.create'],
     kind: 'body',
+    classes: [invalidClass('an empty array')],
     expected: formatError(),
   },
 ];

@@ -227,7 +227,7 @@ export const HEADER_RULES: Requirement[] = [
     statement:
       'An Accept that offers no alternative the server has gives 406 (or ' +
       'is ignored: the response is then JSON), never 5xx.',
-    operations: ['basket.get', 'ncbct.create'],
+    operations: specified(OPERATIONS.map((o) => o.id)),
     kind: 'header',
     classes: [invalidClass(NON_JSON_ACCEPT)],
     expected: { status: [406], codes: [], exactness: 'SHOULD' },

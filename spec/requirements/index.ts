@@ -51,14 +51,6 @@ export function hasRequirement(id: string): id is RequirementId {
   return byId.has(id);
 }
 export { FRACTION_DIGITS, IBAN_STRUCTURE, KID_WRONG_CHECK_DIGIT } from './shared-types.js';
-export {
-  ANOTHER_KEY_TYPE,
-  ANOTHER_RSA_DIGEST,
-  DIGEST_CLASS,
-  HS2019,
-  RFC2047,
-  validSignatureWithout,
-} from './authentication.js';
 export { BROKEN_DATES, DATE_CLASS, weekdayAhead } from './field-rules/table.js';
 export { CORPORATE_WITHOUT_ID } from './errors.js';
 export { NON_JSON_ACCEPT, OFFER_CLASS } from './headers.js';

@@ -100,7 +100,8 @@ const BEHAVIOUR: Requirement[] = [
     level: 'SHOULD',
     section: 'Errors (PRODUCT_INVALID, PRODUCT_UNKNOWN); platform-notes.md › Berlin Group conventions',
     statement: 'A payment product the bank does not offer gives 403 PRODUCT_INVALID or 404 PRODUCT_UNKNOWN.',
-    operations: PAYMENT_CREATION,
+    // The path names the product: the suites read a status under a product no bank offers.
+    operations: ['payment.status'],
     kind: 'behaviour',
   },
 ];

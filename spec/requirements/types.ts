@@ -40,7 +40,8 @@ export interface Requirement {
   category?: 'security';
   /**
    * The classes of values on each side of the rule (spec/matrix/): written here where neither the rule table nor the
-   * header groups derive them; without them a behaviour has one situation and a response rule is judged on every answer.
+   * header groups derive them; without them a behaviour has one situation, and a response rule is judged on every
+   * answer.
    */
   classes?: readonly ValueClass[];
 }

@@ -3,11 +3,13 @@ import { checkAccepted, checkRejected } from '../../checks/index.js';
 import type { Exchange } from '../../client/index.js';
 import { edgesFor, type Breaker, type Edge } from '../../generators/index.js';
 import type { OperationId, RequirementId } from '../../spec/index.js';
+import { cellsOf } from './cells.js';
 import { conformanceTest } from './conformance-test.js';
 import { breakerRuns, edgesToSend, isListRule, LIST_SAMPLE } from './depth.js';
 import { forAll } from './property.js';
 import { operation } from './request.js';
 import type { Session } from './session.js';
+import { runContext } from './context.js';
 
 /** One case of a breaker: the breaker, and the value it puts where it points. */
 export type BrokenCase = [Breaker, unknown];
@@ -78,7 +80,8 @@ export function rejectsEveryCase({ breakers, operation, what, sender }: Rejectio
   acceptsEveryEdge({ edges: edgesFor(operation), operation, what, sender });
   for (const [requirementId, cases] of byRule(breakers)) {
     const title = casesTitle(what, cases);
-    conformanceTest({ requirementIds: requirementId, operation, title }, async ({ s, ctx, meta, judge }) => {
+    const cells = cellsOf(cases);
+    conformanceTest({ requirementIds: requirementId, operation, title, cells }, async ({ s, ctx, meta, judge }) => {
       const send = await sender(s);
       await forAll({
         ctx,
@@ -108,7 +111,8 @@ export interface EdgeTests {
 export function acceptsEveryEdge({ edges, operation: op, what, sender }: EdgeTests): void {
   for (const [requirementId, cases] of byRule(edges)) {
     const title = edgesTitle(what, cases);
-    conformanceTest({ requirementIds: requirementId, operation: op, title }, async ({ s, ctx, meta, judge }) => {
+    const cells = cellsOf(edgesToSend(cases, runContext()));
+    conformanceTest({ requirementIds: requirementId, operation: op, title, cells }, async ({ s, ctx, meta, judge }) => {
       const send = await sender(s);
       const examples = edgesToSend(cases, ctx);
       await forAll({

@@ -14,23 +14,23 @@ let known: Set<string> | undefined;
 
 /**
  * The cells a test declares, as keys: the ones it names, and the situation of each behaviour it cites on its own
- * operation (citing the rule is what sending it means there). A cell the catalogue does not derive stops the suite's
- * collection, so a mistyped class cannot claim coverage it does not give.
+ * operation and the others it names (citing the rule is what sending it means there). A cell the catalogue does not
+ * derive stops the suite's collection, so a mistyped class cannot claim coverage it does not give.
  */
 export function declaredCells(
   requirementIds: readonly RequirementId[],
-  operation: OperationId | 'cross-cutting',
+  [operation, ...others]: readonly [OperationId | 'cross-cutting', ...OperationId[]],
   declared: readonly CellDeclaration[],
 ): string[] {
   known ??= new Set(matrixCells().map(cellKey));
-  const situations =
-    operation === 'cross-cutting'
-      ? []
-      : requirementIds.flatMap((requirementId) =>
-          classesOf(requirementId, operation)
-            .filter((c) => c.side === 'situation')
-            .map((c) => ({ requirementId, operation, label: c.label })),
-        );
+  const where = [...(operation === 'cross-cutting' ? [] : [operation]), ...others];
+  const situations = where.flatMap((op) =>
+    requirementIds.flatMap((requirementId) =>
+      classesOf(requirementId, op)
+        .filter((c) => c.side === 'situation')
+        .map((c) => ({ requirementId, operation: op, label: c.label })),
+    ),
+  );
   const keys = [
     ...situations.map(cellKey),
     ...declared.map((d) => {
@@ -54,4 +54,14 @@ export function observedCells(requirementIds: Iterable<RequirementId>, operation
       .filter((c) => c.side === 'observed')
       .map((c) => cellKey({ requirementId, operation, label: c.label })),
   );
+}
+
+/** The cells a test sends: one per class of the breakers or edges it sends (their rule, their class). */
+export const cellsOf = (cases: readonly { requirementId: RequirementId; cls: string }[]): CellDeclaration[] =>
+  cases.map(({ requirementId, cls }) => ({ requirementId, label: cls }));
+
+/** One of several values of a class, chosen by the run's seed: randomness inside a class, the same seed the same. */
+export function pickBySeed<T>(values: readonly T[], seed: number): T {
+  if (values.length === 0) throw new Error('pickBySeed: a class with no values');
+  return values[Math.abs(seed) % values.length] as T;
 }

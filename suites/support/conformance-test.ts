@@ -45,6 +45,11 @@ export interface ConformanceTestDefinition extends ConformanceTestOptions {
    * operation, which it declares by citing it: a breaker's class, a valid value's, a journey's other operations.
    */
   cells?: readonly CellDeclaration[];
+  /**
+   * Operations beyond its own that the test brings into the situations its rules speak of (a journey reads statuses,
+   * starts authorisations, creates baskets): it declares those cells of the rules it cites too.
+   */
+  situationsOn?: readonly OperationId[];
 }
 
 /**
@@ -52,9 +57,9 @@ export interface ConformanceTestDefinition extends ConformanceTestOptions {
  * is the first requirement's level, and its meta carries both for reports.
  */
 export function conformanceTest(definition: ConformanceTestDefinition, body: (kit: Kit) => Promise<void>): void {
-  const { requirementIds: ids, operation, title, cells: declared = [], ...options } = definition;
+  const { requirementIds: ids, operation, title, cells: declared = [], situationsOn = [], ...options } = definition;
   const requirementIds = Array.isArray(ids) ? ids : [ids];
-  const cells = declaredCells(requirementIds, operation, declared);
+  const cells = declaredCells(requirementIds, [operation, ...situationsOn], declared);
   const level = options.level ?? requirement(requirementIds[0] as RequirementId).level;
   const name = `${requirementIds.join(' + ')} [${level}] ${title}`;
   const skip =

@@ -1,6 +1,8 @@
 import type { Exchange } from '../../client/index.js';
 import type { OperationId } from '../../spec/index.js';
 import { FixtureError, createdId } from './fixtures.js';
+import { linksOf, pathAfterBase } from './journeys/links.js';
+import { pathFor } from './request.js';
 import type { Session } from './session.js';
 
 export interface Created {
@@ -31,4 +33,16 @@ export async function createPayment(
  */
 export function basketIdOf(exchange: Exchange): string | undefined {
   return createdId(exchange, 'basket');
+}
+
+/**
+ * Where a created payment's status is read: its status link when the bank handed one out under base_url, else the
+ * named status path (a bulk payment's under bulk-payments, as platform-notes.md shows the products).
+ */
+export function statusPathOf(s: Session, op: OperationId, product: string, created: Created): string {
+  const link = linksOf(created.exchange.response?.json, 'creation').find((l) => l.name === 'status');
+  const linked = link && pathAfterBase(s.ctx, link.href);
+  if (linked) return linked;
+  const path = pathFor(s.ctx, 'payment.status', { 'payment-product': product, paymentId: created.paymentId });
+  return op === 'bulk.create' ? path.replace('/v1/payments/', '/v1/bulk-payments/') : path;
 }
