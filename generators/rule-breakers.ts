@@ -3,7 +3,7 @@ import {
   CLASS,
   NEAR_MISS_CLASSES,
   REMOVE,
-  alphabetsOf,
+  overAlphabetsOf,
   blankVariantsOf,
   blanksAroundOf,
   caseVariantsOf,
@@ -108,7 +108,7 @@ function lengthWays(row: LengthRow, site: Site): Way[] {
   if (characters === 'digits') return [way(CLASS.oneDigitOver, fc.constant('1'.repeat(max + 1))), ...short];
   if (characters === 'iban')
     return [way(CLASS.oneCharacterOver, fc.constant(`${site.ibanCountry ?? 'DE'}${'1'.repeat(max - 1)}`))];
-  return [...alphabetsOf(row).map((a) => way(oneOverIn(a), fc.constant(lettersOf(a, max + 1)))), ...short];
+  return [...overAlphabetsOf(row).map((a) => way(oneOverIn(a), fc.constant(lettersOf(a, max + 1)))), ...short];
 }
 
 /** A list's outsiders: the row's look-alikes, its own invalid values, then the real codes the list does not hold. */
@@ -173,7 +173,7 @@ export function classBreakers(
   at: string,
   classes: Readonly<Record<string, readonly unknown[]>>,
 ): Breaker[] {
-  const member = at.split('/').pop() ?? at;
+  const member = at.slice(1).replaceAll('/', '.');
   return Object.entries(classes).map(([cls, values]) => ({
     requirementId,
     cls,

@@ -31,11 +31,22 @@ export const ALPHABETS = {
 
 export type Alphabet = keyof typeof ALPHABETS;
 
-/** The alphabets a row's valid values and its one-over values are sent in (see Characters in field-rules/types.ts). */
+/**
+ * The alphabets a row's longest valid value is sent in (see Characters in field-rules/types.ts): free text in each,
+ * an identifier in ASCII only (payment schemes keep identifiers to a Latin subset, and interface.md does not say).
+ */
 export function alphabetsOf(row: LengthRow): Alphabet[] {
   const characters = row.characters ?? 'text';
   if (characters === 'text') return ['ascii', 'latin1', 'beyondLatin1'];
   return characters === 'identifier' ? ['ascii'] : [];
+}
+
+/**
+ * The alphabets a row's value one over its limit is sent in: those of its valid values, and for an identifier Greek
+ * letters too (whatever a bank makes of them, one over the limit is refused).
+ */
+export function overAlphabetsOf(row: LengthRow): Alphabet[] {
+  return (row.characters ?? 'text') === 'identifier' ? ['ascii', 'beyondLatin1'] : alphabetsOf(row);
 }
 
 export const longestIn = (alphabet: Alphabet): string => `longest, in ${ALPHABETS[alphabet]}`;
@@ -93,8 +104,11 @@ function lengthClasses(row: LengthRow): ValueClass[] {
   const characters = row.characters ?? 'text';
   if (characters === 'digits') return [invalid(CLASS.oneDigitOver), ...short];
   if (characters === 'iban') return [invalid(CLASS.oneCharacterOver), ...short];
-  const alphabets = alphabetsOf(row);
-  return [...alphabets.map((a) => valid(longestIn(a))), ...alphabets.map((a) => invalid(oneOverIn(a))), ...short];
+  return [
+    ...alphabetsOf(row).map((a) => valid(longestIn(a))),
+    ...overAlphabetsOf(row).map((a) => invalid(oneOverIn(a))),
+    ...short,
+  ];
 }
 
 /** The classes of one row of the rule table; a response row's rule is judged on every answer that shows it. */

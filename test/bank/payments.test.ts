@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => bank.close());
 
 const links = (base: string) => ({
-  self: { href: base, verbs: ['GET'] },
+  self: { href: base, verbs: ['GET', 'DELETE'] },
   status: { href: `${base}/status`, verbs: ['GET'] },
   startAuthorisation: { href: `${base}/authorisations`, verbs: ['POST'] },
 });

@@ -157,7 +157,7 @@ describe('identifiers and links', () => {
       const res = await bank.call('ncbct.create', { body: ncbctBody(debtor) });
       const base = `${bank.url}${NCBCT}/${encodeURIComponent(res.json.paymentId)}`;
       expect(res.json._links).toEqual({
-        self: { href: base, verbs: ['GET'] },
+        self: { href: base, verbs: ['GET', 'DELETE'] },
         status: { href: `${base}/status`, verbs: ['GET'] },
         startAuthorisation: { href: `${base}/authorisations`, verbs: ['POST'] },
       });
@@ -957,6 +957,60 @@ describe('journeys: what SCA does to payments (transitions: not shown)', () => {
       const before = (await list()).length;
       const { status } = await approved(o);
       expect([await status(), (await list()).length]).toEqual(['ACSC', before + 1]);
+    }),
+  );
+});
+
+describe('offers it cannot meet, future-dated payments, deletion', () => {
+  it(
+    'english-only-406: an Accept-Language without English and an Accept-Charset without UTF-8 get 406',
+    withBank(['english-only-406'], async (o) => {
+      const narrow = await o.bank.call('ncbct.create', {
+        body: ncbctBody(o.debtor),
+        headers: { 'Accept-Language': 'nb' },
+      });
+      expect([narrow.status, narrow.json.code]).toEqual([406, 'FORMAT_ERROR']);
+      const charset = await o.bank.call('ncbct.create', {
+        body: ncbctBody(o.debtor),
+        headers: { 'Accept-Charset': 'iso-8859-1' },
+      });
+      expect(charset.status).toBe(406);
+      const english = await o.bank.call('ncbct.create', {
+        body: ncbctBody(o.debtor),
+        headers: { 'Accept-Language': 'nb, en;q=0.5', 'Accept-Charset': 'utf-8' },
+        query: { allowLogicalDuplicate: true },
+      });
+      expect([english.status, english.headers['content-language']]).toEqual([201, undefined]);
+    }),
+  );
+
+  it(
+    'future-dated-as-approved: an approved payment dated ahead is ACTC, as any approved payment',
+    withBank(['future-dated-as-approved'], async (o) => {
+      const created = await o.bank.call('ncbct.create', {
+        body: { ...ncbctBody(o.debtor), requestedExecutionDate: '2026-07-08' },
+      });
+      const started = await o.bank.signed('POST', created.json._links.startAuthorisation.href, {
+        'TPP-Redirect-URI': 'https://tpp.example/cb',
+        'TPP-Session-ID': 'session-1',
+        'x-accept-fix': 'amount-as-string',
+      });
+      const sca = new URL(started.json._links.scaRedirect.href);
+      sca.searchParams.set('result', 'ok');
+      await (await request(sca)).body.text();
+      const status = await o.bank.signed('GET', created.json._links.status.href, {});
+      expect(status.json.transactionStatus).toBe('ACTC');
+    }),
+  );
+
+  it(
+    'delete-refused: DELETE of a payment is 403 FORBIDDEN whatever its status',
+    withBank(['delete-refused'], async (o) => {
+      const created = await o.bank.call('ncbct.create', { body: ncbctBody(o.debtor) });
+      const answer = await o.bank.call('payment.delete', {
+        params: { 'payment-product': 'norwegian-cross-border-credit-transfers', paymentId: created.json.paymentId },
+      });
+      expect([answer.status, answer.json.code]).toEqual([403, 'FORBIDDEN']);
     }),
   );
 });

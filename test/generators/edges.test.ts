@@ -5,6 +5,7 @@ import {
   DEFAULT_DEBTOR,
   ascii,
   broken,
+  greek,
   nonAscii,
   type BodyKind,
   type Breaker,
@@ -47,16 +48,19 @@ describe('boundary cases derived from the rule table', () => {
   });
 
   it.each(lengthRows.flatMap((row) => kindsOf(row).map((kind) => [row.id, kind, row] as const)))(
-    '%s in %s bodies: max+1 in ASCII and non-ASCII letters (and empty for 1 to N) refused, the longest accepted',
+    '%s in %s bodies: max+1 in ASCII, Greek (and for text Norwegian) letters, and empty for 1 to N, refused; the ' +
+      'longest accepted',
     (id, kind, row) => {
       const { min, max } = row.length;
       const sent = BODY_KINDS[kind].breakers
         .filter((b) => b.requirementId === id)
         .flatMap(valuesOf)
         .flatMap(strings);
-      expect(sent).toEqual(expect.arrayContaining([ascii(max + 1), nonAscii(max + 1), ...(min === 1 ? [''] : [])]));
+      const text = row.characters !== 'identifier';
+      const over = [ascii(max + 1), greek(max + 1), ...(text ? [nonAscii(max + 1)] : []), ...(min === 1 ? [''] : [])];
+      expect(sent).toEqual(expect.arrayContaining(over));
       const edges = BODY_KINDS[kind].edges.filter((e) => e.requirementId === id).flatMap((e) => strings(e.value));
-      const longest = row.characters === 'identifier' ? [ascii(max)] : [ascii(max), nonAscii(max)];
+      const longest = text ? [ascii(max), nonAscii(max), greek(max)] : [ascii(max)];
       expect(edges).toEqual(expect.arrayContaining(longest));
     },
   );

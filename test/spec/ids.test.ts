@@ -41,6 +41,7 @@ describe('generated id unions', () => {
     const misnamed: Breaker = {
       // @ts-expect-error: a breaker names its rule by catalogue id
       requirementId: 'Headers.PSU-ID.uid',
+      cls: 'a UUID of the wrong length',
       label: 'PSU-ID not a UUID',
       at: '/PSU-ID',
       value: fc.constant('x'),
@@ -62,7 +63,9 @@ describe('catalogue rows take the literal id and check it against what the row d
     expect(requirementOf({ id: 'NCBCT.creditorName.max70', length: LIMITS.creditorName })).toEqual(
       requirement('NCBCT.creditorName.max70'),
     );
-    expect(requiredRule({ ...row, id: 'Sandbox.engagement.customer.required', field: 'customer' })).toEqual(
+    const classes = requirement('Sandbox.engagement.customer.required').classes ?? [];
+    expect(classes.map((c) => c.label)).toEqual(['absent', 'a wrong JSON type']);
+    expect(requiredRule({ ...row, id: 'Sandbox.engagement.customer.required', field: 'customer', classes })).toEqual(
       requirement('Sandbox.engagement.customer.required'),
     );
   });

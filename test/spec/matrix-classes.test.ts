@@ -18,6 +18,7 @@ describe('classes of the test plan', () => {
     expect(labels('SCT.endToEndIdentification.max35', 'sct.create')).toEqual([
       'valid: longest, in ASCII letters',
       'invalid: one over, in ASCII letters',
+      'invalid: one over, in Greek letters',
     ]);
   });
 

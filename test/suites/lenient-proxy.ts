@@ -166,7 +166,9 @@ export async function startLenientProxy(bankUrl: string): Promise<LenientProxy> 
     const url = new URL(path, 'http://x');
     const limit = url.searchParams.get('limit');
     const offset = url.searchParams.get('offset');
-    const valid = (v: string | null, min: number) => v === null || (/^\d+$/.test(v) && Number(v) >= min);
+    // int32 (Endpoint 9): digits within range; anything else goes to the core, which refuses it.
+    const valid = (v: string | null, min: number) =>
+      v === null || (/^\d+$/.test(v) && Number(v) >= min && Number(v) <= 2_147_483_647);
     if (!valid(limit, 1) || !valid(offset, 0)) return forward(req, path, Buffer.alloc(0));
     url.searchParams.delete('offset');
     url.searchParams.set('limit', '100000');
