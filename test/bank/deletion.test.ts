@@ -44,7 +44,7 @@ const deleted = (b: TestBank, paymentId: string) =>
   b.call('payment.delete', { params: { 'payment-product': PRODUCT, paymentId } });
 
 describe('payment deletion (PaymentStatus.deletePdng.error)', () => {
-  it('a created payment offers DELETE on its self link; an approved future-dated one is PDNG, and refused 409', async () => {
+  it("DELETE on a created payment's self link; an approved future-dated one is PDNG, and refused 409", async () => {
     const b = await opened();
     const { id, self } = await approved(b, '2026-07-08');
     expect(self).toBe(`/v1/payments/${PRODUCT}/${encodeURIComponent(id)}`);

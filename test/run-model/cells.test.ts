@@ -17,7 +17,7 @@ const rowOf = (rows: CellRow[], key: string) =>
   rows.find((r) => `${r.requirementId} × ${r.operation} × ${r.label}` === key);
 
 describe('cell coverage', () => {
-  it('a cell a passed test sends is passed; one no test sends is not judged; an observed one no answer showed, not observed', () => {
+  it('passed when a passed test sends it; not judged when none does; not observed when no answer showed it', () => {
     const rows = cellCoverage([outcome('sends it', 'passed', meta([KEY]))]);
     expect(rowOf(rows, KEY)).toMatchObject({ state: 'passed', tests: ['sends it'] });
     expect(rowOf(rows, 'Currency.enum × sct.create × a listed member')).toMatchObject({
