@@ -159,5 +159,6 @@ export type VariantId =
   | 'transaction-date-times'
   | 'sandbox-ids-named'
   | 'accept-fix-payment-value-only'
+  | 'idle-connections-closed-fast'
   | 'strict'
   | 'lenient';

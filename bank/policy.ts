@@ -148,6 +148,13 @@ export interface BankPolicy {
    * engagementId) beside the owner's or parent's (customerId, agreementId).
    */
   sandboxIds: 'id' | 'named';
+  /**
+   * How long an idle keep-alive connection stays open before the bank closes it (interface.md says nothing of
+   * connections; RFC 9112 §9.3 lets a server close an idle one at any time).
+   */
+  keepAliveTimeoutMs: number;
+  /** Whether answers announce that time (`Keep-Alive: timeout=N`, as Node does) or only say `Connection: keep-alive` */
+  keepAliveHeader: boolean;
 }
 
 /** The reference bank as it behaved before variants existed. */
@@ -203,6 +210,9 @@ export const DEFAULT_POLICY: Readonly<BankPolicy> = Object.freeze({
   basketCreatedStatus: 201,
   transactionDateForm: 'date',
   sandboxIds: 'id',
+  // fastify's own default
+  keepAliveTimeoutMs: 72_000,
+  keepAliveHeader: true,
 });
 
 export const POLICY_KEYS = Object.keys(DEFAULT_POLICY) as (keyof BankPolicy)[];

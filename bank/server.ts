@@ -333,6 +333,7 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
     // Hanging and slow faults keep requests open: a shutdown must not wait for them.
     forceCloseConnections: true,
     requestTimeout: 30_000,
+    keepAliveTimeout: policy.keepAliveTimeoutMs,
     http: { maxHeaderSize: HEADER_LIMIT_BYTES },
     clientErrorHandler: clientErrorHandler(faults, policy),
     frameworkErrors: (error, req, reply) => {
@@ -396,6 +397,9 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
     if (!policy.contentTypeCharset && typeof type === 'string' && type.startsWith('application/json'))
       reply.header('content-type', 'application/json');
     if (policy.language === 'ignore') reply.removeHeader('content-language');
+    // Node adds `Keep-Alive: timeout=N` to a kept-alive answer only when the answer names no Connection of its own.
+    if (!policy.keepAliveHeader && reply.raw.shouldKeepAlive && !reply.hasHeader('connection'))
+      reply.header('connection', 'keep-alive');
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const offered = req.headers['accept-encoding'] !== undefined;
     const forced = offered && faults.has('compress-unoffered') ? 'gzip' : undefined;

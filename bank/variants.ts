@@ -529,6 +529,16 @@ export const VARIANTS: readonly Variant[] = [
       'other changes are about account data',
     policy: { acceptFix: 'payment-value-only' },
   },
+  // Connections
+  {
+    id: 'idle-connections-closed-fast',
+    section: 'What the service does',
+    choice:
+      'an idle keep-alive connection is closed after 200 ms, and answers do not announce it (no Keep-Alive ' +
+      'header, as many load balancers do): interface.md says nothing of connections, and RFC 9112 §9.3 lets a ' +
+      'server close an idle one at any time, so a request may meet a connection the bank has just closed',
+    policy: { keepAliveTimeoutMs: 200, keepAliveHeader: false },
+  },
   // The two ends
   {
     id: 'strict',

@@ -15,7 +15,9 @@ export const responseReceived = defineCheck({
   reportsRuleUnderTest: true,
   judge: ({ exchange, requirementId }, verdict) => {
     if (exchange.response) return [];
-    const why = exchange.error ? `${exchange.error.kind}: ${exchange.error.message}` : 'no response';
+    const error = exchange.error ? `${exchange.error.kind}: ${exchange.error.message}` : 'no response';
+    const retried = exchange.retried && `${exchange.retried.kind}: ${exchange.retried.message}`;
+    const why = retried ? `${error}; sent twice, the first time ${retried}` : error;
     const results = [verdict('Errors.clientError.never5xx', false, `no HTTP response (${why})`)];
     if (requirementId) results.push(verdict(requirementId, false, `no HTTP response (${why})`));
     return results;

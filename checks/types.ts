@@ -15,6 +15,8 @@ export interface ObservedExchange {
     json?: unknown;
   };
   error?: { kind: string; message: string };
+  /** The first try's failure, when the request was sent again on a new connection (the answer is the second's). */
+  retried?: { kind: string; message: string };
 }
 
 /** The verdict of one named check on one exchange. */

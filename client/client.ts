@@ -13,7 +13,8 @@ function readConfigured(variable: string, path: string): Buffer {
   }
 }
 
-function dispatcherFor(http: HttpOptions): Dispatcher {
+/** A maker of keep-alive pools to the target, each with the same timeouts, TLS and proxy (files read once). */
+function dispatchers(http: HttpOptions): () => Dispatcher {
   const tls = http.mtls
     ? {
         cert: readConfigured('MTLS_CERT_PATH', http.mtls.certPath),
@@ -29,9 +30,10 @@ function dispatcherFor(http: HttpOptions): Dispatcher {
     keepAliveTimeout: 10_000,
     connections: http.concurrency,
   };
-  return http.proxyUrl
-    ? new ProxyAgent({ uri: http.proxyUrl, ...common, ...(tls ? { requestTls: tls } : {}) })
-    : new Agent(common);
+  return () =>
+    http.proxyUrl
+      ? new ProxyAgent({ uri: http.proxyUrl, ...common, ...(tls ? { requestTls: tls } : {}) })
+      : new Agent(common);
 }
 
 /** Maps undici and socket errors to the kinds the checks and reports speak of. */
@@ -86,12 +88,13 @@ const TIMEOUTS: readonly TransportErrorKind[] = ['connect-timeout', 'headers-tim
  * problems: the Exchange carries `error`, so checks can judge it like any other answer.
  */
 export function createClient(baseUrl: string, http: HttpOptions, options: ClientOptions = {}): HttpClient {
-  const dispatcher = dispatcherFor(http);
+  const newDispatcher = dispatchers(http);
+  const dispatcher = newDispatcher();
   const clock = options.clock ?? realClock;
   const permits = options.permits ?? localPermits(new PermitLedger(http.concurrency, http.requestsPerSecond, clock));
 
   /** Sends once within a permit; a request for an operation that stopped answering is not sent at all. */
-  async function permitted(req: OutgoingRequest): Promise<Exchange> {
+  async function permitted(req: OutgoingRequest, through: Dispatcher = dispatcher): Promise<Exchange> {
     const permit = await permits.acquire(req.operation);
     if (!permit.granted) {
       const body = typeof req.body === 'string' ? req.body : req.body && Buffer.from(req.body).toString('utf8');
@@ -108,7 +111,7 @@ export function createClient(baseUrl: string, http: HttpOptions, options: Client
     }
     let timedOut = false;
     try {
-      const exchange = await once(req);
+      const exchange = await once(req, through);
       timedOut = exchange.error !== undefined && TIMEOUTS.includes(exchange.error.kind);
       return exchange;
     } finally {
@@ -116,7 +119,48 @@ export function createClient(baseUrl: string, http: HttpOptions, options: Client
     }
   }
 
-  async function once(req: OutgoingRequest): Promise<Exchange> {
+  /**
+   * Sends the request; when the connection was closed or reset before any answer came, sends it once more, the
+   * same bytes (its signature, Date and X-Request-ID too: it is the same call), on a new connection.
+   *
+   * A server may close an idle keep-alive connection at any time (RFC 9112 §9.3), and a request written just as it
+   * does meets a closed socket: undici then reports `other side closed`, ECONNRESET or EPIPE, having read no answer.
+   * RFC 9110 §9.2.2 lets a client retry an idempotent request then, and says a non-idempotent one should not be
+   * retried unless the client can tell that it was never applied; undici's own RetryHandler retries these errors for
+   * idempotent methods only. This client resends every method, once. In the case it is for, the server closed the
+   * connection without reading the request, so nothing was applied, and without the resend the test would fail with
+   * no answer to judge. A server that did apply a request and then broke the connection before a byte of its answer
+   * may see it twice (a second payment in its sandbox, or a duplicate refused); the exchange says it was resent
+   * (`retried`), and reports show it. A second failure stands, so a server that closes every connection fails as
+   * before, after two tries. Not resent: a timeout, a failure after the status line and headers arrived (a body cut
+   * off), and anything but a closed or reset connection. undici says `other side closed` of a status line or header
+   * block cut off midway too, and cannot tell it apart: that is resent as well, and such a server fails again.
+   */
+  async function permittedAgainIfClosed(req: OutgoingRequest): Promise<Exchange> {
+    const first = await permitted(req);
+    if (first.error?.kind !== 'reset' || first.timings.headersMs !== undefined) return first;
+    // A pool of its own, used once: the shared pool may hold more connections the server closed at the same moment.
+    // The resend is a request on the wire like any other: it waits for a permit of its own (rate and concurrency).
+    const fresh = newDispatcher();
+    try {
+      const second = await permitted(req, fresh);
+      if (second.error?.kind === 'not-sent') return first;
+      const before = first.timings.totalMs;
+      return {
+        ...second,
+        retried: first.error,
+        timings: {
+          startedAt: first.timings.startedAt,
+          ...(second.timings.headersMs !== undefined ? { headersMs: before + second.timings.headersMs } : {}),
+          totalMs: before + second.timings.totalMs,
+        },
+      };
+    } finally {
+      await fresh.destroy();
+    }
+  }
+
+  async function once(req: OutgoingRequest, through: Dispatcher): Promise<Exchange> {
     const url = `${baseUrl}${req.path}`;
     const body =
       req.body === undefined
@@ -142,7 +186,7 @@ export function createClient(baseUrl: string, http: HttpOptions, options: Client
         method: req.method as Dispatcher.HttpMethod,
         headers: req.headers,
         ...(req.body !== undefined ? { body: req.body } : {}),
-        dispatcher,
+        dispatcher: through,
         maxRedirections: 0,
         signal: deadline.signal,
       } as Parameters<typeof request>[1]);
@@ -197,7 +241,7 @@ export function createClient(baseUrl: string, http: HttpOptions, options: Client
     async send(req) {
       let budget = http.retryBudgetMs;
       for (;;) {
-        const exchange = await permitted(req);
+        const exchange = await permittedAgainIfClosed(req);
         if (exchange.response?.status !== 429) return exchange;
         const retry = exchange.response.headers['retry-after'];
         const wait = retryAfterMs(Array.isArray(retry) ? retry[0] : retry) ?? 1000;

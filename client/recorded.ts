@@ -30,6 +30,11 @@ export interface RecordedExchange {
   response?: string;
   /** The transport failure instead of an answer (timeout, reset …). */
   error?: string;
+  /**
+   * Why the request was sent a second time, on a new connection: the first time the connection was closed or reset
+   * before any answer (`reset: other side closed`). The status, answer or error are the second time's.
+   */
+  retried?: string;
   /** How the test judged the answer; absent, replay judges it as the proxy does (from the request's own verdict). */
   expectation?: Expectation;
   /** The requirement ids whose failure failed the test then, to compare the verdict with. */
@@ -67,6 +72,7 @@ export function recordExchange(exchange: Exchange, options: RecordOptions = {}):
       ? { response: text.length > limit ? `${text.slice(0, limit)}… (${text.length} characters)` : text }
       : {}),
     ...(exchange.error ? { error: exchange.error.kind } : {}),
+    ...(exchange.retried ? { retried: `${exchange.retried.kind}: ${exchange.retried.message}` } : {}),
     ...(options.expectation ? { expectation: options.expectation } : {}),
     ...(options.failed ? { failed: options.failed } : {}),
     ...(tooLarge ? { incomplete: `its body of ${body.length} characters was too large to keep` } : {}),

@@ -43,6 +43,11 @@ export interface Exchange {
     bytes: number;
   };
   error?: { kind: TransportErrorKind; message: string };
+  /**
+   * Set when the request was sent twice: the first time the connection was closed or reset before any answer
+   * (this is that failure), and the request went again, unchanged, on a new connection (client/client.ts says when).
+   */
+  retried?: { kind: TransportErrorKind; message: string };
   timings: { startedAt: string; headersMs?: number; totalMs: number };
 }
 

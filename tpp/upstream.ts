@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { Agent, type Dispatcher } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 
 /**
  * How the proxy and replay reach the bank: timeouts, the body cap, and TLS (a CA for a self-signed sandbox, a
@@ -91,6 +91,49 @@ export function transportKind(err: unknown): string {
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return 'reset';
   if (/CERT|SSL|TLS|SELF_SIGNED/i.test(code)) return 'tls';
   return 'other';
+}
+
+/** A transport failure in client/'s words: its kind and message. */
+export interface TransportFailure {
+  kind: string;
+  message: string;
+}
+
+/** What an upstream request came to: the answer's head, or the error; `retried` when it went twice. */
+export type UpstreamResult = ({ response: Dispatcher.ResponseData } | { error: unknown }) & {
+  retried?: TransportFailure;
+};
+
+type UpstreamRequest = Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: Dispatcher };
+
+/**
+ * undici's request, sent once more on a new connection (a pool of its own, from `fresh`) when the connection was
+ * closed or reset before any answer: a bank may close an idle keep-alive connection just as a request is written
+ * (RFC 9112 §9.3). Every method, once, as the suites' client does (client/client.ts says why a payment may be sent
+ * twice); the same bytes, so a signature still holds. A body given as a stream is spent by the first try and is not
+ * sent again. The fresh pool closes once its one answer has been read.
+ */
+export async function requestOnceAgainIfClosed(
+  url: string,
+  options: UpstreamRequest,
+  fresh: () => Dispatcher,
+): Promise<UpstreamResult> {
+  const first = await request(url, options).then(
+    (response) => ({ response }),
+    (error: unknown) => ({ error }),
+  );
+  const resendable = typeof options.body === 'string' || Buffer.isBuffer(options.body) || options.body === undefined;
+  if (!('error' in first) || transportKind(first.error) !== 'reset' || !resendable) return first;
+  const retried = { kind: 'reset', message: errorText(first.error) };
+  const dispatcher = fresh();
+  try {
+    const response = await request(url, { ...options, dispatcher });
+    void dispatcher.close();
+    return { response, retried };
+  } catch (error) {
+    void dispatcher.destroy();
+    return { error, retried };
+  }
 }
 
 /** An error's message with its cause, which undici keeps the useful part in (`fetch failed` → `ECONNREFUSED …`). */

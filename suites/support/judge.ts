@@ -8,11 +8,16 @@ import { operationOf } from './exchange-operation.js';
 const MAX_BODY = 2000;
 
 function describeResponse(exchange: Exchange): string {
-  if (!exchange.response) return `no response: ${exchange.error?.kind ?? 'unknown'}: ${exchange.error?.message ?? ''}`;
+  const retried = exchange.retried
+    ? ` (sent twice: the connection was ${exchange.retried.kind} before any answer, ` +
+      `${exchange.retried.message}; then again on a new connection)`
+    : '';
+  if (!exchange.response)
+    return `no response: ${exchange.error?.kind ?? 'unknown'}: ${exchange.error?.message ?? ''}${retried}`;
   const { status, headers, text } = exchange.response;
   const type = headers['content-type'] ?? '(no content-type)';
   const body = text.length > MAX_BODY ? `${text.slice(0, MAX_BODY)}… (${text.length} characters)` : text;
-  return `HTTP ${status} ${String(type)}\n${body}`;
+  return `HTTP ${status} ${String(type)}${retried}\n${body}`;
 }
 
 /** The failure message: which rules broke, the replayable request, the response. */

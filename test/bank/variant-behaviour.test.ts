@@ -1,3 +1,5 @@
+import { Agent as NodeAgent, get, type IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
@@ -1012,5 +1014,41 @@ describe('offers it cannot meet, future-dated payments, deletion', () => {
       });
       expect([answer.status, answer.json.code]).toEqual([403, 'FORBIDDEN']);
     }),
+  );
+});
+
+describe('connections', () => {
+  /** One GET on a keep-alive connection: the answer's headers, and the connection's socket, left idle. */
+  const idleAfterOneAnswer = (url: string) =>
+    new Promise<{ res: IncomingMessage; socket: Socket; agent: NodeAgent }>((resolve, reject) => {
+      const agent = new NodeAgent({ keepAlive: true, maxSockets: 1 });
+      get(`${url}/v1/signing-baskets/unknown`, { agent }, (res) => {
+        const socket = res.socket;
+        res.resume();
+        res.on('end', () => resolve({ res, socket, agent }));
+      }).on('error', reject);
+    });
+
+  it(
+    'idle-connections-closed-fast: an idle kept-alive connection is closed by the bank, and no Keep-Alive header ' +
+      'announced it (default: Keep-Alive: timeout=72, fastify’s)',
+    async () => {
+      for (const [variants, keepAlive] of [
+        [['idle-connections-closed-fast'], undefined],
+        [[], 'timeout=72'],
+      ] as const) {
+        const bank = await openBank({ variants: [...variants], now: () => NOW });
+        try {
+          const { res, socket, agent } = await idleAfterOneAnswer(bank.url);
+          expect([res.headers.connection, res.headers['keep-alive']]).toEqual(['keep-alive', keepAlive]);
+          // Waits for the bank to close it (an event, no clock): the test's own timeout is the hang guard.
+          if (variants.length)
+            await new Promise((resolve) => (socket.destroyed ? resolve(0) : socket.once('close', resolve)));
+          agent.destroy();
+        } finally {
+          await bank.close();
+        }
+      }
+    },
   );
 });

@@ -70,5 +70,5 @@ describe("the CLI's compiled tree (bin/compiled-tree.mjs)", () => {
     expect(compiled).toMatchObject({ code: 0, stderr: '' });
     expect(compiled.stdout).toContain('checks/body.ts:');
     expect(compiled.stdout).toBe(sources.stdout);
-  }, 60_000);
+  });
 });

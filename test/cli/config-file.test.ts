@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 const MISSING = '/nonexistent/bank.env';
 const LINE =
@@ -14,7 +15,7 @@ function run(command: string, args: string[]) {
     cwd: ROOT,
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
-    timeout: 60_000,
+    timeout: hangGuard(60_000),
   });
   const lines = r.stderr
     .split('\n')

@@ -9,6 +9,7 @@ import { doctor, formatFinding } from '../../cli/doctor/index.js';
 import { judgeClock } from '../../cli/doctor/probe.js';
 import { createCertificateAuthority, issueCertificate, issueTppCertificate, toPkcs12 } from '../../signing/index.js';
 import { cli } from '../support/cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 /** `psd2-conformance doctor`: local servers and generated certificates only, no network. */
 
@@ -59,7 +60,7 @@ const ca = createCertificateAuthority({ keyBits: 1024 });
 const tpp = issueTppCertificate(ca, { keyBits: 1024 });
 
 describe('psd2-conformance doctor', () => {
-  it('a good embedded configuration passes: the bank is started, probed and stopped', { timeout: 60_000 }, async () => {
+  it('a good embedded configuration passes: the bank is started, probed and stopped', async () => {
     const all = await lines({});
     expect(failures(all)).toEqual([]);
     expect(all).toContain('✓ target: the embedded reference bank (no BASE_URL and no profile, or --profile embedded)');
@@ -72,15 +73,15 @@ describe('psd2-conformance doctor', () => {
     );
   });
 
-  it('the command prints one line per check and exits 0 when nothing is ✗', { timeout: 60_000 }, async () => {
-    const r = await cli(['doctor'], {}, 60_000);
+  it('the command prints one line per check and exits 0 when nothing is ✗', async () => {
+    const r = await cli(['doctor'], {}, hangGuard(60_000));
     expect(r.code).toBe(0);
     const out = r.stdout.trim().split('\n');
     expect(out.slice(0, -1).every((l) => /^[✓!] /.test(l))).toBe(true);
     expect(out.at(-1)).toBe('doctor: nothing to fix');
   });
 
-  it('a key that does not belong to the certificate is ✗, with the fix', { timeout: 60_000 }, async () => {
+  it('a key that does not belong to the certificate is ✗, with the fix', async () => {
     const other = issueTppCertificate(ca, { keyBits: 1024 });
     const cert = file('tpp.crt.pem', tpp.certificatePem);
     const key = file('other.key.pem', other.privateKeyPem);
@@ -91,29 +92,25 @@ describe('psd2-conformance doctor', () => {
     ]);
   });
 
-  it(
-    'a PKCS#12 file: its passphrase opens it, or the line says to set the right one',
-    { timeout: 60_000 },
-    async () => {
-      const p12 = join(dir, 'tpp.p12');
-      writeFileSync(p12, toPkcs12(tpp, 'right horse'));
-      const opened = await lines({ SIGNING_P12_PATH: p12, SIGNING_P12_PASSPHRASE: 'right horse' });
-      expect(failures(opened)).toEqual([]);
-      expect(
-        opened.some((l) => l.startsWith(`✓ signing certificate and key belong together (SIGNING_P12_PATH=${p12})`)),
-      ).toBe(true);
-      const refused = failures(await lines({ SIGNING_P12_PATH: p12, SIGNING_P12_PASSPHRASE: 'wrong' }));
-      expect(refused).toHaveLength(1);
-      expect(refused[0]).toMatch(
-        new RegExp(
-          `^✗ signing certificate: SIGNING_P12_PASSPHRASE: does not open SIGNING_P12_PATH=${p12} \\(.*\\): set ` +
-            `SIGNING_P12_PASSPHRASE to the file's passphrase$`,
-        ),
-      );
-    },
-  );
+  it('a PKCS#12 file: its passphrase opens it, or the line says to set the right one', async () => {
+    const p12 = join(dir, 'tpp.p12');
+    writeFileSync(p12, toPkcs12(tpp, 'right horse'));
+    const opened = await lines({ SIGNING_P12_PATH: p12, SIGNING_P12_PASSPHRASE: 'right horse' });
+    expect(failures(opened)).toEqual([]);
+    expect(
+      opened.some((l) => l.startsWith(`✓ signing certificate and key belong together (SIGNING_P12_PATH=${p12})`)),
+    ).toBe(true);
+    const refused = failures(await lines({ SIGNING_P12_PATH: p12, SIGNING_P12_PASSPHRASE: 'wrong' }));
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatch(
+      new RegExp(
+        `^✗ signing certificate: SIGNING_P12_PASSPHRASE: does not open SIGNING_P12_PATH=${p12} \\(.*\\): set ` +
+          `SIGNING_P12_PASSPHRASE to the file's passphrase$`,
+      ),
+    );
+  });
 
-  it('an expired signing certificate is ✗, with the date', { timeout: 60_000 }, async () => {
+  it('an expired signing certificate is ✗, with the date', async () => {
     const expired = issueCertificate(ca, {
       subject: { commonName: 'Expired TPP', country: 'NO' },
       notBefore: new Date('2024-01-01T00:00:00Z'),
@@ -186,8 +183,8 @@ describe('psd2-conformance doctor', () => {
           `headers within 300 ms (HTTP_HEADERS_TIMEOUT_MS)`,
       ],
     );
-    expect(performance.now() - started).toBeLessThan(20_000);
-  }, 30_000);
+    expect(performance.now() - started).toBeLessThan(hangGuard(20_000));
+  });
 
   it('mTLS: the handshake with the client certificate, a bank certificate that chains to MTLS_CA_PATH', async () => {
     // The bank's certificate names localhost in its CN, which TLS accepts for a host name (not for an IP).

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { validate } from '../../schemas/index.js';
 import { hasRequirement, requirement, type RequirementId } from '../../spec/index.js';
 import { bodyBreaks, otherMustViolations } from '../generators/oracles.js';
+import { hangGuard } from '../support/bounds.js';
 
 const bin = new URL('../../bin/psd2-conformance.mjs', import.meta.url).pathname;
 const run = (...args: string[]) =>
-  spawnSync(process.execPath, [bin, 'generate', ...args], { encoding: 'utf8', timeout: 60_000 });
+  spawnSync(process.execPath, [bin, 'generate', ...args], { encoding: 'utf8', timeout: hangGuard(60_000) });
 
 interface Line {
   body: Record<string, unknown>;

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allCommands } from '../../cli/program.js';
 import { ROOT } from '../support/cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 const BIN = new URL('../../bin/psd2-conformance.mjs', import.meta.url).pathname;
 /** The bin as a shell runs it: through its shebang, not through `node`. */
@@ -11,7 +12,7 @@ const cli = (...args: string[]) =>
     cwd: ROOT,
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
-    timeout: 60_000,
+    timeout: hangGuard(60_000),
   });
 
 const RUN_OPTIONS = [

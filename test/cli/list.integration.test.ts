@@ -7,6 +7,7 @@ import type { TestOutcome } from '../../run-model/index.js';
 import { requirement } from '../../spec/index.js';
 import { runCli } from '../suites/run-cli.js';
 import { ROOT, cli } from '../support/cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 const listed = async (...args: string[]): Promise<ListedTest[]> => {
   const { code, stdout, stderr } = await cli(['list', '--json', ...args]);
@@ -15,19 +16,23 @@ const listed = async (...args: string[]): Promise<ListedTest[]> => {
 };
 
 describe('psd2-conformance list', () => {
-  it('--json lists exactly the tests a default run reports, the skipped one marked, without running any', async () => {
-    const tests = await listed();
-    const run = await runCli([]);
-    expect(run.code, run.stderr).toBe(0);
-    const outcomes = JSON.parse(readFileSync(join(run.reports, 'outcomes.json'), 'utf8')) as TestOutcome[];
-    expect(tests).toHaveLength(outcomes.length);
-    expect(tests.length).toBeGreaterThan(200);
-    const key = (file: string, name: string) => `${file} › ${name}`;
-    expect(tests.map((t) => key(t.file, t.name)).sort()).toEqual(
-      outcomes.map((o) => key(relative(ROOT, o.file), o.name.split(' > ').at(-1) as string)).sort(),
-    );
-    expect(tests.filter((t) => t.skip).length).toBe(outcomes.filter((o) => o.state === 'skipped').length);
-  }, 240_000);
+  it(
+    '--json lists exactly the tests a default run reports, the skipped one marked, without running any',
+    async () => {
+      const tests = await listed();
+      const run = await runCli([]);
+      expect(run.code, run.stderr).toBe(0);
+      const outcomes = JSON.parse(readFileSync(join(run.reports, 'outcomes.json'), 'utf8')) as TestOutcome[];
+      expect(tests).toHaveLength(outcomes.length);
+      expect(tests.length).toBeGreaterThan(200);
+      const key = (file: string, name: string) => `${file} › ${name}`;
+      expect(tests.map((t) => key(t.file, t.name)).sort()).toEqual(
+        outcomes.map((o) => key(relative(ROOT, o.file), o.name.split(' > ').at(-1) as string)).sort(),
+      );
+      expect(tests.filter((t) => t.skip).length).toBe(outcomes.filter((o) => o.state === 'skipped').length);
+    },
+    hangGuard(240_000),
+  );
 
   it('--level SHOULD lists only SHOULD tests, each with its ids, operation, title and an existing file', async () => {
     const tests = await listed('--level', 'SHOULD');
@@ -92,23 +97,27 @@ describe('psd2-conformance list', () => {
     );
   });
 
-  it('--shard i/n lists the tests run --shard i/n runs, and the shards together list every test once', async () => {
-    const operation = ['--operation', 'sandbox.cardAccount.create'];
-    // A folder of its own inside a fresh one: no earlier run's durations beside it, so both split by count.
-    const reports = join(mkdtempSync(join(tmpdir(), 'psd2-list-')), 'shard');
-    const shards = await Promise.all(
-      ['1/3', '2/3', '3/3'].map((shard) => listed(...operation, '--shard', shard, '--reports', reports)),
-    );
-    const whole = await listed(...operation);
-    const names = (tests: ListedTest[]) => tests.map((t) => `${t.file} › ${t.name}`).sort();
-    expect(shards.every((s) => s.length > 0 && s.length < whole.length)).toBe(true);
-    expect(names(shards.flat())).toEqual(names(whole));
-    const run = await cli(['run', ...operation, '--shard', '2/3', '--reports', reports, '--no-html']);
-    expect(run.code, run.stderr).toBe(0);
-    const outcomes = JSON.parse(readFileSync(join(reports, 'outcomes.json'), 'utf8')) as TestOutcome[];
-    const ran = outcomes.filter((o) => o.meta.operation === 'sandbox.cardAccount.create');
-    expect(ran.map((o) => `${relative(ROOT, o.file)} › ${o.name.split(' > ').at(-1)}`).sort()).toEqual(
-      names(shards[1] as ListedTest[]),
-    );
-  }, 240_000);
+  it(
+    '--shard i/n lists the tests run --shard i/n runs, and the shards together list every test once',
+    async () => {
+      const operation = ['--operation', 'sandbox.cardAccount.create'];
+      // A folder of its own inside a fresh one: no earlier run's durations beside it, so both split by count.
+      const reports = join(mkdtempSync(join(tmpdir(), 'psd2-list-')), 'shard');
+      const shards = await Promise.all(
+        ['1/3', '2/3', '3/3'].map((shard) => listed(...operation, '--shard', shard, '--reports', reports)),
+      );
+      const whole = await listed(...operation);
+      const names = (tests: ListedTest[]) => tests.map((t) => `${t.file} › ${t.name}`).sort();
+      expect(shards.every((s) => s.length > 0 && s.length < whole.length)).toBe(true);
+      expect(names(shards.flat())).toEqual(names(whole));
+      const run = await cli(['run', ...operation, '--shard', '2/3', '--reports', reports, '--no-html']);
+      expect(run.code, run.stderr).toBe(0);
+      const outcomes = JSON.parse(readFileSync(join(reports, 'outcomes.json'), 'utf8')) as TestOutcome[];
+      const ran = outcomes.filter((o) => o.meta.operation === 'sandbox.cardAccount.create');
+      expect(ran.map((o) => `${relative(ROOT, o.file)} › ${o.name.split(' > ').at(-1)}`).sort()).toEqual(
+        names(shards[1] as ListedTest[]),
+      );
+    },
+    hangGuard(240_000),
+  );
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startBank } from '../../bank/index.js';
 import { cli } from '../support/cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 /** A run that cannot judge anything says why in one line and exits 2, before a test runs. */
 describe('psd2-conformance run: mistakes in what was asked', () => {
@@ -41,13 +42,17 @@ describe('psd2-conformance run: mistakes in what was asked', () => {
       { SIGNING_CERT_PATH: '/nope/cert.pem', SIGNING_KEY_PATH: '/nope/key.pem' },
       'psd2-conformance run: SIGNING_CERT_PATH=/nope/cert.pem: no such file',
     ],
-  ] as [string[], Record<string, string>, string][])('%j %j', { timeout: 60_000 }, async (args, env, line) => {
-    const r = await cli(['run', '--no-html', '--reports', mkdtempSync(join(tmpdir(), 'psd2-err-')), ...args], env);
-    expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual([line]);
-  });
+  ] as [string[], Record<string, string>, string][])(
+    '%j %j',
+    { timeout: hangGuard(60_000) },
+    async (args, env, line) => {
+      const r = await cli(['run', '--no-html', '--reports', mkdtempSync(join(tmpdir(), 'psd2-err-')), ...args], env);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toEqual([line]);
+    },
+  );
 
-  it('run --help prints what the command does and exits 0', { timeout: 30_000 }, async () => {
+  it('run --help prints what the command does and exits 0', { timeout: hangGuard(30_000) }, async () => {
     const r = await cli(['run', '--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
@@ -59,7 +64,7 @@ describe('psd2-conformance run: mistakes in what was asked', () => {
 describe('the production profile', () => {
   it(
     'sends no sandbox operation and creates no payment without --allow-payments, even as test data',
-    { timeout: 200_000 },
+    { timeout: hangGuard(200_000) },
     async () => {
       const lines: string[] = [];
       const bank = await startBank({ log: (l) => lines.push(l) });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBank, type RunningBank } from '../../bank/index.js';
 import { allCommands } from '../../cli/program.js';
 import { ROOT } from '../support/cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 /** Every `$ psd2-conformance run …` line of `run --help`, as words, without its `# comment`. */
 async function runExamples(): Promise<string[][]> {
@@ -59,24 +60,28 @@ describe('every example of run --help works as printed', async () => {
     for (const words of examples) expect(words[0]).toBe('run');
   });
 
-  it.each(examples.map((words) => [words.join(' '), words] as const))('%s', { timeout: 240_000 }, async (_, words) => {
-    const cwd = mkdtempSync(join(tmpdir(), 'psd2-example-'));
-    const configFile = words[words.indexOf('--config-file') + 1];
-    // A file the example names, else ./.env where it says "the bank at BASE_URL": never both, never for the others.
-    if (configFile && words.includes('--config-file')) writeFileSync(join(cwd, configFile), `BASE_URL=${bank.url}\n`);
-    else if (words.includes('sandbox')) writeFileSync(join(cwd, '.env'), `BASE_URL=${bank.url}\n`);
-    // The release lens's example names an earlier run's folder and a known-findings file: both are made first.
-    const baseline = words.includes('--baseline') ? words[words.indexOf('--baseline') + 1] : undefined;
-    if (baseline) {
-      const earlier = await shell(['run', '--profile', 'sandbox', '--reports', baseline, ...TINY], cwd);
-      expect(earlier.code, earlier.stderr).toBe(0);
-    }
-    const known = words.includes('--known-findings') ? words[words.indexOf('--known-findings') + 1] : undefined;
-    if (known) writeFileSync(join(cwd, known), 'findings: []\n');
-    const r = await shell([...words, ...TINY], cwd);
-    const fault = words.includes('--fault');
-    expect(r.code, r.stderr).toBe(fault ? 1 : 0);
-    expect(r.stdout).toMatch(fault ? /NOT CONFORMANT/ : /(?<!NOT )CONFORMANT/);
-    if (words.includes('sandbox')) expect(r.stdout).toContain(`target: ${bank.url} (profile sandbox)`);
-  });
+  it.each(examples.map((words) => [words.join(' '), words] as const))(
+    '%s',
+    { timeout: hangGuard(240_000) },
+    async (_, words) => {
+      const cwd = mkdtempSync(join(tmpdir(), 'psd2-example-'));
+      const configFile = words[words.indexOf('--config-file') + 1];
+      // A file the example names, else ./.env where it says "the bank at BASE_URL": never both, never for the others.
+      if (configFile && words.includes('--config-file')) writeFileSync(join(cwd, configFile), `BASE_URL=${bank.url}\n`);
+      else if (words.includes('sandbox')) writeFileSync(join(cwd, '.env'), `BASE_URL=${bank.url}\n`);
+      // The release lens's example names an earlier run's folder and a known-findings file: both are made first.
+      const baseline = words.includes('--baseline') ? words[words.indexOf('--baseline') + 1] : undefined;
+      if (baseline) {
+        const earlier = await shell(['run', '--profile', 'sandbox', '--reports', baseline, ...TINY], cwd);
+        expect(earlier.code, earlier.stderr).toBe(0);
+      }
+      const known = words.includes('--known-findings') ? words[words.indexOf('--known-findings') + 1] : undefined;
+      if (known) writeFileSync(join(cwd, known), 'findings: []\n');
+      const r = await shell([...words, ...TINY], cwd);
+      const fault = words.includes('--fault');
+      expect(r.code, r.stderr).toBe(fault ? 1 : 0);
+      expect(r.stdout).toMatch(fault ? /NOT CONFORMANT/ : /(?<!NOT )CONFORMANT/);
+      if (words.includes('sandbox')) expect(r.stdout).toContain(`target: ${bank.url} (profile sandbox)`);
+    },
+  );
 });

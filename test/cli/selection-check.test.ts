@@ -4,6 +4,7 @@ import { checkSelectionIds, checkSelectionMatches } from '../../cli/selection-ch
 import type { ManifestTest } from '../../run-model/test-manifest.js';
 import type { Selection } from '../../run-model/index.js';
 import { ROOT } from '../support/cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 const test = (name: string, fields: Partial<ManifestTest> = {}): ManifestTest => ({
   name,
@@ -114,22 +115,18 @@ describe('a selection is judged before vitest starts', () => {
 });
 
 /**
- * The acceptance of issue 21: a selection mistake is exit 2 within 2 s, in one line. On a machine busy with other
- * work the bare start of `run` alone may take longer: `run --seed not-a-number` (the packages a run needs, then tsx
- * loading TypeScript, then a mistake found while parsing; `run --help` loads none of those packages); then the
- * mistake may take at most one second more than that start, measured just before.
+ * The acceptance of issue 21: a selection mistake is exit 2 in one line, found before vitest starts (nothing on stdout,
+ * where a run prints its tests). That it comes within 2 s is a matter of the machine's speed: the refusal bench
+ * measures it (`npm run bench`, bench/refusal.ts), against a bare start of `run` on the same machine.
  */
 describe('psd2-conformance run: a selection that matches no test', () => {
-  const timed = (...args: string[]) => {
-    const started = performance.now();
-    const r = spawnSync(process.execPath, ['--', `${ROOT}bin/psd2-conformance.mjs`, ...args], {
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, ['--', `${ROOT}bin/psd2-conformance.mjs`, ...args], {
       cwd: ROOT,
       encoding: 'utf8',
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
-      timeout: 30_000,
+      timeout: hangGuard(30_000),
     });
-    return { ...r, seconds: (performance.now() - started) / 1000 };
-  };
 
   it.each([
     [['--grep', 'zzzz'], 'psd2-conformance run: --grep zzzz matches no test name; `psd2-conformance list` lists the'],
@@ -137,12 +134,10 @@ describe('psd2-conformance run: a selection that matches no test', () => {
       ['--operation', 'ncbct.creat'],
       'psd2-conformance run: unknown --operation ncbct.creat (did you mean ncbct.create?)',
     ],
-  ])('run %j: exit 2 within 2 s, before vitest starts, naming the nearest ids', (args, start) => {
-    const bare = timed('run', '--seed', 'not-a-number').seconds;
-    const r = timed('run', '--reports', '/nonexistent/never-written', ...args);
+  ])('run %j: exit 2 before vitest starts, naming the nearest ids', (args, start) => {
+    const r = cli('run', '--reports', '/nonexistent/never-written', ...args);
     expect([r.status, r.stdout]).toEqual([2, '']);
     expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(1);
     expect(r.stderr.startsWith(start)).toBe(true);
-    expect(r.seconds).toBeLessThan(Math.max(2, bare + 1));
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../support/cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'psd2-no-silent-target-'));
 const envFile = (name: string, text: string): string => {
@@ -11,7 +12,7 @@ const envFile = (name: string, text: string): string => {
   return path;
 };
 const run = (args: string[], env: Record<string, string> = {}) =>
-  cli(['run', '--no-html', '--reports', join(dir, 'reports'), ...args], env, 60_000);
+  cli(['run', '--no-html', '--reports', join(dir, 'reports'), ...args], env, hangGuard(60_000));
 const EMBEDDED = 'or pass --profile embedded to judge the embedded reference bank';
 
 /**
@@ -84,7 +85,7 @@ describe('psd2-conformance run names no bank: exit 2 and one line', () => {
 describe('the embedded bank when asked for', () => {
   it(
     '--profile embedded with an empty BASE_URL judges the embedded bank and names it',
-    { timeout: 120_000 },
+    { timeout: hangGuard(120_000) },
     async () => {
       const reports = join(dir, 'embedded');
       const r = await cli(

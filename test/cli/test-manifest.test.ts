@@ -3,14 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { TEST_MANIFEST_PATH, readTestManifest, testManifestText } from '../../run-model/test-manifest.js';
 import { collectTestManifest } from '../../scripts/generate-cli-files.js';
 import { OPERATIONS, hasRequirement } from '../../spec/index.js';
+import { hangGuard } from '../support/bounds.js';
 
 describe('run-model/test-manifest.generated.json', () => {
-  it('is current: npm run generate would write it as it is (every test the suites declare)', async () => {
-    const collected = await collectTestManifest();
-    expect(collected.length).toBeGreaterThan(200);
-    // Compared as text, as written: a renamed, added or removed test makes this fail until `npm run generate`.
-    expect(readFileSync(TEST_MANIFEST_PATH, 'utf8')).toBe(testManifestText(collected));
-  }, 120_000);
+  it(
+    'is current: npm run generate would write it as it is (every test the suites declare)',
+    async () => {
+      const collected = await collectTestManifest();
+      expect(collected.length).toBeGreaterThan(200);
+      // Compared as text, as written: a renamed, added or removed test makes this fail until `npm run generate`.
+      expect(readFileSync(TEST_MANIFEST_PATH, 'utf8')).toBe(testManifestText(collected));
+    },
+    hangGuard(120_000),
+  );
 
   it('names each test by suite file, catalogue ids, an operation of the catalogue and a level', () => {
     const tests = readTestManifest() ?? [];

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestOutcome } from '../../run-model/index.js';
 import { runCli } from '../suites/run-cli.js';
 import { byTest, comparable, readExchanges, type Comparable } from './exchanges.js';
+import { hangGuard } from '../support/bounds.js';
 
 /**
  * A fixed seed sends the same requests: two full runs against the embedded bank with one seed, recorded
@@ -19,7 +20,7 @@ const ENV = { NUM_RUNS: '5' };
 
 async function recordedRun(seed: number): Promise<{ rows: Comparable[]; code: number | null }> {
   const file = join(mkdtempSync(join(tmpdir(), 'psd2-exchanges-')), 'exchanges.jsonl');
-  const run = await runCli(['--seed', String(seed), '--exchanges', file], ENV, 200_000);
+  const run = await runCli(['--seed', String(seed), '--exchanges', file], ENV, hangGuard(200_000));
   return { rows: comparable(readExchanges(file)), code: run.code };
 }
 
@@ -29,7 +30,7 @@ describe('determinism', () => {
   it(
     'two runs with the same seed send the same requests, test by test; another seed does not',
     {
-      timeout: 600_000,
+      timeout: hangGuard(600_000),
     },
     async () => {
       const a = await recordedRun(7);
@@ -62,7 +63,7 @@ describe('determinism', () => {
   it(
     'the printed replay line reproduces a property failure: same requirement, same shrunk counterexample',
     {
-      timeout: 300_000,
+      timeout: hangGuard(300_000),
     },
     async () => {
       const fault = 'accept-long-creditor-name';
@@ -84,7 +85,11 @@ describe('determinism', () => {
         execFile(
           'bash',
           ['-c', `${command} --no-html --reports '${reports}'`],
-          { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, timeout: 200_000 },
+          {
+            cwd: ROOT,
+            env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+            timeout: hangGuard(200_000),
+          },
           (err) => resolve(err ? ((err as { code?: number }).code ?? null) : 0),
         );
       });

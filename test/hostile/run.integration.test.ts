@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../suites/run-cli.js';
 import { startHostile, type HostileServer, type Hostility } from './servers.js';
+import { hangGuard } from '../support/bounds.js';
 
 /**
  * `psd2-conformance run` against servers that misbehave: every run ends within its budget, fails (exit 1; 3 when
@@ -56,31 +57,31 @@ describe('psd2-conformance run against a hostile server', () => {
 
   it(
     'a server that never answers even the preflight: exit 2 with a one-line reason, fast',
-    { timeout: 90_000 },
+    { timeout: hangGuard(90_000) },
     async () => {
       server = await startHostile('hang-before-headers', { hostilePreflight: true });
-      const run = await runCli([], { BASE_URL: server.url, ...TIMEOUTS }, 80_000);
+      const run = await runCli([], { BASE_URL: server.url, ...TIMEOUTS }, hangGuard(80_000));
       expect(run.code).toBe(2);
       expect(run.stderr.trim().split('\n')).toEqual([
         expect.stringMatching(
           /^psd2-conformance run: cannot reach BASE_URL http:\/\/127\.0\.0\.1:\d+: headers-timeout/,
         ),
       ]);
-      expect(run.seconds).toBeLessThan(30);
+      expect(run.seconds).toBeLessThan(hangGuard(30_000) / 1000);
     },
   );
 
   it(
     'a full run against a trickling server is cut off by --budget: INCOMPLETE (exit 3), says so, ends within ' +
       'budget + margin',
-    { timeout: 150_000 },
+    { timeout: hangGuard(150_000) },
     async () => {
       server = await startHostile('trickle');
       const budget = 15;
       const run = await runCli(
         ['--budget', String(budget)],
         { BASE_URL: server.url, ...TIMEOUTS, HTTP_HEADERS_TIMEOUT_MS: '3000', HTTP_BODY_TIMEOUT_MS: '3000' },
-        140_000,
+        hangGuard(140_000),
       );
       expect(run.code).toBe(3);
       expect(run.stderr).toContain(`stopping: the time budget of ${budget} s ran out; writing what the run has`);

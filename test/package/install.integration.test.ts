@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_DIR, CLI_NAME, LIBRARY_DIR, LIBRARY_NAME } from '../../scripts/build-packages.js';
 import { ROOT } from '../support/cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 /**
  * The packages as a user meets them: `npm run build`, `npm pack` of both, an empty project that installs the two
@@ -126,10 +127,10 @@ describe('the packages, installed from their tarballs into an empty project', ()
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'psd2-install-'));
     // In a child process: tsc takes a minute, which this worker must not spend blocked.
-    const build = await run(NPM, ['run', 'build'], ROOT, 400_000);
+    const build = await run(NPM, ['run', 'build'], ROOT, hangGuard(400_000));
     expect(build.code, build.stdout + build.stderr).toBe(0);
     for (const folder of [LIBRARY_DIR, CLI_DIR]) {
-      const pack = await run(NPM, ['pack', '--json', '--pack-destination', dir], folder, 120_000);
+      const pack = await run(NPM, ['pack', '--json', '--pack-destination', dir], folder, hangGuard(120_000));
       expect(pack.code, pack.stderr).toBe(0);
       packed.push(...(JSON.parse(pack.stdout) as Packed[]));
     }
@@ -146,10 +147,10 @@ describe('the packages, installed from their tarballs into an empty project', ()
       NPM,
       ['install', '--offline', '--no-audit', '--no-fund', ...packed.map((p) => `./${p.filename}`)],
       dir,
-      300_000,
+      hangGuard(300_000),
     );
     expect(install.code, install.stderr).toBe(0);
-  }, 600_000);
+  }, hangGuard(600_000));
 
   afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -179,77 +180,97 @@ describe('the packages, installed from their tarballs into an empty project', ()
     expect(cli.filter((p) => p.startsWith('generators/') || p.startsWith('signing/'))).toEqual([]);
   });
 
-  it("docs/library.md's install example runs in plain Node: a generated NCBCT body, signed", async () => {
-    writeFileSync(join(dir, 'check.mjs'), installExample());
-    const check = await run(process.execPath, ['check.mjs'], dir, 60_000);
-    expect(check.code, check.stderr).toBe(0);
-    const headers = JSON.parse(check.stdout) as Record<string, string>;
-    expect(headers.Digest).toMatch(/^SHA-256=[A-Za-z0-9+/]{43}=$/);
-    expect(headers.Signature).toMatch(
-      /^keyId="SN=[0-9A-F]+,CA=[^"]+",algorithm="rsa-sha256",headers="[^"]*digest[^"]*",signature="[A-Za-z0-9+/=]+"$/,
-    );
-    expect(headers['TPP-Signature-Certificate']).toMatch(/^MII/);
-  }, 60_000);
+  it(
+    "docs/library.md's install example runs in plain Node: a generated NCBCT body, signed",
+    async () => {
+      writeFileSync(join(dir, 'check.mjs'), installExample());
+      const check = await run(process.execPath, ['check.mjs'], dir, hangGuard(60_000));
+      expect(check.code, check.stderr).toBe(0);
+      const headers = JSON.parse(check.stdout) as Record<string, string>;
+      expect(headers.Digest).toMatch(/^SHA-256=[A-Za-z0-9+/]{43}=$/);
+      expect(headers.Signature).toMatch(
+        /^keyId="SN=[0-9A-F]+,CA=[^"]+",algorithm="rsa-sha256",headers="[^"]*digest[^"]*",signature="[A-Za-z0-9+/=]+"$/,
+      );
+      expect(headers['TPP-Signature-Certificate']).toMatch(/^MII/);
+    },
+    hangGuard(60_000),
+  );
 
-  it('the same example type-checks in a strict consumer (module nodenext) without extra installs', async () => {
-    writeFileSync(join(dir, 'check.mts'), installExample());
-    const config = {
-      compilerOptions: {
-        strict: true,
-        module: 'nodenext',
-        moduleResolution: 'nodenext',
-        target: 'es2022',
-        noEmit: true,
-      },
-      files: ['check.mts'],
-    };
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(config));
-    const tsc = await run(
-      process.execPath,
-      [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'],
-      dir,
-      180_000,
-    );
-    expect(tsc.code, tsc.stdout + tsc.stderr).toBe(0);
-  }, 180_000);
+  it(
+    'the same example type-checks in a strict consumer (module nodenext) without extra installs',
+    async () => {
+      writeFileSync(join(dir, 'check.mts'), installExample());
+      const config = {
+        compilerOptions: {
+          strict: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          noEmit: true,
+        },
+        files: ['check.mts'],
+      };
+      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(config));
+      const tsc = await run(
+        process.execPath,
+        [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'],
+        dir,
+        hangGuard(180_000),
+      );
+      expect(tsc.code, tsc.stdout + tsc.stderr).toBe(0);
+    },
+    hangGuard(180_000),
+  );
 
-  it('npx psd2-conformance run judges the embedded bank and writes the reports in the current folder', async () => {
-    const conformance = await run('npx', ['--no-install', 'psd2-conformance', 'run'], dir, 400_000);
-    expect(conformance.code, conformance.stderr.slice(-2000)).toBe(0);
-    expect(conformance.stdout).toMatch(
-      /— CONFORMANT: \d+ MUST rules judged[^\n—]* — target: the embedded reference bank/,
-    );
-    expect(existsSync(join(dir, 'reports', 'html', 'index.html'))).toBe(true);
-    expect(existsSync(join(dir, 'reports', 'junit.xml'))).toBe(true);
-    expect(existsSync(join(dir, 'node_modules', CLI_NAME, 'reports'))).toBe(false);
-  }, 400_000);
+  it(
+    'npx psd2-conformance run judges the embedded bank and writes the reports in the current folder',
+    async () => {
+      const conformance = await run('npx', ['--no-install', 'psd2-conformance', 'run'], dir, hangGuard(400_000));
+      expect(conformance.code, conformance.stderr.slice(-2000)).toBe(0);
+      expect(conformance.stdout).toMatch(
+        /— CONFORMANT: \d+ MUST rules judged[^\n—]* — target: the embedded reference bank/,
+      );
+      expect(existsSync(join(dir, 'reports', 'html', 'index.html'))).toBe(true);
+      expect(existsSync(join(dir, 'reports', 'junit.xml'))).toBe(true);
+      expect(existsSync(join(dir, 'node_modules', CLI_NAME, 'reports'))).toBe(false);
+    },
+    hangGuard(400_000),
+  );
 
-  it('requirements --trace, which reads the TypeScript sources, says where it works instead of failing', async () => {
-    const trace = await run(
-      'npx',
-      ['--no-install', 'psd2-conformance', 'requirements', '--trace', 'NCBCT.creditorName.max70'],
-      dir,
-      60_000,
-    );
-    expect(trace.code).toBe(2);
-    expect(trace.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'))).toEqual([
-      expect.stringMatching(
-        /^psd2-conformance requirements: --trace reads the TypeScript sources, .* a clone of the repository/,
-      ),
-    ]);
-  }, 60_000);
+  it(
+    'requirements --trace, which reads the TypeScript sources, says where it works instead of failing',
+    async () => {
+      const trace = await run(
+        'npx',
+        ['--no-install', 'psd2-conformance', 'requirements', '--trace', 'NCBCT.creditorName.max70'],
+        dir,
+        hangGuard(60_000),
+      );
+      expect(trace.code).toBe(2);
+      expect(trace.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'))).toEqual([
+        expect.stringMatching(
+          /^psd2-conformance requirements: --trace reads the TypeScript sources, .* a clone of the repository/,
+        ),
+      ]);
+    },
+    hangGuard(60_000),
+  );
 
-  it('stops with exit 2 and one line when it cannot write the reports', async () => {
-    const blocked = join(dir, 'blocked');
-    mkdirSync(blocked);
-    writeFileSync(join(blocked, 'reports'), 'a file where the reports folder would be');
-    const conformance = await run('npx', ['--no-install', 'psd2-conformance', 'run'], blocked, 60_000);
-    expect(conformance.code).toBe(2);
-    const lines = conformance.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'));
-    expect(lines).toEqual([
-      `psd2-conformance run: cannot write the reports to ` +
-        `${join(blocked, 'reports')} (--reports): a file is in the way of the ` +
-        `folder (EEXIST)`,
-    ]);
-  }, 60_000);
+  it(
+    'stops with exit 2 and one line when it cannot write the reports',
+    async () => {
+      const blocked = join(dir, 'blocked');
+      mkdirSync(blocked);
+      writeFileSync(join(blocked, 'reports'), 'a file where the reports folder would be');
+      const conformance = await run('npx', ['--no-install', 'psd2-conformance', 'run'], blocked, hangGuard(60_000));
+      expect(conformance.code).toBe(2);
+      const lines = conformance.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'));
+      expect(lines).toEqual([
+        `psd2-conformance run: cannot write the reports to ` +
+          `${join(blocked, 'reports')} (--reports): a file is in the way of the ` +
+          `folder (EEXIST)`,
+      ]);
+    },
+    hangGuard(60_000),
+  );
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AcceptFixMatrix, MatrixCell } from '../../release/accept-fix-matrix.js';
 import { cli } from '../support/cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 /**
  * `run --accept-fix-matrix` against the reference bank: every operation that takes x-accept-fix, without it and with
@@ -17,7 +18,7 @@ async function matrix(extra: string[] = []): Promise<{ code: number | null; out:
   const run = await cli(
     ['run', '--grep', 'x-accept-fix matrix', '--accept-fix-matrix', '--no-html', '--reports', reports, ...extra],
     {},
-    300_000,
+    hangGuard(300_000),
   );
   const summary = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as {
     acceptFixMatrix: AcceptFixMatrix;
@@ -33,7 +34,7 @@ describe('run --accept-fix-matrix', () => {
   it(
     'the reference bank: required where interface.md says so, amount-as-string the default, every value accepted',
     {
-      timeout: 320_000,
+      timeout: hangGuard(320_000),
     },
     async () => {
       const { code, out, matrix: m } = await matrix();
@@ -82,7 +83,7 @@ describe('run --accept-fix-matrix', () => {
   it(
     'a bank that accepts payments without the header: the rule broken only without it',
     {
-      timeout: 320_000,
+      timeout: hangGuard(320_000),
     },
     async () => {
       const { code, matrix: m } = await matrix(['--fault', 'accept-missing-accept-fix']);

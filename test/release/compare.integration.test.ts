@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Comparison } from '../../release/compare/compare.js';
 import { cli } from '../support/cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 /**
  * The oracle of `compare`: the embedded bank with a response fault against the clean bank names the fault's rule and
@@ -13,7 +14,7 @@ const SELECTION = ['--operation', 'sct.create', '--num-runs', '3'];
 
 async function compare(a: string, b: string): Promise<{ code: number | null; out: string; comparison: Comparison }> {
   const out = mkdtempSync(join(tmpdir(), 'compare-'));
-  const run = await cli(['compare', '--target', a, '--target', b, ...SELECTION, '--out', out], {}, 300_000);
+  const run = await cli(['compare', '--target', a, '--target', b, ...SELECTION, '--out', out], {}, hangGuard(300_000));
   const comparison = JSON.parse(readFileSync(join(out, 'compare.json'), 'utf8')) as Comparison;
   return { code: run.code, out: run.stdout, comparison };
 }
@@ -21,7 +22,7 @@ async function compare(a: string, b: string): Promise<{ code: number | null; out
 describe('compare', () => {
   it(
     'the clean bank against one with a response fault: the fault rule, the member, who breaks it',
-    { timeout: 400_000 },
+    { timeout: hangGuard(400_000) },
     async () => {
       const { code, out, comparison } = await compare('embedded', 'embedded:fault=status-outside-enum');
       expect(code).toBe(1);
@@ -36,7 +37,7 @@ describe('compare', () => {
     },
   );
 
-  it('the bank against itself: no difference', { timeout: 400_000 }, async () => {
+  it('the bank against itself: no difference', { timeout: hangGuard(400_000) }, async () => {
     const { code, out, comparison } = await compare('embedded', 'embedded');
     expect(comparison.tests).toEqual([]);
     expect(comparison.pairs).toBeGreaterThan(50);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { flattenedVerify, importX509 } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, type Cli } from '../support/cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 /**
  * Issue 24's acceptance, end to end through `psd2-conformance run`: a clean run is the baseline; the same selection
@@ -41,7 +42,7 @@ const summary = (reports: string) =>
 let base: Cli;
 beforeAll(async () => {
   base = await run(dir('base'), ['--sign-evidence']);
-}, 200_000);
+}, hangGuard(200_000));
 
 describe('run --baseline and --known-findings', () => {
   it('the clean run, the baseline: exit 0', () => {
@@ -49,23 +50,27 @@ describe('run --baseline and --known-findings', () => {
     expect(base.code).toBe(0);
   });
 
-  it('a fault with the clean run as baseline: exit 1, the fault rule a new failure', { timeout: 200_000 }, async () => {
-    const head = await withFault(dir('head'));
-    expect(head.stdout).toContain('  new failures (1 requirement):');
-    expect(head.stdout).toContain(`    MUST ${RULE} (passed → failed)`);
-    expect(head.stdout).toMatch(/release gate: [1-9]\d* failure\(s\) gate this run \(exit 1\)/);
-    expect(summary(dir('head')).release?.exitCode).toBe(1);
-    expect(readFileSync(join(dir('head'), 'release.md'), 'utf8')).toContain(
-      `| new failures | requirement | MUST | ${RULE} |`,
-    );
-    expect(head.code).toBe(1);
-    const diff = await cli(['diff', dir('base'), dir('head'), '--json']);
-    expect(diff.code).toBe(1);
-    const json = JSON.parse(diff.stdout) as { requirements: { newFailures: { id: string }[] } };
-    expect(json.requirements.newFailures.map((c) => c.id)).toEqual([RULE]);
-  });
+  it(
+    'a fault with the clean run as baseline: exit 1, the fault rule a new failure',
+    { timeout: hangGuard(200_000) },
+    async () => {
+      const head = await withFault(dir('head'));
+      expect(head.stdout).toContain('  new failures (1 requirement):');
+      expect(head.stdout).toContain(`    MUST ${RULE} (passed → failed)`);
+      expect(head.stdout).toMatch(/release gate: [1-9]\d* failure\(s\) gate this run \(exit 1\)/);
+      expect(summary(dir('head')).release?.exitCode).toBe(1);
+      expect(readFileSync(join(dir('head'), 'release.md'), 'utf8')).toContain(
+        `| new failures | requirement | MUST | ${RULE} |`,
+      );
+      expect(head.code).toBe(1);
+      const diff = await cli(['diff', dir('base'), dir('head'), '--json']);
+      expect(diff.code).toBe(1);
+      const json = JSON.parse(diff.stdout) as { requirements: { newFailures: { id: string }[] } };
+      expect(json.requirements.newFailures.map((c) => c.id)).toEqual([RULE]);
+    },
+  );
 
-  it('the fault rule in known findings: exit 0, reported as known', { timeout: 200_000 }, async () => {
+  it('the fault rule in known findings: exit 0, reported as known', { timeout: hangGuard(200_000) }, async () => {
     const known = await withFault(dir('known'), ['--known-findings', findings('2099-12-31')]);
     expect(known.stdout).toContain('known findings, not gating');
     expect(known.stdout).toContain(`${RULE} (PSD2-1)`);
@@ -76,7 +81,7 @@ describe('run --baseline and --known-findings', () => {
     expect(known.code).toBe(0);
   });
 
-  it('the entry expired: exit 1, the entry reported as expired', { timeout: 200_000 }, async () => {
+  it('the entry expired: exit 1, the entry reported as expired', { timeout: hangGuard(200_000) }, async () => {
     const expired = await withFault(dir('expired'), ['--known-findings', findings('2026-01-01')]);
     expect(expired.stdout).toContain(`  ${RULE} (PSD2-1, expired 2026-01-01)`);
     expect(summary(dir('expired')).release?.expired).toHaveLength(1);

@@ -5,6 +5,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultKeyCacheDir } from '../../signing/index.js';
 import { cli } from '../support/cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 interface Step {
   name: string;
@@ -59,7 +60,7 @@ describe('Allure results of a failing run', () => {
     files = readdirSync(folder).map((f) => join(folder, f));
     for (const f of files.filter((x) => x.endsWith('-result.json')))
       results.push(JSON.parse(readFileSync(f, 'utf8')) as Result);
-  }, 200_000);
+  }, hangGuard(200_000));
 
   /** A text as a regular expression matches it literally (what --grep in a replay line does to a test's name). */
   const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

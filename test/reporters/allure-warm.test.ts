@@ -25,7 +25,7 @@ describe('an allure process started ahead of its command line (reporters/allure-
     expect(await ended(child!)).toEqual({ code: 0, output: `${version}\n` });
     // Taken: a second command starts a process of its own.
     expect(warm.take(['--version'])).toBeUndefined();
-  }, 60_000);
+  });
 
   it('ends without a command when it is disposed of, and gives none after', async () => {
     const warm = new WarmAllure(allureScript());
@@ -75,5 +75,5 @@ describe('an allure process started ahead of its command line (reporters/allure-
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

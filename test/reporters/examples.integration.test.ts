@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { allCommands } from '../../cli/program.js';
 import { startBank } from '../../bank/index.js';
 import { cli, ROOT } from '../support/cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 /** A line of an example as the CI runner's bash runs it, in `cwd`, with this checkout's CLI standing in for npx. */
 function bash(line: string, cwd: string, env: Record<string, string>): Promise<{ code: number; stderr: string }> {
@@ -15,7 +16,7 @@ function bash(line: string, cwd: string, env: Record<string, string>): Promise<{
     execFile(
       'bash',
       ['-c', command],
-      { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, timeout: 170_000 },
+      { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, timeout: hangGuard(170_000) },
       (err, _stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stderr }),
     );
   });
@@ -54,7 +55,7 @@ async function withoutTheBank(line: string, env: Record<string, string>) {
     .replace(/^.*?npx psd2-conformance /, '')
     .replaceAll('${{ matrix.shard }}', '1')
     .split(/\s+/);
-  return cli(args, env, 60_000);
+  return cli(args, env, hangGuard(60_000));
 }
 
 const NO_BANK =
@@ -132,7 +133,7 @@ describe('examples/github-actions.yml', () => {
 
   it(
     'works end to end: 4 shard jobs, their artifacts downloaded, one merged report; a lost shard fails the merge',
-    { timeout: 400_000 },
+    { timeout: hangGuard(400_000) },
     async () => {
       const bank = await startBank({});
       try {

@@ -10,6 +10,7 @@ import { startBank, type RunningBank } from '../../bank/index.js';
 import { createClient, toCurl } from '../../client/index.js';
 import { loadConfig } from '../../config/index.js';
 import { cli } from '../support/cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 const run = promisify(execFile);
 const opened: { close(): Promise<void> | void }[] = [];
@@ -31,7 +32,7 @@ interface Result {
 describe('the replay command of a failed test reproduces the failure', () => {
   it(
     'against a bank with accept-long-creditor-name: bash runs the attached curl and gets the faulty 201 again',
-    { timeout: 200_000 },
+    { timeout: hangGuard(200_000) },
     async () => {
       const bank: RunningBank = await startBank({ faults: ['accept-long-creditor-name'] });
       opened.push({ close: bank.close });
@@ -51,7 +52,7 @@ describe('the replay command of a failed test reproduces the failure', () => {
       // Against BASE_URL the bank outlives the run: no advice to restart it.
       expect(readFileSync(join(dir, step?.attachments[0]?.source as string), 'utf8')).not.toContain('embedded bank');
       writeFileSync(script, readFileSync(join(dir, step?.attachments[0]?.source as string)));
-      const { stdout } = await run('bash', [script], { timeout: 20_000 });
+      const { stdout } = await run('bash', [script], { timeout: hangGuard(20_000) });
       expect(stdout).toMatch(/^HTTP\/1\.1 201 /);
       const body = JSON.parse(stdout.slice(stdout.indexOf('\r\n\r\n') + 4)) as {
         paymentId: string;
@@ -59,13 +60,13 @@ describe('the replay command of a failed test reproduces the failure', () => {
       };
       expect(body.transactionStatus).toBe('RCVD');
       // A second paste still reproduces it: the bank accepts the recorded Date within its skew window.
-      expect((await run('bash', [script], { timeout: 20_000 })).stdout).toMatch(/^HTTP\/1\.1 201 /);
+      expect((await run('bash', [script], { timeout: hangGuard(20_000) })).stdout).toMatch(/^HTTP\/1\.1 201 /);
     },
   );
 
   it(
     'pasted into an interactive bash, a body with !, !!, quotes, $, backticks and æøå arrives byte for byte',
-    { timeout: 30_000 },
+    { timeout: hangGuard(30_000) },
     async () => {
       let received: Buffer | undefined;
       const server: Server = createServer((req, res) => {
@@ -91,7 +92,7 @@ describe('the replay command of a failed test reproduces the failure', () => {
       await new Promise<void>((ok, fail) => {
         const shell = spawn('bash', ['--norc', '--noprofile', '-i'], {
           stdio: ['pipe', 'ignore', 'ignore'],
-          timeout: 20_000,
+          timeout: hangGuard(20_000),
         });
         shell.on('error', fail);
         shell.on('close', () => ok());

@@ -7,6 +7,7 @@ import type { CoverageRow } from '../../run-model/index.js';
 import type { ReportSummary } from '../../run-model/index.js';
 import { pageData } from '../support/allure-page.js';
 import { cli } from '../support/cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 const json = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
 type Counts = { passed: number; failed: number; skipped: number };
@@ -56,7 +57,7 @@ describe('psd2-conformance report merges shards', () => {
     expect((await cli(['run', ...common, '--reports', whole])).code).toBe(1);
     first = await cli(['report', ...shards, '--out', out]);
     ids = (JSON.parse((await cli(['requirements', '--json'])).stdout) as { id: string }[]).map((r) => r.id);
-  }, 400_000);
+  }, hangGuard(400_000));
 
   const summaries = () => shards.map((d) => json<ReportSummary>(join(d, 'summary.json')));
   const names = (dir: string) => json<{ name: string }[]>(join(dir, 'outcomes.json')).map((o) => o.name);
@@ -216,16 +217,20 @@ describe('psd2-conformance report merges shards', () => {
     }
   });
 
-  it('history: a second report over the same folder appends one history entry', async () => {
-    const before = readFileSync(join(out, 'history.jsonl'), 'utf8').trim().split('\n').length;
-    const again = await cli(['report', ...shards, '--out', out]);
-    expect(again.code).toBe(1);
-    expect(readFileSync(join(out, 'history.jsonl'), 'utf8').trim().split('\n').length).toBe(before + 1);
-    expect(before).toBe(1);
-    // Over the earlier report's folders: Allure flattens its output only into an empty folder.
-    expect(existsSync(join(out, 'html', 'index.html'))).toBe(true);
-    expect(existsSync(join(out, 'html', 'awesome'))).toBe(false);
-  }, 120_000);
+  it(
+    'history: a second report over the same folder appends one history entry',
+    async () => {
+      const before = readFileSync(join(out, 'history.jsonl'), 'utf8').trim().split('\n').length;
+      const again = await cli(['report', ...shards, '--out', out]);
+      expect(again.code).toBe(1);
+      expect(readFileSync(join(out, 'history.jsonl'), 'utf8').trim().split('\n').length).toBe(before + 1);
+      expect(before).toBe(1);
+      // Over the earlier report's folders: Allure flattens its output only into an empty folder.
+      expect(existsSync(join(out, 'html', 'index.html'))).toBe(true);
+      expect(existsSync(join(out, 'html', 'awesome'))).toBe(false);
+    },
+    hangGuard(120_000),
+  );
 
   it('the HTML opens with the verdict: NOT CONFORMANT in red, with the failed MUST requirements', () => {
     for (const dir of ['html', 'html-single']) {
@@ -283,7 +288,7 @@ describe('psd2-conformance report merges shards', () => {
           `durations): run every shard from the same commit, options and history.jsonl`,
       );
     },
-    120_000,
+    hangGuard(120_000),
   );
 
   it('a folder without results: one line, exit 2', async () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { findChromium } from '../../scripts/chromium.js';
 import { outFolder } from '../../scripts/screenshot.js';
 import { ROOT } from '../support/cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
@@ -23,7 +24,7 @@ function screenshot(
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), hangGuard(30_000));
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
@@ -41,7 +42,7 @@ describe('report:screenshot', () => {
     expect(findChromium({ CHROMIUM: join(bin, 'missing'), PATH: bin })).toBeUndefined();
   });
 
-  it('without chromium: one clear line and exit 2, no stack trace', { timeout: 40_000 }, async () => {
+  it('without chromium: one clear line and exit 2, no stack trace', async () => {
     const report = mkdtempSync(join(tmpdir(), 'psd2-html-'));
     mkdirSync(report, { recursive: true });
     writeFileSync(join(report, 'index.html'), '<html></html>');
@@ -56,7 +57,7 @@ describe('report:screenshot', () => {
     ]);
   });
 
-  it('without a report: one line naming the missing file', { timeout: 40_000 }, async () => {
+  it('without a report: one line naming the missing file', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'psd2-empty-'));
     const r = await screenshot(['--report', empty], { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' });
     expect(r.code).toBe(2);

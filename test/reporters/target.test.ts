@@ -16,6 +16,7 @@ import {
   type TestOutcome,
 } from '../../run-model/index.js';
 import { pageData } from '../support/allure-page.js';
+import { hangGuard } from '../support/bounds.js';
 
 const outcome = (state: TestOutcome['state']): TestOutcome => ({
   name: 'ncbct > NCBCT.creditorName.max70 [MUST] a creditor name of 71 characters is refused',
@@ -106,7 +107,7 @@ describe('junit.xml names the target', () => {
 });
 
 describe('the reporters name a remote target in every report', () => {
-  it('summary.json, junit.xml, coverage.md and the Allure HTML', { timeout: 120_000 }, async () => {
+  it('summary.json, junit.xml, coverage.md and the Allure HTML', { timeout: hangGuard(120_000) }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'psd2-remote-report-'));
     const target = remoteTarget('https://bank.example/api-sandbox', 'sandbox');
     const outcomes = [outcome('passed'), { ...outcome('skipped'), name: 'ncbct > skipped one' }];

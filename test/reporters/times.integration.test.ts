@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestOutcome } from '../../run-model/index.js';
 import { cli } from '../support/cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 interface Timed {
   name?: string;
@@ -26,7 +27,7 @@ describe('every result of a run has real start and stop times within the run', (
     const r = await cli(['run', '--grep', 'Sandbox.notInProduction|NCBCT body that is not JSON', '--reports', dir]);
     ended = Date.now();
     expect(r.code, r.stderr).toBe(0);
-  }, 200_000);
+  }, hangGuard(200_000));
 
   const results = (folder: string): Timed[] =>
     existsSync(join(dir, folder))

@@ -66,7 +66,7 @@ beforeAll(async () => {
     },
   };
   report = proxySessionReport(session, { out: '/tmp/unused' });
-}, 60_000);
+});
 
 afterAll(() => bank.close());
 
@@ -119,7 +119,7 @@ describe('reportProxySession: the session written by the registered reporters', 
     out = mkdtempSync(join(tmpdir(), 'proxy-session-'));
     const reporters = await pickReporters(['summary', 'junit', 'outcomes', 'parties', 'exchanges']);
     code = await reportProxySession(session, { out, reporters, log: (l) => lines.push(l) });
-  }, 60_000);
+  });
 
   it('writes the files of the reporters picked and nothing else, and exits 1', () => {
     expect(code).toBe(1);
@@ -188,5 +188,5 @@ describe('reportProxySession: the session written by the registered reporters', 
     expect(results.map((r) => [[...new Set(r.failed.map((f) => f.requirementId))], r.sameVerdict])).toEqual([
       [['PaymentResponse.transactionStatus.enum'], true],
     ]);
-  }, 60_000);
+  });
 });

@@ -3,13 +3,14 @@ import { loadConfig } from '../../config/index.js';
 import { checksDeclaring, rulesWithoutStanding } from '../../run-model/index.js';
 import { listTests } from '../../runner/run/list.js';
 import { REQUIREMENTS } from '../../spec/index.js';
+import { hangGuard } from '../support/bounds.js';
 
 /**
  * A verdict says what it stands on (issue 21): every rule of the catalogue, MUST and SHOULD, has a test (a suite test
  * citing it, or a registered check declaring it) or the catalogue's reason why no request can provoke it.
  */
 describe('every rule has a test or a reason', () => {
-  it('no rule is left with neither', { timeout: 120_000 }, async () => {
+  it('no rule is left with neither', { timeout: hangGuard(120_000) }, async () => {
     const tests = await listTests({
       config: loadConfig({ env: {} }),
       selection: { operations: [], excludeOperations: [], requirements: [] },

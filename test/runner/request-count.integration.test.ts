@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBank, type RunningBank } from '../../bank/index.js';
 import { startGate } from '../hostile/gate.js';
 import { runCli } from '../suites/run-cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 /**
  * Issue 25: every request earns its place. A default run (every suite, the default seed and NUM_RUNS) against the
@@ -21,7 +22,7 @@ afterAll(async () => {
 async function counted(args: string[]) {
   const gate = await startGate(bank.url);
   try {
-    const run = await runCli(args, { BASE_URL: gate.url, SCA_DRIVER: 'embedded' }, 400_000);
+    const run = await runCli(args, { BASE_URL: gate.url, SCA_DRIVER: 'embedded' }, hangGuard(400_000));
     return { run, requests: gate.arrivals.length };
   } finally {
     await gate.close();
@@ -29,20 +30,28 @@ async function counted(args: string[]) {
 }
 
 describe('how many requests a run sends', () => {
-  it(`a default run sends at most ${DEFAULT_RUN_LIMIT} requests, and passes`, { timeout: 420_000 }, async () => {
-    const { run, requests } = await counted([]);
-    expect(run.code, run.stderr.slice(-2000)).toBe(0);
-    expect(run.stdout).toMatch(/— CONFORMANT: \d+ MUST rules judged/);
-    expect(requests).toBeGreaterThan(400);
-    expect(requests).toBeLessThanOrEqual(DEFAULT_RUN_LIMIT);
-  });
+  it(
+    `a default run sends at most ${DEFAULT_RUN_LIMIT} requests, and passes`,
+    { timeout: hangGuard(420_000) },
+    async () => {
+      const { run, requests } = await counted([]);
+      expect(run.code, run.stderr.slice(-2000)).toBe(0);
+      expect(run.stdout).toMatch(/— CONFORMANT: \d+ MUST rules judged/);
+      expect(requests).toBeGreaterThan(400);
+      expect(requests).toBeLessThanOrEqual(DEFAULT_RUN_LIMIT);
+    },
+  );
 
-  it('--max-requests 400 sends at most 400 and its verdict says it was budgeted', { timeout: 420_000 }, async () => {
-    const { run, requests } = await counted(['--max-requests', '400']);
-    expect(run.code, run.stderr.slice(-2000)).toBe(0);
-    expect(requests).toBeLessThanOrEqual(400);
-    expect(run.stdout).toContain('BUDGETED, NOT A FULL VERDICT');
-    expect(run.stdout).not.toMatch(/— CONFORMANT: /);
-    expect(run.stdout).toMatch(/rule\(s\) unjudged, counted as untested: \S/);
-  });
+  it(
+    '--max-requests 400 sends at most 400 and its verdict says it was budgeted',
+    { timeout: hangGuard(420_000) },
+    async () => {
+      const { run, requests } = await counted(['--max-requests', '400']);
+      expect(run.code, run.stderr.slice(-2000)).toBe(0);
+      expect(requests).toBeLessThanOrEqual(400);
+      expect(run.stdout).toContain('BUDGETED, NOT A FULL VERDICT');
+      expect(run.stdout).not.toMatch(/— CONFORMANT: /);
+      expect(run.stdout).toMatch(/rule\(s\) unjudged, counted as untested: \S/);
+    },
+  );
 });

@@ -6,6 +6,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReportSummary } from '../../run-model/index.js';
 import { ROOT } from '../support/cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 /**
  * An interrupted run never passes (issue 21): SIGINT or SIGTERM sent to `run` while it collects the suites, while
@@ -37,9 +38,17 @@ function groupAlive(pid: number): boolean {
 }
 
 async function groupGone(pid: number): Promise<boolean> {
-  for (let i = 0; i < 80 && groupAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  const deadline = performance.now() + hangGuard(8000);
+  while (groupAlive(pid) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   return !groupAlive(pid);
 }
+
+/**
+ * A stopped run ends by its own stop (3 s at most after the signal, STOP_DEADLINE_MS, then its last writes), not by
+ * this test's SIGKILL: within 5 s on a quiet machine (issue 21), which the stop bench measures (`npm run bench`); a
+ * hang guard here (test/support/bounds.ts), since the machine's speed must not decide the verdict.
+ */
+const ENDS_WITHIN_S = hangGuard(5000) / 1000;
 
 interface StopOptions {
   signal: 'SIGINT' | 'SIGTERM';
@@ -90,7 +99,7 @@ async function stoppedRun(options: StopOptions): Promise<Stopped> {
     watch(d);
   });
   const code = await new Promise<number | null>((done) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 240_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), hangGuard(240_000));
     child.on('exit', (exitCode, signal) => {
       clearTimeout(timer);
       // Killed by a signal (npm re-raises the one it got): the exit status a shell shows, 128 + its number.
@@ -120,7 +129,7 @@ const summaryOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'summary.js
 /** What every stopped run must show, whatever its phase. */
 function expectIncomplete(run: Stopped, code: number) {
   expect(run.code, run.stderr).toBe(code);
-  expect(run.seconds, run.stderr).toBeLessThan(5);
+  expect(run.seconds, run.stderr).toBeLessThan(ENDS_WITHIN_S);
   expect(run.groupGone).toBe(true);
   const summary = summaryOf(run.reports);
   expect(summary.verdict).toBe('INCOMPLETE');
@@ -134,7 +143,7 @@ function expectIncomplete(run: Stopped, code: number) {
 
 const CODE = { SIGINT: 130, SIGTERM: 143 } as const;
 
-describe('an interrupted run never passes', { timeout: 300_000 }, () => {
+describe('an interrupted run never passes', { timeout: hangGuard(300_000) }, () => {
   /** A folder with the plan of a default run kept: the run knows its tests before vitest collects any. */
   const warm = mkdtempSync(join(tmpdir(), 'psd2-warm-'));
   let total = 0;
@@ -150,7 +159,7 @@ describe('an interrupted run never passes', { timeout: 300_000 }, () => {
     await new Promise((done) => child.on('exit', done));
     total = summaryOf(reports).total;
     expect(total).toBeGreaterThan(200);
-  }, 300_000);
+  }, hangGuard(300_000));
 
   it.each(['SIGINT', 'SIGTERM'] as const)(
     '%s while vitest collects the suite files, before any test',
@@ -165,7 +174,7 @@ describe('an interrupted run never passes', { timeout: 300_000 }, () => {
     const cold = mkdtempSync(join(tmpdir(), 'psd2-cold-'));
     const run = await stoppedRun({ signal: 'SIGINT', after: /collecting the suites…/, delayMs: 300, tmp: cold });
     expect(run.code, run.stderr).toBe(130);
-    expect(run.seconds, run.stderr).toBeLessThan(5);
+    expect(run.seconds, run.stderr).toBeLessThan(ENDS_WITHIN_S);
     expect(run.groupGone).toBe(true);
     const summary = summaryOf(run.reports);
     expect(summary.verdict).toBe('INCOMPLETE');
@@ -223,6 +232,7 @@ describe('an interrupted run never passes', { timeout: 300_000 }, () => {
       tmp: warm,
     });
     expectIncomplete(run, 130);
-    expect(run.seconds).toBeLessThan(2);
+    // At once: 2 s on a quiet machine (the stop bench measures it), a generous multiple here.
+    expect(run.seconds).toBeLessThan(hangGuard(2000) / 1000);
   });
 });

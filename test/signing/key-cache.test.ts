@@ -22,7 +22,7 @@ describe("testIdentity()'s keys live in this user's cache folder, never in the c
     expect(identity.serialHex).toMatch(/^[0-9A-F]+$/i);
     expect(readdirSync(join(cache, 'psd2-conformance'))).toEqual(['test-identity.json']);
     expect(readdirSync(project)).toEqual([]);
-  }, 60_000);
+  });
 
   it('a cache folder that cannot be made: one in the temporary folder, of this user', async () => {
     const blocked = mkdtempSync(join(tmpdir(), 'psd2-blocked-'));
@@ -30,7 +30,7 @@ describe("testIdentity()'s keys live in this user's cache folder, never in the c
     process.env.XDG_CACHE_HOME = join(blocked, 'file');
     await testIdentity();
     expect(existsSync(join(tmpdir(), `psd2-conformance-keys-${userInfo().uid}`, 'test-identity.json'))).toBe(true);
-  }, 60_000);
+  });
 
   it('a cacheDir given is used as it is, and one that cannot be made is an error, not a silent elsewhere', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'psd2-given-'));
@@ -38,5 +38,5 @@ describe("testIdentity()'s keys live in this user's cache folder, never in the c
     expect(readdirSync(join(dir, 'keys'))).toEqual(['test-identity.json']);
     writeFileSync(join(dir, 'file'), '');
     await expect(testIdentity({ cacheDir: join(dir, 'file', 'keys') })).rejects.toThrow(/ENOTDIR|EEXIST/);
-  }, 60_000);
+  });
 });

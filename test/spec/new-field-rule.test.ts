@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hangGuard } from '../support/bounds.js';
 
 /**
  * Issue 22's acceptance: a max-length rule for a new optional member of the SCT body is one row of the rule table and
@@ -101,9 +102,12 @@ describe('a new max-length rule for an optional SCT member is one table row and 
     );
     changed = (await run('git', ['diff', '--name-only'], { cwd: copy })).stdout.trim().split('\n');
     writeFileSync(join(copy, 'probe.ts'), PROBE);
-    const { stdout } = await run(join(copy, 'node_modules/.bin/tsx'), ['probe.ts'], { cwd: copy, timeout: 90_000 });
+    const { stdout } = await run(join(copy, 'node_modules/.bin/tsx'), ['probe.ts'], {
+      cwd: copy,
+      timeout: hangGuard(90_000),
+    });
     probe = JSON.parse(stdout.trim().split('\n').at(-1) as string);
-  }, 150_000);
+  }, hangGuard(150_000));
 
   afterAll(() => {
     if (copy) rmSync(copy, { recursive: true, force: true });

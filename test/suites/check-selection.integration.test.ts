@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TestOutcome } from '../../run-model/index.js';
 import { runCli } from './run-cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 const outcomes = (reports: string): TestOutcome[] =>
   JSON.parse(readFileSync(join(reports, 'outcomes.json'), 'utf8')) as TestOutcome[];
@@ -14,7 +15,7 @@ describe('run --checks and --exclude-checks', () => {
   it(
     '--checks paging: the paging test is judged by paging alone, the others are skipped as not judged',
     {
-      timeout: 200_000,
+      timeout: hangGuard(200_000),
     },
     async () => {
       const run = await runCli(['--suite-file', 'sandbox-transactions', '--checks', 'paging', '--num-runs', '2']);
@@ -35,7 +36,7 @@ describe('run --checks and --exclude-checks', () => {
   it(
     '--exclude-checks limit: the test that only limit judges is no longer failed by a bank that ignores limit',
     {
-      timeout: 200_000,
+      timeout: hangGuard(200_000),
     },
     async () => {
       const args = ['--suite-file', 'sandbox-transactions', '--fault', 'ignore-limit', '--num-runs', '2'];

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TestOutcome } from '../../run-model/index.js';
 import { runCli } from './run-cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 const outcomes = (reports: string): TestOutcome[] =>
   JSON.parse(readFileSync(join(reports, 'outcomes.json'), 'utf8')) as TestOutcome[];
@@ -31,15 +32,19 @@ describe('journeys over the CLI (suites/journeys.suite.ts, suites/model.suite.ts
       expect(again.code).toBe(1);
       expect(again.summary?.failedRequirements).toContain('Journey.basket.rejectedPayment');
     },
-    400_000,
+    hangGuard(400_000),
   );
 
-  it('with SCA_DRIVER=manual the journeys needing SCA are not testable, with the reason; the run passes', async () => {
-    const run = await runCli(['--suite-file', 'journeys', '--suite-file', 'model'], { SCA_DRIVER: 'manual' });
-    expect(run.code).toBe(0);
-    const skipped = outcomes(run.reports).filter((o) => o.state === 'skipped');
-    // Seven named journeys that need SCA, the model, and the deletion of a PDNG payment (made pending by an approval).
-    expect(skipped.length).toBe(9);
-    for (const o of skipped) expect(o.meta.notTestable).toMatch(/^SCA_DRIVER=manual: a person approves SCA/);
-  }, 200_000);
+  it(
+    'with SCA_DRIVER=manual the journeys needing SCA are not testable, with the reason; the run passes',
+    async () => {
+      const run = await runCli(['--suite-file', 'journeys', '--suite-file', 'model'], { SCA_DRIVER: 'manual' });
+      expect(run.code).toBe(0);
+      const skipped = outcomes(run.reports).filter((o) => o.state === 'skipped');
+      // Seven named journeys that need SCA, the model, and the deletion of a PDNG payment (made pending by approval).
+      expect(skipped.length).toBe(9);
+      for (const o of skipped) expect(o.meta.notTestable).toMatch(/^SCA_DRIVER=manual: a person approves SCA/);
+    },
+    hangGuard(200_000),
+  );
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestOutcome } from '../../run-model/index.js';
 import { ROOT } from '../support/cli.js';
 import { runCli } from './run-cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 /**
  * Issue 13: "Every test's verdict is independent of which tests ran before it: running each suite file alone,
@@ -31,7 +32,7 @@ function verdicts(reports: string): Verdicts {
 }
 
 async function run(args: string[]): Promise<Verdicts> {
-  const result = await runCli([...SEED, ...args], {}, 300_000);
+  const result = await runCli([...SEED, ...args], {}, hangGuard(300_000));
   expect(result.stderr.split('\n').filter((l) => l.includes('✗'))).toEqual([]);
   expect(result.code).toBe(0);
   return verdicts(result.reports);
@@ -40,7 +41,7 @@ async function run(args: string[]): Promise<Verdicts> {
 describe('order independence', () => {
   it(
     'reverse file order and each file alone give the verdicts of the default order',
-    { timeout: 900_000 },
+    { timeout: hangGuard(900_000) },
     async () => {
       const forward = await run([]);
       expect(forward.size).toBeGreaterThanOrEqual(200);

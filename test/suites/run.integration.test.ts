@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 /**
  * The suites judged against the reference bank: clean, every MUST test passes; with one deliberate fault,
@@ -10,7 +11,7 @@ import { runCli } from './run-cli.js';
 describe('psd2-conformance run', () => {
   it(
     'against the clean embedded bank: exit 0, every MUST test passes, at least 150 tests',
-    { timeout: 200_000 },
+    { timeout: hangGuard(200_000) },
     async () => {
       const run = await runCli([]);
       expect(run.stderr.split('\n').filter((l) => l.includes('✗'))).toEqual([]);
@@ -20,22 +21,26 @@ describe('psd2-conformance run', () => {
     },
   );
 
-  it('BASE_URL where nothing listens: exit 2 with a one-line reason, quickly', { timeout: 60_000 }, async () => {
-    const port = await new Promise<number>((resolve) => {
-      const server = createServer().listen(0, '127.0.0.1', () => {
-        const address = server.address();
-        server.close(() => resolve(typeof address === 'object' && address ? address.port : 9));
+  it(
+    'BASE_URL where nothing listens: exit 2 with a one-line reason, quickly',
+    { timeout: hangGuard(60_000) },
+    async () => {
+      const port = await new Promise<number>((resolve) => {
+        const server = createServer().listen(0, '127.0.0.1', () => {
+          const address = server.address();
+          server.close(() => resolve(typeof address === 'object' && address ? address.port : 9));
+        });
       });
-    });
-    const run = await runCli([], { BASE_URL: `http://127.0.0.1:${port}` });
-    expect(run.code).toBe(2);
-    expect(run.stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(/^psd2-conformance run: cannot reach BASE_URL http:\/\/127\.0\.0\.1:\d+: refused/),
-    ]);
-    expect(run.seconds).toBeLessThan(30);
-  });
+      const run = await runCli([], { BASE_URL: `http://127.0.0.1:${port}` });
+      expect(run.code).toBe(2);
+      expect(run.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(/^psd2-conformance run: cannot reach BASE_URL http:\/\/127\.0\.0\.1:\d+: refused/),
+      ]);
+      expect(run.seconds).toBeLessThan(hangGuard(30_000) / 1000);
+    },
+  );
 
-  it('a malformed configuration value: exit 2 naming the variable', { timeout: 60_000 }, async () => {
+  it('a malformed configuration value: exit 2 naming the variable', { timeout: hangGuard(60_000) }, async () => {
     const run = await runCli([], { HTTP_CONCURRENCY: 'lots' });
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe('psd2-conformance run: HTTP_CONCURRENCY must be an integer ≥ 1, got "lots"');
@@ -59,7 +64,7 @@ const REPRESENTATIVE: [fault: string, requirementId: string][] = [
 ];
 
 describe('psd2-conformance run against a faulty bank', () => {
-  it.each(REPRESENTATIVE)('--fault %s: exit 1, naming %s', { timeout: 120_000 }, async (fault, id) => {
+  it.each(REPRESENTATIVE)('--fault %s: exit 1, naming %s', { timeout: hangGuard(120_000) }, async (fault, id) => {
     const run = await runCli(['--fault', fault, '--requirement', id]);
     expect(run.code).toBe(1);
     expect(run.summary?.failedRequirements).toContain(id);

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { hangGuard } from './bounds.js';
 
 const BIN = fileURLToPath(new URL('../../bin/psd2-conformance.mjs', import.meta.url));
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -11,7 +12,7 @@ export interface Cli {
 }
 
 /** `psd2-conformance <args>` in a child process with a clean environment (vitest's own sets BASE_URL=/). */
-export function cli(args: string[], env: Record<string, string> = {}, timeoutMs = 170_000): Promise<Cli> {
+export function cli(args: string[], env: Record<string, string> = {}, timeoutMs = hangGuard(170_000)): Promise<Cli> {
   return new Promise((resolve) => {
     // `--` as the bin's shebang gives it: Node must not take an old `--env-file` for its own (nodejs/node#54232).
     const child = spawn(process.execPath, ['--', BIN, ...args], {

@@ -95,7 +95,7 @@ describe("docs/real-bank.md's recipe, recorded as raw HTTP without Content-Lengt
       `  · no Content-Length: the body is every byte to the end of the input, ${body.length} bytes ending in a newline`,
     ]);
     expect(verified.code).toBe(0);
-  }, 60_000);
+  });
 });
 
 describe('a Digest that really does not match its body', () => {

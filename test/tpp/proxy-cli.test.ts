@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { testPki } from '../../signing/index.js';
 import { cli, ROOT } from '../support/cli.js';
 import { EIGHT_HEADER_RULES } from '../support/tpp-request.js';
+import { hangGuard } from '../support/bounds.js';
 
 /**
  * `psd2-conformance proxy --sign` in front of `psd2-conformance serve`, as a TPP runs them: a plain curl-like
@@ -37,7 +38,7 @@ function start(args: string[]): Promise<Started> {
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "listening on" from ${args[0]}: ${out}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`no "listening on" from ${args[0]}: ${out}`)), hangGuard(30_000));
     child.stdout?.on('data', () => {
       const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
       if (!url) return;
@@ -162,7 +163,7 @@ describe('psd2-conformance proxy --sign in front of serve', () => {
       parties: { tpp: { verdict: 'CONFORMANT' }, bank: { verdict: 'CONFORMANT' } },
       exitCode: 0,
     });
-  }, 60_000);
+  });
 
   it(
     'in front of serve --fault status-outside-enum names ' +
@@ -198,7 +199,6 @@ describe('psd2-conformance proxy --sign in front of serve', () => {
       const bank = results.find((r) => epic(r) === 'The bank');
       expect(bank?.labels).toContainEqual({ name: 'story', value: 'PaymentResponse.transactionStatus.enum' });
     },
-    60_000,
   );
 
   it('--report junit writes only junit.xml, with both parties; the console still gives both verdicts', async () => {
@@ -209,7 +209,7 @@ describe('psd2-conformance proxy --sign in front of serve', () => {
     expect(junit).toMatch(/<testsuite name="your requests" tests="1" failures="0" /);
     expect(junit).toMatch(/<testsuite name="the bank" tests="1" failures="1" /);
     expect(run.output).toMatch(/\nthe bank: NOT CONFORMANT: 1 of 1 answer broke a MUST rule: PaymentResponse\.transa/);
-  }, 60_000);
+  });
 
   it('an unknown --report is the message `run` gives, exit 2, before the proxy listens', async () => {
     const [proxy, run] = await Promise.all([
@@ -221,7 +221,7 @@ describe('psd2-conformance proxy --sign in front of serve', () => {
     const [said] = proxy.stderr.trim().split('\n');
     expect(said).toMatch(/^psd2-conformance proxy: unknown --report htlm: the reporters are allure, coverage, /);
     expect(said?.replace('proxy:', 'run:')).toBe(run.stderr.trim());
-  }, 60_000);
+  });
 
   it('never prints or reports X-PSU-IDENTITY or the signing key', async () => {
     const run = await proxied();
@@ -231,7 +231,7 @@ describe('psd2-conformance proxy --sign in front of serve', () => {
     expect(everything).not.toContain(NATIONAL_ID);
     expect(everything).not.toContain(key);
     expect(everything).not.toContain('PRIVATE KEY');
-  }, 60_000);
+  });
 });
 
 describe('psd2-conformance proxy judges two parties', () => {
@@ -266,6 +266,6 @@ describe('psd2-conformance proxy judges two parties', () => {
       expect(html).toContain('data-party="bank" data-verdict="conformant"');
       expect(`${run.output}${html}${markdown}${JSON.stringify(summary)}`).not.toMatch(/\bseed\b/i);
     },
-    120_000,
+    hangGuard(120_000),
   );
 });

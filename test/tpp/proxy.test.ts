@@ -306,6 +306,42 @@ describe('proxy traffic', () => {
     expect(ids('bank').sort()).toEqual(['Errors.invalidRequest.never2xx', ...ids('tpp')].sort());
   });
 
+  it('a bank that closes the connection before answering: sent again, once, on a new connection', async () => {
+    // Which arrivals the bank closes without a byte of answer: /v1/a's and /v1/b's first, both of /v1/c's.
+    const closes = new Set([0, 2, 4, 5]);
+    let arrivals = 0;
+    const target = await recorder((req, res) =>
+      closes.has(arrivals++)
+        ? req.socket.destroy()
+        : res.writeHead(200, { 'content-type': 'application/json' }).end('{}'),
+    );
+    const proxy = await createProxy({ target: target.url });
+    const res = await send(`${proxy.url}/v1/a`, { 'X-Request-ID': 'same-call' });
+    expect(res.body.toString()).toBe('{}');
+    const [resent] = await replay([{ request: { method: 'GET', url: `${target.url}/v1/b`, headers: {} } }], {
+      identity,
+    });
+    const failed = await send(`${proxy.url}/v1/c`, {});
+    expect(JSON.parse(failed.body.toString()).message).toMatch(/^psd2-conformance proxy: reset: /);
+    const report = await proxy.close();
+    await target.close();
+    expect(target.arrived.map((a) => a.url)).toEqual(['/v1/a', '/v1/a', '/v1/b', '/v1/b', '/v1/c', '/v1/c']);
+    // The same bytes both times: X-Request-ID and the body unchanged.
+    const requestId = (a: Arrived) => a.rawHeaders[a.rawHeaders.indexOf('X-Request-ID') + 1];
+    expect(target.arrived.slice(0, 2).map(requestId)).toEqual(['same-call', 'same-call']);
+    expect(target.arrived.slice(0, 2).map((a) => a.body.equals(BODY))).toEqual([true, true]);
+    const [first, last] = report.exchanges as [ProxyExchange, ProxyExchange];
+    expect([first.status, first.recorded.retried]).toEqual([200, expect.stringMatching(/^reset: /)]);
+    expect(first.notes).toContainEqual(
+      expect.stringMatching(/closed the connection before answering .* new connection/),
+    );
+    expect([last.error?.kind, last.recorded.retried]).toEqual(['reset', expect.stringMatching(/^reset: /)]);
+    expect([resent?.status, resent?.notes]).toEqual([
+      200,
+      expect.arrayContaining([expect.stringMatching(/closed the connection before answering .* new connection/)]),
+    ]);
+  });
+
   it('keeps the details of at most maxExchanges, failing ones first, and counts every exchange', async () => {
     const target = await recorder((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
     const proxy = await createProxy({ target: target.url, sign: true, identity, maxExchanges: 2 });

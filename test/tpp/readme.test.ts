@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBank, type RunningBank } from '../../bank/index.js';
 import { ROOT } from '../support/cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 /**
  * The library example of docs/tpp.md, run exactly as printed: the code block after its marker is written to a file
@@ -60,6 +61,6 @@ describe('the library example of docs/tpp.md', () => {
       );
       expect(lines.slice(5)).toEqual(['HTTP 201', 'replayed: HTTP 201, 0 MUST failure(s)']);
     },
-    90_000,
+    hangGuard(90_000),
   );
 });

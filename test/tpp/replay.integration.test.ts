@@ -8,6 +8,7 @@ import type { TestOutcome } from '../../run-model/index.js';
 import { testIdentity, type SigningIdentity } from '../../signing/index.js';
 import { replay, type RecordedExchange } from '../../tpp/index.js';
 import { cli, ROOT } from '../support/cli.js';
+import { hangGuard } from '../support/bounds.js';
 
 /**
  * A run's failed test replayed later: the suites against the embedded bank with a response fault, then the failed
@@ -44,7 +45,7 @@ beforeAll(async () => {
   const outcomes = JSON.parse(readFileSync(join(reports, 'outcomes.json'), 'utf8')) as TestOutcome[];
   failed = outcomes.find((o) => o.name.endsWith(TEST)) as TestOutcome;
   identity = await testIdentity();
-}, 170_000);
+}, hangGuard(170_000));
 
 const record = (): RecordedExchange => ({ test: failed.name, ...(failed.meta.failedExchange as RecordedExchange) });
 
@@ -134,58 +135,71 @@ describe('psd2-conformance replay', () => {
     return { url, stop: () => child.kill('SIGTERM') };
   }
 
-  it('--test NAME re-sends a failed test of a report and exits 1 with the same verdict', async () => {
-    const bank = await serve(['--fault', FAULT]);
-    try {
-      const result = await cli(['replay', '--test', TEST, '--reports', reports, '--base-url', bank.url]);
-      expect(result.code, result.stderr).toBe(1);
-      const [first, test, failure] = result.stdout.split('\n');
-      expect(first).toMatch(
-        new RegExp(
-          /^✗ POST \/v1\/payments\/sepa-credit-transfers\?allowLogicalDuplicate=true → 201 \(\d+ ms\), judged/.source +
-            / as the test judged it — MUST PaymentResponse\.transactionStatus\.enum — the same verdict as/.source +
-            / recorded$/.source,
-        ),
-      );
-      expect(test).toBe(`  test: ${failed.name}`);
-      expect(failure).toMatch(/^ {2}MUST PaymentResponse\.transactionStatus\.enum \(response_schema_conformance\): /);
-      expect(result.stdout).toContain('1 replayed: 0 pass, 1 fail a MUST check; 1 of 1 with the verdict recorded');
-    } finally {
-      bank.stop();
-    }
-  }, 60_000);
+  it(
+    '--test NAME re-sends a failed test of a report and exits 1 with the same verdict',
+    async () => {
+      const bank = await serve(['--fault', FAULT]);
+      try {
+        const result = await cli(['replay', '--test', TEST, '--reports', reports, '--base-url', bank.url]);
+        expect(result.code, result.stderr).toBe(1);
+        const [first, test, failure] = result.stdout.split('\n');
+        expect(first).toMatch(
+          new RegExp(
+            /^✗ POST \/v1\/payments\/sepa-credit-transfers\?allowLogicalDuplicate=true → 201 \(\d+ ms\), judged/
+              .source +
+              / as the test judged it — MUST PaymentResponse\.transactionStatus\.enum — the same verdict as/.source +
+              / recorded$/.source,
+          ),
+        );
+        expect(test).toBe(`  test: ${failed.name}`);
+        expect(failure).toMatch(/^ {2}MUST PaymentResponse\.transactionStatus\.enum \(response_schema_conformance\): /);
+        expect(result.stdout).toContain('1 replayed: 0 pass, 1 fail a MUST check; 1 of 1 with the verdict recorded');
+      } finally {
+        bank.stop();
+      }
+    },
+    hangGuard(60_000),
+  );
 
-  it('--exchanges FILE --test NAME judges the recorded lines as the proxy judges an answer', async () => {
-    const bank = await serve(['--fault', FAULT]);
-    try {
-      const result = await cli(['replay', '--exchanges', exchangesFile, '--test', TEST, '--base-url', bank.url]);
-      expect(result.code, result.stderr).toBe(1);
-      // The test's set-up calls (a sandbox customer, accounts …) are replayed first, in their order.
-      const verdicts = result.stdout.split('\n').filter((line) => /^[✓✗] /.test(line));
-      expect(verdicts.slice(0, -1).every((line) => line.startsWith('✓ POST /v1/sandbox/'))).toBe(true);
-      expect(verdicts.at(-1)).toMatch(
-        new RegExp(
-          /^✗ POST \/v1\/payments\/sepa-credit-transfers\?allowLogicalDuplicate=true → 201 \(\d+ ms\), judged/.source +
-            / as the proxy judges one — MUST PaymentResponse\.transactionStatus\.enum$/.source,
-        ),
-      );
-    } finally {
-      bank.stop();
-    }
-  }, 60_000);
+  it(
+    '--exchanges FILE --test NAME judges the recorded lines as the proxy judges an answer',
+    async () => {
+      const bank = await serve(['--fault', FAULT]);
+      try {
+        const result = await cli(['replay', '--exchanges', exchangesFile, '--test', TEST, '--base-url', bank.url]);
+        expect(result.code, result.stderr).toBe(1);
+        // The test's set-up calls (a sandbox customer, accounts …) are replayed first, in their order.
+        const verdicts = result.stdout.split('\n').filter((line) => /^[✓✗] /.test(line));
+        expect(verdicts.slice(0, -1).every((line) => line.startsWith('✓ POST /v1/sandbox/'))).toBe(true);
+        expect(verdicts.at(-1)).toMatch(
+          new RegExp(
+            /^✗ POST \/v1\/payments\/sepa-credit-transfers\?allowLogicalDuplicate=true → 201 \(\d+ ms\), judged/
+              .source + / as the proxy judges one — MUST PaymentResponse\.transactionStatus\.enum$/.source,
+          ),
+        );
+      } finally {
+        bank.stop();
+      }
+    },
+    hangGuard(60_000),
+  );
 
-  it('says in one line when there is nothing to replay (exit 2)', async () => {
-    const unknown = await cli(['replay', '--test', 'no such test', '--reports', reports]);
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr.trim()).toBe(
-      `psd2-conformance replay: no test in ${join(reports, 'outcomes.json')} is named "no such test"`,
-    );
-    const neither = await cli(['replay']);
-    expect(neither.code).toBe(2);
-    expect(neither.stderr.trim()).toBe(
-      'psd2-conformance replay: give --test NAME (a failed test of a report) or --exchanges FILE',
-    );
-  }, 60_000);
+  it(
+    'says in one line when there is nothing to replay (exit 2)',
+    async () => {
+      const unknown = await cli(['replay', '--test', 'no such test', '--reports', reports]);
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr.trim()).toBe(
+        `psd2-conformance replay: no test in ${join(reports, 'outcomes.json')} is named "no such test"`,
+      );
+      const neither = await cli(['replay']);
+      expect(neither.code).toBe(2);
+      expect(neither.stderr.trim()).toBe(
+        'psd2-conformance replay: give --test NAME (a failed test of a report) or --exchanges FILE',
+      );
+    },
+    hangGuard(60_000),
+  );
 
   it('the failed test’s curl attachment in the report gains the re-signing form', () => {
     const dir = join(reports, 'allure-results');

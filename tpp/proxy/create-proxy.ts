@@ -51,7 +51,8 @@ function parseTarget(target: string): { origin: string; basePath: string } {
 /**
  * A local HTTP proxy in front of a bank: a TPP points its app, Postman or curl at it. It signs each request when
  * asked, judges it with judgeRequest (after signing) and the answer with the suites' checks, and passes both on
- * unchanged otherwise. It never follows redirects and never retries.
+ * unchanged otherwise. It never follows redirects, and sends a request again only when the bank closed the connection
+ * before a byte of its answer, once, on a new connection (requestOnceAgainIfClosed).
  */
 export async function createProxy(options: ProxyOptions): Promise<RunningProxy> {
   const { origin, basePath } = parseTarget(options.target);
@@ -61,6 +62,7 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
     origin,
     basePath,
     dispatcher,
+    freshDispatcher: () => upstreamAgent(options.http),
     cap: maxBodyBytes(options.http),
     ...(options.sign && options.identity
       ? {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { CheckResult, ObservedExchange } from '../../checks/index.js';
 import type { SignOptions, SigningIdentity } from '../../signing/index.js';
 import { judgeAnswer } from '../answer.js';
@@ -11,7 +11,7 @@ import { signLines } from './sign.js';
 import type { RecordedExchange } from '../recorded.js';
 import { headerLines } from '../request-view.js';
 import type { HeaderLine, RequestVerdict } from '../types.js';
-import { decodedText, errorText, forwarded, transportKind } from '../upstream.js';
+import { decodedText, errorText, forwarded, requestOnceAgainIfClosed, transportKind } from '../upstream.js';
 import { judgeRequest } from '../verify/judge-request.js';
 
 /** What one forwarded exchange needs of the proxy around it. */
@@ -20,6 +20,8 @@ export interface ForwardContext {
   origin: string;
   basePath: string;
   dispatcher: Dispatcher;
+  /** A pool of its own for a request sent again after the bank closed the connection before answering. */
+  freshDispatcher: () => Dispatcher;
   /** Bodies beyond this are streamed through and not judged. */
   cap: number;
   sign?: { identity: SigningIdentity; options: SignOptions };
@@ -163,6 +165,8 @@ export async function forward(
   const notes: string[] = [];
   const body = await readCapped(req, context.cap);
   let lines: HeaderLine[] = forwarded(headerLines(req.rawHeaders));
+  /** Why the request went twice, when the bank closed the connection before answering the first time. */
+  let recordedRetry: string | undefined;
   const finish = (
     verdict: RequestVerdict,
     response: CheckResult[],
@@ -186,6 +190,7 @@ export async function forward(
       },
       sentAt: startedAt.toISOString(),
       ...(rest.status !== undefined ? { status: rest.status } : {}),
+      ...(recordedRetry ? { retried: recordedRetry } : {}),
       ...(incomplete ? { incomplete } : {}),
     };
     const broken = brokenRules(verdict, response);
@@ -234,15 +239,22 @@ export async function forward(
       );
   const recordedBody = body.over ? undefined : body.head;
 
-  let upstream: Dispatcher.ResponseData;
-  try {
-    upstream = await request(url, {
+  const answer = await requestOnceAgainIfClosed(
+    url,
+    {
       method: method as Dispatcher.HttpMethod,
       headers: lines.flat(),
       ...(body.over ? { body: Readable.from(body.rest()) } : body.head.length ? { body: body.head } : {}),
       dispatcher: context.dispatcher,
-    });
-  } catch (err) {
+    },
+    context.freshDispatcher,
+  );
+  if (answer.retried) {
+    recordedRetry = `${answer.retried.kind}: ${answer.retried.message}`;
+    notes.push(`the bank closed the connection before answering (${recordedRetry}): sent again on a new connection`);
+  }
+  if ('error' in answer) {
+    const err = answer.error;
     const error = { kind: transportKind(err), message: errorText(err) };
     if (!res.headersSent)
       res
@@ -251,6 +263,7 @@ export async function forward(
     const observed: ObservedExchange = { request: { method, url }, error };
     return finish(verdict, judgeAnswer(verdict, observed), { error, ...(recordedBody ? { recordedBody } : {}) });
   }
+  const upstream = answer.response;
 
   const status = upstream.statusCode;
   res.writeHead(status, responseHeaderLines(upstream.headers));

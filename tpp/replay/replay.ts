@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { CheckResult, ObservedExchange } from '../../checks/index.js';
 import type { RequirementId } from '../../spec/index.js';
 import type { SigningIdentity } from '../../signing/index.js';
@@ -13,6 +13,7 @@ import {
   decodedText,
   errorText,
   maxBodyBytes,
+  requestOnceAgainIfClosed,
   transportKind,
   upstreamAgent,
   type TppHttpOptions,
@@ -63,17 +64,27 @@ function compare(recorded: RequirementId[] | undefined, results: CheckResult[]):
 
 async function send(
   req: { method: string; url: string; headers: Record<string, string>; body?: string },
-  dispatcher: Dispatcher,
+  upstream: Upstream,
   cap: number,
 ): Promise<ObservedExchange> {
   const observed: ObservedExchange = { request: { method: req.method, url: req.url } };
-  try {
-    const response = await request(req.url, {
+  const answer = await requestOnceAgainIfClosed(
+    req.url,
+    {
       method: req.method as Dispatcher.HttpMethod,
       headers: req.headers,
       ...(req.body !== undefined ? { body: req.body } : {}),
-      dispatcher,
-    });
+      dispatcher: upstream.dispatcher,
+    },
+    upstream.fresh,
+  );
+  if (answer.retried) observed.retried = answer.retried;
+  if ('error' in answer) {
+    observed.error = { kind: transportKind(answer.error), message: errorText(answer.error) };
+    return observed;
+  }
+  const response = answer.response;
+  try {
     const chunks: Buffer[] = [];
     let bytes = 0;
     for await (const chunk of response.body as AsyncIterable<Buffer>) {
@@ -118,10 +129,16 @@ function unmasked(headers: Record<string, string>, psuIdentity: string | undefin
   return out;
 }
 
+/** The bank's keep-alive pool, and a maker of one-off pools for a request sent again on a new connection. */
+interface Upstream {
+  dispatcher: Dispatcher;
+  fresh: () => Dispatcher;
+}
+
 async function replayOne(
   recorded: RecordedExchange,
   options: ReplayOptions,
-  dispatcher: Dispatcher,
+  upstream: Upstream,
 ): Promise<ReplayResult> {
   const notes: string[] = [];
   const now = options.now?.() ?? new Date();
@@ -147,8 +164,13 @@ async function replayOne(
     ...(recorded.request.body !== undefined ? { body: recorded.request.body } : {}),
   };
   const started = performance.now();
-  const observed = await send(outgoing, dispatcher, maxBodyBytes(options.http));
+  const observed = await send(outgoing, upstream, maxBodyBytes(options.http));
   const durationMs = performance.now() - started;
+  if (observed.retried)
+    notes.push(
+      `the bank closed the connection before answering (${observed.retried.kind}: ${observed.retried.message}): ` +
+        'sent again on a new connection',
+    );
   let results: CheckResult[];
   let request: RequestVerdict | undefined;
   if (recorded.expectation) results = judgeExpectation(observed, recorded.expectation);
@@ -208,10 +230,11 @@ function unsent(recorded: RecordedExchange): ReplayResult {
  */
 export async function replay(exchanges: RecordedExchange[], options: ReplayOptions): Promise<ReplayResult[]> {
   const dispatcher = upstreamAgent(options.http);
+  const upstream = { dispatcher, fresh: () => upstreamAgent(options.http) };
   try {
     const results: ReplayResult[] = [];
     for (const recorded of exchanges)
-      results.push(recorded.incomplete ? unsent(recorded) : await replayOne(recorded, options, dispatcher));
+      results.push(recorded.incomplete ? unsent(recorded) : await replayOne(recorded, options, upstream));
     return results;
   } finally {
     await dispatcher.close();
