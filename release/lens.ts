@@ -8,7 +8,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { matrixSection } from './accept-fix-matrix.js';
 import { diffMarkdown, diffText } from './diff-render.js';
-import { gate, type GateResult } from './gate.js';
+import { gate, gateHeadline, type GateMode, type GateResult } from './gate.js';
 import { VERDICTS_FILE, appendHistory, historyEntry, historyMarkdown, historySummary, readHistory } from './history.js';
 import type { HistorySummary } from './history.js';
 import { dayOf, readKnownFindings, type KnownFinding } from './known-findings.js';
@@ -40,7 +40,7 @@ export interface ReleaseLens {
 }
 
 /** The gate's result in words: what gates, what is known, what is still failing, expired and unused entries. */
-export function gateLines(result: GateResult): string[] {
+export function gateLines(result: GateResult, mode: GateMode): string[] {
   const lines: string[] = [];
   const list = (title: string, items: string[]) => {
     if (!items.length) return;
@@ -49,7 +49,7 @@ export function gateLines(result: GateResult): string[] {
     if (items.length > 20) lines.push(`  … and ${items.length - 20} more (release.md lists every one)`);
   };
   list(
-    'regressions, gating',
+    mode.baseline && !mode.strict ? 'regressions, gating' : 'failures, gating',
     result.gating.map((g) => `${g.level} ${g.test}: ${g.why}`),
   );
   list(
@@ -68,11 +68,7 @@ export function gateLines(result: GateResult): string[] {
     'unused known findings (no failure of this run matches)',
     result.unused.map((u) => `${u.finding.id} (${u.finding.ticket})${u.hint ? `: ${u.hint}` : ''}`),
   );
-  lines.push(
-    result.exitCode
-      ? `release gate: ${result.gating.length} failure(s) gate this run (exit 1)`
-      : 'release gate: nothing gates this run (exit 0 unless it did not complete)',
-  );
+  lines.push(gateHeadline(result, mode));
   return lines;
 }
 
@@ -88,8 +84,10 @@ function releaseMarkdown(result: GateResult, options: LensOptions): string {
       `${options.strict ? '--strict: every failed test gates, SHOULD ones too. ' : ''}` +
       `Exit code by the gate: ${result.exitCode}.`,
     '',
+    `**${gateHeadline(result, { baseline: Boolean(options.baseline), strict: options.strict })}**`,
+    '',
     ...table(
-      'Regressions (gating)',
+      options.baseline && !options.strict ? 'Regressions (gating)' : 'Failures (gating)',
       '| level | test | why |',
       result.gating.map((g) => `| ${g.level} | ${cell(g.test)} | ${cell(g.why)} |`),
     ),
@@ -169,7 +167,8 @@ export function releaseLens(options: LensOptions): ReleaseLens {
         strict: options.strict,
         today: dayOf(options.now ?? new Date()),
       });
-      const lines = [...(decided.diff ? diffText(decided.diff, { limit: 10 }) : []), ...gateLines(decided)];
+      const mode = { baseline: Boolean(base), strict: options.strict };
+      const lines = [...(decided.diff ? diffText(decided.diff, { limit: 10 }) : []), ...gateLines(decided, mode)];
       const { diff, ...rest } = decided;
       sections.unshift({
         file: RELEASE_FILE,
@@ -183,6 +182,7 @@ export function releaseLens(options: LensOptions): ReleaseLens {
           ...(diff ? { diff } : {}),
         },
         lines,
+        headline: gateHeadline(decided, mode),
       });
       return sections;
     },

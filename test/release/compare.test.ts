@@ -104,7 +104,7 @@ describe('compare: two targets side by side', () => {
     );
   });
 
-  it('a member left out is one shape difference; a date the request sent is data: another date differs, as received', () => {
+  it('a member left out is one shape difference; another date than the one sent differs, as received', () => {
     const b = created('http://b', 'id-0002', '2026-11-26T08:00:00Z', { requestedExecutionDate: '2026-12-02' });
     const response = JSON.parse(b[0]?.response as string);
     delete response.paymentId;
