@@ -4,9 +4,9 @@
  * read before the first test, so that a wrong folder or a malformed file ends the run before it starts (exit 2), and
  * a baseline that is the reports folder itself is read before the run overwrites it.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { matrixSection } from './accept-fix-matrix.js';
+import { MATRIX_FILE, matrixSection } from './accept-fix-matrix.js';
 import { diffMarkdown, diffText } from './diff-render.js';
 import { gate, gateHeadline, type GateMode, type GateResult } from './gate.js';
 import { VERDICTS_FILE, appendHistory, historyEntry, historyMarkdown, historySummary, readHistory } from './history.js';
@@ -15,7 +15,7 @@ import { dayOf, readKnownFindings, type KnownFinding } from './known-findings.js
 import { readRunView, viewOf, type RunView, type SectionInput } from './run-view.js';
 
 export { sectionInput, viewOf, type SectionInput } from './run-view.js';
-import type { ReportSection } from '../run-model/index.js';
+import { SUMMARY_FILE, type ReportSection } from '../run-model/index.js';
 
 export interface LensOptions {
   /** `--baseline DIR`: an earlier run's reports folder. */
@@ -139,6 +139,48 @@ export function historySection(view: RunView, outDir: string): ReportSection {
       : []),
   ];
   return { file: HISTORY_FILE, text: historyMarkdown(summary, view.target), key: 'history', value: summary, lines };
+}
+
+/** The lens's members of summary.json and the page each is written to. */
+const RECORDED: readonly { key: string; file: string }[] = [
+  { key: 'release', file: RELEASE_FILE },
+  { key: 'history', file: HISTORY_FILE },
+  { key: 'acceptFixMatrix', file: MATRIX_FILE },
+];
+
+/**
+ * The sections the lens added to a run's reports, read back from its folder (summary.json's members and their
+ * pages), so that `report DIR` writing that run's reports again keeps its release gate (and the exit code the gate
+ * gave), its history and its matrix. A folder without them gives none.
+ */
+export function recordedSections(dir: string): ReportSection[] {
+  const file = join(dir, SUMMARY_FILE);
+  if (!existsSync(file)) return [];
+  let summary: Record<string, unknown>;
+  try {
+    summary = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return [];
+  }
+  return RECORDED.flatMap(({ key, file: page }) => {
+    const value = summary[key];
+    if (value === undefined || !existsSync(join(dir, page))) return [];
+    const gate = key === 'release' ? (value as GateResult & { baseline?: string; strict?: boolean }) : undefined;
+    const headline =
+      gate && Array.isArray(gate.gating) && Array.isArray(gate.known)
+        ? gateHeadline(gate, { baseline: Boolean(gate.baseline), strict: gate.strict === true })
+        : undefined;
+    return [
+      {
+        file: page,
+        text: readFileSync(join(dir, page), 'utf8'),
+        key,
+        value,
+        lines: [],
+        ...(headline ? { headline } : {}),
+      },
+    ];
+  });
 }
 
 /**

@@ -117,7 +117,7 @@ function facts(summary: RunReport['summary']): string[] {
  * when it judges several (the proxy: your requests and the bank), the counts, then each party's verdict on a line of
  * its own, named, so that a TPP's malformed request never reads as the bank's failure.
  */
-function verdictLines(report: RunReport): string[] {
+export function verdictLines(report: RunReport): string[] {
   const { summary } = report;
   const counts = `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`;
   const target = `target: ${summary.target.description}`;
