@@ -67,7 +67,10 @@ export default () =>
       'send the same seeded requests to two targets and report where their answers differ',
       'Run the suites against two targets with one seed (each run signs its own requests afresh), pair their ' +
         'exchanges test by test, and report where the answers differ: status, error code, response shape, and ' +
-        'values once the volatile ones (assigned ids, dates and times, the origin of links) are masked. Each ' +
+        'values once what each side made itself is masked (values its own requests sent, such as the set-up data ' +
+        'its run tag names, echoed back; ids its bank assigned; its digests and X-Request-IDs quoted in messages; ' +
+        'dates, times and origins); a value the bank chose is never masked. Both URL targets are checked before ' +
+        'the first test. Each ' +
         'difference names the requirement ids of its test and whether either side breaks a rule there. A target ' +
         'is `embedded` (the reference bank), `embedded:fault=<id>,variant=<id>` (with faults or variants; each ' +
         'repeatable, comma-separated) or the URL of a sandbox (profile sandbox).',
