@@ -35,6 +35,8 @@ export interface SideContext {
   sent: ReadonlyMap<string, string>;
   /** The ids and the sent values long enough to be looked for inside longer texts (messages, links). */
   within: TokenIndex;
+  /** The ids alone, as written and percent-encoded (a request's path). */
+  idsWithin: TokenIndex;
 }
 
 /** A value shorter than this is masked only where it is a whole member, never inside a longer text. */
@@ -137,14 +139,16 @@ function bodyDigests(body: string | undefined): Map<string, string> {
  */
 export class TokenIndex {
   readonly #byPrefix = new Map<string, { token: string; placeholder: string }[]>();
+  readonly #known = new Set<string>();
 
   add(token: string, placeholder: string): void {
+    if (this.#known.has(token)) return;
+    this.#known.add(token);
     const prefix = token.slice(0, 4);
-    const list = this.#byPrefix.get(prefix) ?? this.#byPrefix.set(prefix, []).get(prefix);
-    if (list?.some((t) => t.token === token)) return;
-    list?.push({ token, placeholder });
+    const list = this.#byPrefix.get(prefix) ?? this.#byPrefix.set(prefix, []).get(prefix) ?? [];
     // The longest first, so that a value is replaced whole before a shorter one inside it.
-    list?.sort((a, b) => b.token.length - a.token.length);
+    const at = list.findIndex((t) => t.token.length < token.length);
+    list.splice(at < 0 ? list.length : at, 0, { token, placeholder });
   }
 
   /** The token of this index that starts at `i` in the text, the longest one. */
@@ -180,16 +184,18 @@ export function sideContext(lines: readonly RecordedLine[]): SideContext {
     for (const { where, value } of requestValues(line.request))
       if (!sent.has(value)) sent.set(value, `<sent: ${line.test} #${line.seq} ${where}>`);
   const within = new TokenIndex();
-  for (const [id, placeholder] of ids) {
-    within.add(id, placeholder);
-    within.add(encodeURIComponent(id), placeholder);
-  }
+  const idsWithin = new TokenIndex();
+  for (const [id, placeholder] of ids)
+    for (const index of [within, idsWithin]) {
+      index.add(id, placeholder);
+      index.add(encodeURIComponent(id), placeholder);
+    }
   for (const [value, placeholder] of sent)
     if (value.length >= MIN_WITHIN) {
       within.add(value, placeholder);
       within.add(encodeURIComponent(value), placeholder);
     }
-  return { ids, sent, within };
+  return { ids, sent, within, idsWithin };
 }
 
 /** The same request's values and digests, placed by where they sit in it (the same on either side). */
@@ -234,13 +240,8 @@ export function maskerFor(request: RecordedLine['request'], context?: SideContex
 }
 
 /** Ids a side's bank assigned, masked in a text (a request's path), as written and percent-encoded. */
-export function maskIds(text: string, context: SideContext): string {
-  let out = text;
-  for (const [id, placeholder] of context.ids)
-    if (out.includes(id) || out.includes(encodeURIComponent(id)))
-      out = out.replaceAll(id, placeholder).replaceAll(encodeURIComponent(id), placeholder);
-  return out;
-}
+export const maskIds = (text: string, context: SideContext): string =>
+  replaceTokens(text, [context.idsWithin], (plain) => plain);
 
 /**
  * The request's method and path with assigned ids masked, and any path segment that looks like an id (long, with
