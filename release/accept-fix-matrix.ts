@@ -7,8 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { ACCEPT_FIX_VALUES, hasRequirement, requirement } from '../spec/index.js';
 import { brokenRequirements, type ReportSection, type TestOutcome } from '../run-model/index.js';
-import { compareAnswers, errorCode, type AnswerDifference } from './compare/answers.js';
-import { masker, type RecordedLine } from './compare/mask.js';
+import { compareExchanges, errorCode, type AnswerDifference } from './compare/answers.js';
+import { sideContext, type RecordedLine } from './compare/mask.js';
 
 export const MATRIX_FILE = 'accept-fix-matrix.md';
 /** The reference cell: the value that is the default anyway. */
@@ -55,7 +55,7 @@ function parsed(text: string | undefined): unknown {
 /** The matrix from a run's outcomes and its exchanges file; undefined when the matrix suite did not run. */
 export function acceptFixMatrix(outcomes: readonly TestOutcome[], exchangesFile?: string): AcceptFixMatrix | undefined {
   const lines = readLines(exchangesFile);
-  const mask = masker(lines);
+  const context = sideContext(lines);
   // The operation's own request is the test's last exchange: fixtures (debtor, basket) come before it.
   const last = new Map<string, RecordedLine>();
   for (const line of lines) last.set(line.test, line);
@@ -84,7 +84,7 @@ export function acceptFixMatrix(outcomes: readonly TestOutcome[], exchangesFile?
     const reference = cells.find((r) => r.operation === c.operation && r.value === REFERENCE_VALUE);
     const [a, b] = [reference && answered.get(reference), answered.get(c)];
     if (!a || !b || c === reference) continue;
-    const differences = compareAnswers({ line: a, mask }, { line: b, mask });
+    const differences = compareExchanges({ exchange: a, context }, { exchange: b, context });
     // A refusal against an answer: the status and the error code say it; its members would only repeat it.
     c.differences = differences.some((d) => d.kind === 'status')
       ? differences.filter((d) => d.kind === 'status' || d.kind === 'code')

@@ -2,6 +2,7 @@
  * A diff in words for the console, as a Markdown table for a merge request, and as JSON: the same changes in each.
  */
 import { DIFF_KINDS, DIFF_TITLES, type Change, type DiffKind, type DiffSide, type RunDiff } from './diff.js';
+import { regressionCount, type GateResult } from './gate.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 || word.endsWith('s') ? '' : 's'}`;
 
@@ -98,4 +99,15 @@ export function diffMarkdown(diff: RunDiff, heading = '## Changes since the base
       : ['No test and no requirement changed.']),
     '',
   ].join('\n');
+}
+
+/**
+ * `diff`'s closing lines: the regressions counted as the release gate of `run --baseline` counts them (one per
+ * failed MUST test that gates), each with why, and the exit code they give.
+ */
+export function regressionLines(gating: GateResult['gating'], limit = CONSOLE_LIMIT): string[] {
+  const lines = [`${regressionCount(gating.length)}${gating.length ? ' (exit 1):' : ' (exit 0)'}`];
+  for (const g of gating.slice(0, limit)) lines.push(`  ${g.level} ${g.test}: ${g.why}`);
+  if (gating.length > limit) lines.push(`  … and ${gating.length - limit} more (--json lists every one)`);
+  return lines;
 }

@@ -130,6 +130,34 @@ export function gate(options: GateOptions): GateResult {
   return result;
 }
 
+/**
+ * The count of regressions, in the same words wherever it is said (`run --baseline`, `diff`, the HTML banner): one
+ * regression is one failed test that gates because of the baseline (a new failure, a new test failing, or a test
+ * breaking a rule that did not fail before). The rules behind them are listed beside, never added to the count.
+ */
+export const regressionCount = (n: number): string => (n === 0 ? 'no regression' : `${n} regression(s)`);
+
+/** The gate's decision in one line: the console's last line of the gate, and the HTML banner's. */
+export function gateHeadline(result: Pick<GateResult, 'gating' | 'known' | 'exitCode'>, mode: GateMode): string {
+  const n = result.gating.length;
+  const exit = `(exit ${result.exitCode}${result.exitCode ? '' : ' unless the run did not complete'})`;
+  const known = result.known.length ? `, ${result.known.length} known finding(s) not gating` : '';
+  if (mode.baseline && !mode.strict)
+    return n
+      ? `release gate: ${regressionCount(n)} gate this run${known} ${exit}`
+      : `release gate: nothing gates this run (${regressionCount(0)}${known}) ${exit}`;
+  const why = mode.strict ? ' (--strict: every failed test gates)' : '';
+  return n
+    ? `release gate: ${n} failure(s) gate this run${why}${known} ${exit}`
+    : `release gate: nothing gates this run${known ? ` (${known.slice(2)})` : ''} ${exit}`;
+}
+
+/** What the gate judged by: a baseline (then regressions gate), --strict (then every failure does). */
+export interface GateMode {
+  baseline: boolean;
+  strict: boolean;
+}
+
 /** The level of a requirement id or of a test's name, for a line in a report. */
 export const levelOf = (id: string, head: RunView): Level | undefined =>
   hasRequirement(id) ? requirement(id).level : head.tests.find((t) => t.name === id)?.level;

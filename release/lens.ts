@@ -4,18 +4,18 @@
  * read before the first test, so that a wrong folder or a malformed file ends the run before it starts (exit 2), and
  * a baseline that is the reports folder itself is read before the run overwrites it.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { matrixSection } from './accept-fix-matrix.js';
+import { MATRIX_FILE, matrixSection } from './accept-fix-matrix.js';
 import { diffMarkdown, diffText } from './diff-render.js';
-import { gate, type GateResult } from './gate.js';
+import { gate, gateHeadline, type GateMode, type GateResult } from './gate.js';
 import { VERDICTS_FILE, appendHistory, historyEntry, historyMarkdown, historySummary, readHistory } from './history.js';
 import type { HistorySummary } from './history.js';
 import { dayOf, readKnownFindings, type KnownFinding } from './known-findings.js';
 import { readRunView, viewOf, type RunView, type SectionInput } from './run-view.js';
 
 export { sectionInput, viewOf, type SectionInput } from './run-view.js';
-import type { ReportSection } from '../run-model/index.js';
+import { SUMMARY_FILE, type ReportSection } from '../run-model/index.js';
 
 export interface LensOptions {
   /** `--baseline DIR`: an earlier run's reports folder. */
@@ -40,7 +40,7 @@ export interface ReleaseLens {
 }
 
 /** The gate's result in words: what gates, what is known, what is still failing, expired and unused entries. */
-export function gateLines(result: GateResult): string[] {
+export function gateLines(result: GateResult, mode: GateMode): string[] {
   const lines: string[] = [];
   const list = (title: string, items: string[]) => {
     if (!items.length) return;
@@ -49,7 +49,7 @@ export function gateLines(result: GateResult): string[] {
     if (items.length > 20) lines.push(`  … and ${items.length - 20} more (release.md lists every one)`);
   };
   list(
-    'regressions, gating',
+    mode.baseline && !mode.strict ? 'regressions, gating' : 'failures, gating',
     result.gating.map((g) => `${g.level} ${g.test}: ${g.why}`),
   );
   list(
@@ -68,11 +68,7 @@ export function gateLines(result: GateResult): string[] {
     'unused known findings (no failure of this run matches)',
     result.unused.map((u) => `${u.finding.id} (${u.finding.ticket})${u.hint ? `: ${u.hint}` : ''}`),
   );
-  lines.push(
-    result.exitCode
-      ? `release gate: ${result.gating.length} failure(s) gate this run (exit 1)`
-      : 'release gate: nothing gates this run (exit 0 unless it did not complete)',
-  );
+  lines.push(gateHeadline(result, mode));
   return lines;
 }
 
@@ -88,8 +84,10 @@ function releaseMarkdown(result: GateResult, options: LensOptions): string {
       `${options.strict ? '--strict: every failed test gates, SHOULD ones too. ' : ''}` +
       `Exit code by the gate: ${result.exitCode}.`,
     '',
+    `**${gateHeadline(result, { baseline: Boolean(options.baseline), strict: options.strict })}**`,
+    '',
     ...table(
-      'Regressions (gating)',
+      options.baseline && !options.strict ? 'Regressions (gating)' : 'Failures (gating)',
       '| level | test | why |',
       result.gating.map((g) => `| ${g.level} | ${cell(g.test)} | ${cell(g.why)} |`),
     ),
@@ -143,6 +141,48 @@ export function historySection(view: RunView, outDir: string): ReportSection {
   return { file: HISTORY_FILE, text: historyMarkdown(summary, view.target), key: 'history', value: summary, lines };
 }
 
+/** The lens's members of summary.json and the page each is written to. */
+const RECORDED: readonly { key: string; file: string }[] = [
+  { key: 'release', file: RELEASE_FILE },
+  { key: 'history', file: HISTORY_FILE },
+  { key: 'acceptFixMatrix', file: MATRIX_FILE },
+];
+
+/**
+ * The sections the lens added to a run's reports, read back from its folder (summary.json's members and their
+ * pages), so that `report DIR` writing that run's reports again keeps its release gate (and the exit code the gate
+ * gave), its history and its matrix. A folder without them gives none.
+ */
+export function recordedSections(dir: string): ReportSection[] {
+  const file = join(dir, SUMMARY_FILE);
+  if (!existsSync(file)) return [];
+  let summary: Record<string, unknown>;
+  try {
+    summary = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return [];
+  }
+  return RECORDED.flatMap(({ key, file: page }) => {
+    const value = summary[key];
+    if (value === undefined || !existsSync(join(dir, page))) return [];
+    const gate = key === 'release' ? (value as GateResult & { baseline?: string; strict?: boolean }) : undefined;
+    const headline =
+      gate && Array.isArray(gate.gating) && Array.isArray(gate.known)
+        ? gateHeadline(gate, { baseline: Boolean(gate.baseline), strict: gate.strict === true })
+        : undefined;
+    return [
+      {
+        file: page,
+        text: readFileSync(join(dir, page), 'utf8'),
+        key,
+        value,
+        lines: [],
+        ...(headline ? { headline } : {}),
+      },
+    ];
+  });
+}
+
 /**
  * Reads the baseline and the known findings (one-line errors, exit 2) and returns the lens for the run to come.
  */
@@ -169,7 +209,8 @@ export function releaseLens(options: LensOptions): ReleaseLens {
         strict: options.strict,
         today: dayOf(options.now ?? new Date()),
       });
-      const lines = [...(decided.diff ? diffText(decided.diff, { limit: 10 }) : []), ...gateLines(decided)];
+      const mode = { baseline: Boolean(base), strict: options.strict };
+      const lines = [...(decided.diff ? diffText(decided.diff, { limit: 10 }) : []), ...gateLines(decided, mode)];
       const { diff, ...rest } = decided;
       sections.unshift({
         file: RELEASE_FILE,
@@ -183,6 +224,7 @@ export function releaseLens(options: LensOptions): ReleaseLens {
           ...(diff ? { diff } : {}),
         },
         lines,
+        headline: gateHeadline(decided, mode),
       });
       return sections;
     },

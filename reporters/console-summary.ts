@@ -1,5 +1,6 @@
 import { shellQuote } from '../client/curl.js';
 import type { RunReport, TestOutcome } from '../run-model/index.js';
+import { hasRequirement, requirement, type Level } from '../spec/index.js';
 import { securityLine } from './security-line.js';
 
 const row = (name: string, c: { passed: number; failed: number; skipped: number }) =>
@@ -32,18 +33,37 @@ export function failureLines(o: TestOutcome, reportsDir: string): string[] {
   return shown;
 }
 
-/** How the closing summary names the SHOULD deviations: each id and how many tests saw it. */
-function deviations(report: RunReport): string | undefined {
+/** Each warned rule at this level and how many tests saw it: `R.x (2 tests)`. */
+function warnedIds(report: RunReport, level: Level): string[] {
   const seen = new Map<string, number>();
   for (const o of report.outcomes)
     for (const id of new Set((o.meta.warnings ?? []).map((w) => w.requirementId)))
-      seen.set(id, (seen.get(id) ?? 0) + 1);
-  if (seen.size === 0) return undefined;
-  const ids = [...seen].sort(([a], [b]) => a.localeCompare(b)).map(([id, n]) => `${id} (${n} test${n > 1 ? 's' : ''})`);
-  return (
-    `SHOULD-level deviations recorded as warnings (--strict fails on them; ` +
-    `the HTML report and junit.xml say what each saw): ${ids.join(', ')}`
-  );
+      if ((hasRequirement(id) ? requirement(id).level : 'SHOULD') === level) seen.set(id, (seen.get(id) ?? 0) + 1);
+  return [...seen].sort(([a], [b]) => a.localeCompare(b)).map(([id, n]) => `${id} (${n} test${n > 1 ? 's' : ''})`);
+}
+
+/**
+ * How the closing summary names the warnings: the SHOULD rules deviated from, and apart from them the MUST rules
+ * judged at SHOULD where only a convention decides (the exact status or code a refusal carries, a Berlin Group code):
+ * a warning on a MUST rule is never named as a SHOULD-level deviation, nor as a MUST failure.
+ */
+export function warningLines(report: RunReport): string[] {
+  const should = warnedIds(report, 'SHOULD');
+  const must = warnedIds(report, 'MUST');
+  return [
+    ...(should.length
+      ? [
+          'SHOULD-level deviations recorded as warnings (--strict fails on them; ' +
+            `the HTML report and junit.xml say what each saw): ${should.join(', ')}`,
+        ]
+      : []),
+    ...(must.length
+      ? [
+          'MUST rules judged at SHOULD where only a convention decides (the exact status or code of a refusal, a ' +
+            `Berlin Group code), recorded as warnings (--strict fails on them): ${must.join(', ')}`,
+        ]
+      : []),
+  ];
 }
 
 /** The closing summary: by level and operation, every failure with what to do about it, then the verdict. */
@@ -65,8 +85,7 @@ export function closingSummary(report: RunReport, reportsDir: string): string {
     lines.push('failures:');
     for (const o of failed) lines.push(`  ✗ ${o.name}`, ...failureLines(o, reportsDir).map((l) => `      ${l}`));
   }
-  const should = deviations(report);
-  if (should) lines.push(should);
+  lines.push(...warningLines(report));
   const { budget } = summary;
   if (budget)
     lines.push(
@@ -98,7 +117,7 @@ function facts(summary: RunReport['summary']): string[] {
  * when it judges several (the proxy: your requests and the bank), the counts, then each party's verdict on a line of
  * its own, named, so that a TPP's malformed request never reads as the bank's failure.
  */
-function verdictLines(report: RunReport): string[] {
+export function verdictLines(report: RunReport): string[] {
   const { summary } = report;
   const counts = `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`;
   const target = `target: ${summary.target.description}`;

@@ -10,6 +10,7 @@ import { COVERAGE_MARKDOWN } from './coverage.reporter.js';
 import { PARTIES_MARKDOWN } from './parties.reporter.js';
 import { defineReporter, type ReporterContext } from './registry.js';
 import { verdictBanner } from './verdict-banner.js';
+import { incompletePage } from './incomplete-page.js';
 
 export const HISTORY_FILE = 'history.jsonl';
 
@@ -52,7 +53,12 @@ async function render(report: RunReport, context: ReporterContext, warm?: WarmAl
   const results = report.sources.map((d) => join(d, ALLURE_RESULTS)).filter((d) => existsSync(d));
   const skipped = join(out, 'allure-skipped');
   if (results.length && writeSkippedResults(report.outcomes, results, skipped)) results.push(skipped);
-  if (results.length === 0) return log('no allure-results to render');
+  if (results.length === 0)
+    return log(
+      report.summary.end.kind === 'completed'
+        ? 'no allure-results to render'
+        : `HTML report: ${join(out, 'html', 'index.html')} (INCOMPLETE: the tests that ran; no allure-results)`,
+    );
   const written = await writeHtml({
     resultsDirs: results,
     out,
@@ -78,7 +84,10 @@ async function render(report: RunReport, context: ReporterContext, warm?: WarmAl
   log(`HTML report: ${join(out, 'html', 'index.html')} (one file: it opens from disk)`);
 }
 
-/** The Allure 3 HTML report (one self-contained file), opening with the verdict, and the history of earlier runs. */
+/**
+ * The Allure 3 HTML report (one self-contained file), opening with the verdict, and the history of earlier runs; for
+ * a run that did not complete, a page of its own with the same INCOMPLETE banner, written as the run stops.
+ */
 export default defineReporter({
   name: 'html',
   description: 'html/: the Allure report in one file, opening with the verdict (also in html-single/); history.jsonl',
@@ -87,6 +96,7 @@ export default defineReporter({
     // Allure's modules are imported while the tests run, by a process that then waits for the report to render;
     // from the first test's end, so that it does not hold back the suites' own imports and the first request.
     let warm: WarmAllure | undefined;
+    let said = false;
     context.signal.addEventListener('abort', () => warm?.dispose(), { once: true });
     return {
       onEvent: (event) => {
@@ -96,6 +106,17 @@ export default defineReporter({
         } catch {
           // No allure package: the render says so.
         }
+      },
+      // A run that did not complete has its page at once: rendering Allure's takes seconds a stopping run has not
+      // got. When the run was not stopped (a worker died), `finish` renders Allure's over it.
+      files: (report) => {
+        if (report.summary.end.kind === 'completed') return {};
+        const page = incompletePage(report, { reportsDir: context.out });
+        // Said once (the files may be written twice), and only when Allure's page will not follow it.
+        if (context.signal.aborted && !said)
+          context.log(`HTML report: ${join(context.out, 'html', 'index.html')} (INCOMPLETE: the tests that ran)`);
+        said = true;
+        return { [join('html', 'index.html')]: page, [join('html-single', 'index.html')]: page };
       },
       finish: async (report) => {
         try {

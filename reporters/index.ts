@@ -22,6 +22,7 @@ import {
   type RunNeeds,
 } from './registry.js';
 import { Terminal } from './terminal.js';
+import { verdictLines } from './console-summary.js';
 import { writeReport } from './write.js';
 
 export { HISTORY_LIMIT } from './allure-history.js';
@@ -79,7 +80,14 @@ export interface FolderReportOptions {
  */
 export async function reportFolders(options: FolderReportOptions): Promise<{ exitCode: number; report: RunReport }> {
   const runs = options.inputs.map(readRunFolder);
-  const report = buildReport(runs, { strict: options.strict, out: options.out });
+  const built = buildReport(runs, { strict: options.strict, out: options.out });
+  // One run's reports written again keep what its lens decided (the release gate, and the exit code it gave).
+  const [{ recordedSections }, { exitCodeOf }] = await Promise.all([
+    import('../release/lens.js'),
+    import('../release/evidence/report.js'),
+  ]);
+  const sections = runs.length === 1 ? recordedSections(runs[0]?.dir as string) : [];
+  const report: RunReport = sections.length ? { ...built, sections } : built;
   // A run writing its own reports (a shard too) is not a merge; anything else merges complete sets of shards only.
   if (report.merged) checkShardSet(runs.map((r) => ({ dir: r.dir, ...(r.info.shard ? { shard: r.info.shard } : {}) })));
   const picked = (await pickReporters(options.reporters)).filter(
@@ -93,7 +101,10 @@ export async function reportFolders(options: FolderReportOptions): Promise<{ exi
     terminal: new Terminal({ stdout: (t) => options.log(t.replace(/\n$/, '')) }),
   };
   await writeReport(report, createReporters(picked, context), { out: options.out, signal: context.signal });
-  return { exitCode: report.summary.exitCode, report };
+  // The verdict, merged or written again, as the run ends with it: its line, then the release gate's.
+  for (const line of [...verdictLines(report), ...sections.flatMap((s) => (s.headline ? [s.headline] : []))])
+    options.log(line);
+  return { exitCode: exitCodeOf(report), report };
 }
 
 export interface ProxyReportOptions {

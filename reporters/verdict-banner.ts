@@ -23,18 +23,22 @@ function failedLine(ids: string[], level: 'MUST' | 'SHOULD', note = ''): string 
   return `<span class="psd2-verdict-failed">${failed}</span>`;
 }
 
-/** One party's verdict: the headline in red, green or amber, what it stands on, and the failed requirements. */
-function verdictBlock(v: Verdict, options: { strict: boolean; party: boolean }): string {
+/**
+ * One party's verdict: the headline in red, green or amber, what it stands on, the failed requirements (each once,
+ * with its statement on hover), and what a lens decided (the release gate of a run with a baseline).
+ */
+function verdictBlock(v: Verdict, options: { strict: boolean; party: boolean; headlines: string[] }): string {
   const colour = COLOURS[v.kind];
   const should = options.strict ? '' : ' (counted with --strict only)';
   return [
     `<div class="psd2-verdict-party" data-party="${html(v.party.id)}" data-verdict="${v.kind}" ` +
       `style="background:${colour.background};color:${colour.text}">`,
     `<div class="psd2-verdict-headline">${options.party ? `<span>${html(v.party.name)}:</span>` : ''}` +
-      `<strong>${html(v.head)}</strong>${v.lead ? `<span>${html(v.lead)}</span>` : ''}`,
+      `<strong>${html(v.head)}</strong>${v.leadWithoutIds ? `<span>${html(v.leadWithoutIds)}</span>` : ''}`,
     failedLine(v.failedMust, 'MUST'),
     failedLine(v.failedShould, 'SHOULD', should),
     '</div>',
+    ...options.headlines.map((line) => `<div class="psd2-verdict-gate">${html(line)}</div>`),
     `<div class="psd2-verdict-details">${v.details.map(html).join(' · ')}</div>`,
     '</div>',
   ]
@@ -47,10 +51,16 @@ function verdictBlock(v: Verdict, options: { strict: boolean; party: boolean }):
  * run judges one, the bank) in red, green or amber, the failed MUST requirements, and what the verdict stands on. It
  * sits outside the report's own scrolling area, so every page of the report keeps it in view.
  */
-export function verdictBanner(report: Pick<RunReport, 'verdicts' | 'summary'>): string {
+export function verdictBanner(report: Pick<RunReport, 'verdicts' | 'summary' | 'sections'>): string {
   const first = report.verdicts[0];
-  const blocks = report.verdicts.map((v) =>
-    verdictBlock(v, { strict: report.summary.strict, party: report.verdicts.length > 1 }),
+  // A lens's decision (the release gate) is the bank's: a run judges the bank alone.
+  const headlines = (report.sections ?? []).flatMap((s) => (s.headline ? [s.headline] : []));
+  const blocks = report.verdicts.map((v, i) =>
+    verdictBlock(v, {
+      strict: report.summary.strict,
+      party: report.verdicts.length > 1,
+      headlines: i === 0 ? headlines : [],
+    }),
   );
   return [
     `<div id="psd2-verdict" role="status" data-verdict="${first?.kind ?? 'nothing judged'}">`,
@@ -94,6 +104,7 @@ body { margin: 0; height: 100vh; display: flex; flex-direction: column; }
   font: 13px/20px monospace; background: rgba(255, 255, 255, 0.18); padding: 0 4px; border-radius: 3px;
 }
 #psd2-verdict .psd2-verdict-details { opacity: 0.9; font-size: 13px; }
+#psd2-verdict .psd2-verdict-gate { font-weight: bold; }
 #app { flex: 1 1 auto; min-height: 0; }
 #app > div { height: 100% !important; }
 #app pre { overflow-wrap: anywhere; }

@@ -1,5 +1,5 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { RunReport } from '../run-model/index.js';
 import type { Reporter } from './registry.js';
 
@@ -19,6 +19,8 @@ export function writeFilesNow(report: RunReport, reporters: readonly Reporter[],
   const written: string[] = [];
   for (const reporter of reporters)
     for (const [file, text] of Object.entries(reporter.files?.(report) ?? {})) {
+      // A file in a folder of its own (html/index.html) may be the first thing written there.
+      mkdirSync(dirname(join(out, file)), { recursive: true });
       writeWhole(join(out, file), text);
       written.push(file);
     }

@@ -7,7 +7,7 @@ import { partyHeadline, partyLead, partyLines, partyWords, proxyExitCode } from 
 import { countStates, coverage } from './coverage.js';
 import { COMPLETED } from './end.js';
 import { summarise, type TestOutcome } from './outcome.js';
-import type { ReportSummary, RunReport } from './report.js';
+import { warningsOf, type ReportSummary, type RunReport } from './report.js';
 import type { Verdict, VerdictKind } from './verdict.js';
 
 /**
@@ -82,6 +82,7 @@ function verdictOf(report: ProxyReport, party: Party): Verdict {
     line: partyHeadline(verdict),
     head: verdict.verdict,
     lead: partyLead(verdict),
+    leadWithoutIds: words.standsOn,
     failedMust: words.must,
     failedShould: words.should,
     details: [words.standsOn, `target: ${report.target}`],
@@ -116,7 +117,7 @@ export function proxySessionReport(report: ProxyReport, options: { out: string }
     strict: false,
     requirements: countStates(rows),
     must: countStates(rows, 'MUST'),
-    warned: unique(outcomes.flatMap((o) => (o.meta.warnings ?? []).map((w) => w.requirementId))).sort(),
+    ...warningsOf(outcomes),
     exchanges: { total: report.total, kept: report.exchanges.length, omitted: report.omitted },
   };
   return { summary, outcomes, coverage: rows, verdicts, sources: [options.out], merged: false };

@@ -1,4 +1,5 @@
 import { cellCoverage, countCells, type CellCounts, type CellRow } from './cells.js';
+import { hasRequirement, requirement } from '../spec/index.js';
 import { coverage, countStates, type CoverageRow, type CoverageState } from './coverage.js';
 import { COMPLETED, endReason, exitCodeOf, type RunEnd } from './end.js';
 import { summarise, type RunSummary, type TestOutcome } from './outcome.js';
@@ -74,8 +75,10 @@ export interface ReportSummary extends Omit<RunSummary, 'exitCode'> {
   must: Record<CoverageState, number>;
   /** The test plan's cells (rule × operation × class, spec/matrix) by what the run made of each. */
   matrix?: CellCounts;
-  /** The SHOULD deviations recorded as warnings, by requirement id. */
+  /** The SHOULD rules deviated from, recorded as warnings, by requirement id. */
   warned: string[];
+  /** MUST rules judged at SHOULD where only a convention decides (a refusal's exact status or code), as warnings. */
+  conventions: string[];
   /** The result folders merged into this report, with what each ran (a shard as i/n, without its test list). */
   shards?: ({ dir: string; total: number; shard?: string } & Partial<Omit<RunInfo, 'shard'>>)[];
 }
@@ -112,9 +115,21 @@ export interface ReportSection {
   key: string;
   value: unknown;
   lines: string[];
+  /** One line the HTML banner shows under the verdict (the release gate's decision), when the section has one. */
+  headline?: string;
 }
 
 const distinct = <T>(values: T[]): T[] => [...new Set(values)];
+
+/**
+ * The rules warned about, by the rule's own level: SHOULD rules deviated from (`warned`), and MUST rules judged at
+ * SHOULD where only a convention decides (`conventions`), which are neither SHOULD deviations nor MUST failures.
+ */
+export function warningsOf(outcomes: readonly TestOutcome[]): { warned: string[]; conventions: string[] } {
+  const ids = distinct(outcomes.flatMap((o) => (o.meta.warnings ?? []).map((w) => w.requirementId))).sort();
+  const must = (id: string) => hasRequirement(id) && requirement(id).level === 'MUST';
+  return { warned: ids.filter((id) => !must(id)), conventions: ids.filter(must) };
+}
 
 const UNKNOWN: ReportTarget = { kind: 'unknown', description: 'an unknown target' };
 
@@ -172,7 +187,7 @@ export function buildReport(runs: RunRecord[], options: { strict: boolean; out?:
   const infos = runs.map((r) => r.info);
   const seeds = distinct(infos.map((i) => i.seed).filter((s): s is number => typeof s === 'number'));
   const end = infos.map((i) => i.end ?? COMPLETED).find((e) => e.kind !== 'completed') ?? COMPLETED;
-  const warned = distinct(outcomes.flatMap((o) => (o.meta.warnings ?? []).map((w) => w.requirementId))).sort();
+  const { warned, conventions } = warningsOf(outcomes);
   const base = {
     ...counts,
     end,
@@ -186,6 +201,7 @@ export function buildReport(runs: RunRecord[], options: { strict: boolean; out?:
     must: countStates(rows, 'MUST'),
     matrix: countCells(cells),
     warned,
+    conventions,
     ...(runs.length === 1 && infos[0]?.shard ? { shard: infos[0].shard } : {}),
     ...(runs.length === 1 && infos[0]?.budget ? { budget: infos[0].budget } : {}),
     ...selectionOf(infos),

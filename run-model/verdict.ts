@@ -29,6 +29,8 @@ export interface Verdict {
    */
   head: string;
   lead: string;
+  /** The lead without the failed MUST requirements' ids: the HTML banner lists those beside it, each with its words. */
+  leadWithoutIds: string;
   /** The failed MUST requirements (ids), most important first. */
   failedMust: string[];
   failedShould: string[];
@@ -93,35 +95,40 @@ function onSelection(v: VerdictInput): string {
   return shard ? ` on ${shard} only` : '';
 }
 
-/** The line in two parts: the headline with its qualifier, and what it stands on (joined by ": "). */
-function lineOf(kind: VerdictKind, v: VerdictInput, failedMust: string[]): [head: string, lead: string] {
-  const failures = failedMust.length
-    ? `${plural(failedMust.length, 'MUST requirement')} failed (${failedMust.slice(0, 5).join(', ')}` +
-      `${failedMust.length > 5 ? ', …' : ''})`
-    : '';
+/**
+ * The line in two parts: the headline with its qualifier, and what it stands on (joined by ": "); and the lead once
+ * more without the failed MUST ids, for a reader who sees them listed beside it.
+ */
+function lineOf(kind: VerdictKind, v: VerdictInput, failedMust: string[]): [head: string, lead: string, bare: string] {
+  const count = failedMust.length ? `${plural(failedMust.length, 'MUST requirement')} failed` : '';
+  const failures = count ? `${count} (${failedMust.slice(0, 5).join(', ')}${failedMust.length > 5 ? ', …' : ''})` : '';
   switch (kind) {
-    case 'incomplete':
+    case 'incomplete': {
+      const ran = `${endReason(v.end)} after ${v.passed + v.failed} of ${v.total} tests`;
       return [
         'INCOMPLETE',
-        `${endReason(v.end)} after ${v.passed + v.failed} of ${v.total} tests; ` +
-          `${failures ? `${failures} among them` : 'no MUST failure among them'}`,
+        `${ran}; ${failures ? `${failures} among them` : 'no MUST failure among them'}`,
+        `${ran}; ${count ? `${count} among them` : 'no MUST failure among them'}`,
       ];
-    case 'not conformant':
-      return [
-        `NOT CONFORMANT${onSelection(v)}`,
-        `${failures || `${plural(v.failedRequirements.length, 'requirement')} failed`}; ${standingLine(v.must)}`,
-      ];
+    }
+    case 'not conformant': {
+      const standing = standingLine(v.must);
+      const none = `${plural(v.failedRequirements.length, 'requirement')} failed`;
+      return [`NOT CONFORMANT${onSelection(v)}`, `${failures || none}; ${standing}`, `${count || none}; ${standing}`];
+    }
     case 'nothing judged':
-      return ['NOTHING JUDGED', 'no test ran'];
-    case 'conformant':
+      return ['NOTHING JUDGED', 'no test ran', 'no test ran'];
+    case 'conformant': {
       // The rules a request budget left out were not judged at all: the line says so before anything else.
-      return v.budget
+      const [head, lead]: [string, string] = v.budget
         ? [
             `BUDGETED, NOT A FULL VERDICT (--max-requests ${v.budget.maxRequests})`,
             `every MUST test that ran passed; ${plural(v.budget.unjudgedRules.length, 'rule')} left unjudged; ` +
               standingLine(v.must),
           ]
         : [`CONFORMANT${onSelection(v)}`, standingLine(v.must)];
+      return [head, lead, lead];
+    }
   }
 }
 
@@ -147,7 +154,7 @@ export function verdictOf(v: VerdictInput, party: Party = BANK): Verdict {
       `shard ${v.shard.index}/${v.shard.count} only (${v.shard.tests.length} of ${v.shard.total} tests): ` +
         `merge every shard with \`psd2-conformance report\` for the verdict on the whole interface`,
     );
-  const [head, lead] = lineOf(kind, v, failedMust);
+  const [head, lead, leadWithoutIds] = lineOf(kind, v, failedMust);
   return {
     party,
     kind,
@@ -155,6 +162,7 @@ export function verdictOf(v: VerdictInput, party: Party = BANK): Verdict {
     line: `${head}: ${lead}`,
     head,
     lead,
+    leadWithoutIds,
     failedMust,
     failedShould,
     details,

@@ -20,29 +20,36 @@ export default () =>
           'psd2-conformance diff reports-1.21 reports-1.22 --markdown > diff.md',
         ],
         {
-          0: 'no regression: no MUST test or rule fails in HEAD that did not fail in BASE',
-          1: 'a regression: a MUST test or rule that did not fail before fails now, or a new one fails',
+          0: 'no regression: no MUST test fails in HEAD that did not fail in BASE, and none breaks a new rule',
+          1:
+            'a regression (counted per test, as run --baseline counts them): a MUST test that did not fail before ' +
+            'fails now, a new MUST test fails, or a failing MUST test breaks a rule that did not fail before',
           2: 'a folder is missing or holds no run',
         },
       ),
     )
     .action(
       exits(async (base, head, options) => {
-        const [{ readRunView }, { diffRuns, regressions }, { diffMarkdown, diffText }] = await Promise.all([
-          import('../../release/run-view.js'),
-          import('../../release/diff.js'),
-          import('../../release/diff-render.js'),
-        ]);
-        const diff = diffRuns(readRunView(base, 'diff'), readRunView(head, 'diff'));
-        const found = regressions(diff);
-        if (options.json) console.log(JSON.stringify({ ...diff, regressions: found }, null, 2));
-        else if (options.markdown) console.log(diffMarkdown(diff, '## Changes between the two runs'));
-        else {
-          for (const line of diffText(diff)) console.log(line);
-          console.log(found.length ? `${found.length} regression(s):` : 'no regression');
-          for (const r of found.slice(0, 20)) console.log(`  ${r.level} ${r.kind} ${r.id} (${r.why})`);
-          if (found.length > 20) console.log(`  … and ${found.length - 20} more (--json lists every one)`);
-        }
-        return found.length ? 1 : 0;
+        const [{ readRunView }, { gate, regressionCount }, { diffMarkdown, diffText, regressionLines }] =
+          await Promise.all([
+            import('../../release/run-view.js'),
+            import('../../release/gate.js'),
+            import('../../release/diff-render.js'),
+          ]);
+        // The same gate as `run --baseline` (without --strict or known findings): one count of regressions.
+        const result = gate({
+          base: readRunView(base, 'diff'),
+          head: readRunView(head, 'diff'),
+          strict: false,
+          today: new Date().toISOString().slice(0, 10),
+        });
+        const diff = result.diff as NonNullable<typeof result.diff>;
+        if (options.json) console.log(JSON.stringify({ ...diff, regressions: result.gating }, null, 2));
+        else if (options.markdown)
+          console.log(
+            `${diffMarkdown(diff, '## Changes between the two runs')}\n**${regressionCount(result.gating.length)}**\n`,
+          );
+        else for (const line of [...diffText(diff), ...regressionLines(result.gating)]) console.log(line);
+        return result.exitCode;
       }),
     );

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { FAULTS } from '../../bank/faults.js';
 import { VARIANTS, findVariant } from '../../bank/variants.js';
 import { loadConfig } from '../../config/index.js';
@@ -8,10 +8,11 @@ import {
   renderMutationMarkdown,
   scoreLine,
   scoreMutation,
+  scoredFaults,
   type FaultSpec,
   type MutationRun,
 } from '../../runner/mutation/score.js';
-import { COMBINATIONS, FAULT_VARIANT_PAIRS, scoreMatrix, type Matrix } from '../../runner/mutation/matrix.js';
+import { COMBINATIONS, FAULT_VARIANT_PAIRS, scoreMatrix } from '../../runner/mutation/matrix.js';
 import { RUNNING, pool, runOnce, type MutationJob } from '../../runner/mutation/run.js';
 import { focusOf } from '../../runner/mutation/focus.js';
 import { readTestManifest } from '../../run-model/test-manifest.js';
@@ -22,61 +23,6 @@ import { detectionOf, readDetection } from '../../run-model/budget.js';
 import { Option, examples, exits, integer, newCommand, outputFolder, repeatableOption, seed } from '../command.js';
 import { UserError } from '../../core/index.js';
 import { checkFaults, checkVariants } from '../variants.js';
-
-interface StoredReport {
-  faults?: (MutationRun & { id: string })[];
-  clean?: { exitCode: number | null; seconds: number; falseFailures: string[]; reason?: string };
-  matrix?: Matrix;
-}
-
-/** Runs of an earlier report, so `--fault ID` or `--variant ID` reruns only those and keeps the rest. */
-async function previousRuns(path: string): Promise<MutationRun[]> {
-  let old: StoredReport;
-  try {
-    old = JSON.parse(await readFile(path, 'utf8')) as StoredReport;
-  } catch {
-    return [];
-  }
-  const reason = (r: { reason?: string }) => (r.reason ? { reason: r.reason } : {});
-  return [
-    ...(old.faults ?? []).map((f) => ({
-      fault: f.id,
-      exitCode: f.exitCode,
-      seconds: f.seconds,
-      failedRequirements: f.failedRequirements,
-      ...reason(f),
-    })),
-    ...(old.clean
-      ? [
-          {
-            exitCode: old.clean.exitCode,
-            seconds: old.clean.seconds,
-            failedRequirements: old.clean.falseFailures,
-            ...reason(old.clean),
-          },
-        ]
-      : []),
-    ...(old.matrix?.variants ?? []).map((v) => ({
-      variants: v.variants,
-      exitCode: v.exitCode,
-      seconds: v.seconds,
-      failedRequirements: v.failedRequirements,
-      failedTests: v.falseFailures,
-      ...reason(v),
-    })),
-    ...(old.matrix?.pairs ?? []).map((p) => ({
-      fault: p.fault,
-      variants: [p.variant],
-      exitCode: p.exitCode,
-      seconds: p.seconds,
-      failedRequirements: p.failedRequirements,
-      ...reason(p),
-    })),
-  ];
-}
-
-const sameJob = (run: MutationRun, job: MutationJob) =>
-  run.fault === job.fault && [...(run.variants ?? [])].sort().join('+') === [...(job.variants ?? [])].sort().join('+');
 
 /** One progress line per finished run: what it switched on and how it ended. */
 function verdictOf(job: MutationJob, run: MutationRun): string {
@@ -134,7 +80,8 @@ export default () =>
     'Run every suite against the reference bank once per deliberate fault, once ' +
       'clean, once per conformant variant (and combinations of them) and for a sample ' +
       'of faults against variants; write mutation.md and mutation.json. With --fault or ' +
-      '--variant, rerun those and keep the rest of the last report.',
+      '--variant, run only those (a fault with the clean bank, a variant with its fault pairs) and score what ' +
+      'ran: the report names the selection, and a fault not selected is neither run nor missed.',
   )
     .addOption(
       new Option('--parallel <n>', 'runs at a time (in one process: vitests side by side; with --per-run: children)')
@@ -148,12 +95,12 @@ export default () =>
       ).default(false, 'one process and one vitest for every run'),
     )
     .addOption(
-      repeatableOption('--fault <id>', 'rerun only this fault (and the clean bank); repeatable', 'every fault'),
+      repeatableOption('--fault <id>', 'run and score only this fault (and the clean bank); repeatable', 'every fault'),
     )
     .addOption(
       repeatableOption(
         '--variant <id>',
-        'rerun only this variant or combination of variants; repeatable',
+        'run and score only this variant or combination of variants (and its fault pairs); repeatable',
         'every variant',
       ),
     )
@@ -189,8 +136,10 @@ export default () =>
       examples(
         ['psd2-conformance mutation', 'psd2-conformance mutation --fault accept-long-creditor-name --parallel 1'],
         {
-          0: 'every fault detected (or a known gap), and no false verdict on the clean bank or a variant',
-          1: 'otherwise',
+          0:
+            'every fault detected (or a known gap), and no false verdict on the clean bank or a variant: of those ' +
+            'selected, with --fault or --variant',
+          1: 'otherwise (of what ran)',
         },
       ),
     )
@@ -286,18 +235,18 @@ export default () =>
           console.error(`mutation: ${endReason(stop.end)} after ${done} of ${jobs.length} runs: no score written`);
           return stop.exitIfStopped(stop.settle(stopCode(stop.end)));
         }
-        const kept = full
-          ? []
-          : (await previousRuns(`${out}/mutation.json`)).filter((r) => !jobs.some((job) => sameJob(r, job)));
-        const all = [...kept, ...runs];
-        const clean = all.find((r) => !r.fault && !r.variants?.length) ?? {
+        // A selection scores what it ran, and nothing else: a fault it did not select neither ran nor was missed.
+        const selection = full ? undefined : { faults: onlyFaults, variants: onlyVariants };
+        const clean = runs.find((r) => !r.fault && !r.variants?.length) ?? {
           exitCode: null,
           seconds: 0,
           failedRequirements: [],
           reason: 'not run',
         };
+        const ranMatrix = variantJobs.length > 0 || pairJobs.length > 0;
         const report = {
-          ...scoreMutation(specs, all, clean, seed),
+          ...scoreMutation(scoredFaults(specs, selection), runs, clean, seed),
+          ...(selection ? { selection } : {}),
           // The loop's cost, for the bench (bench/cost.ts): how it ran and how long the whole matrix took.
           loop: {
             mode: loopMode({ perRun, parallel, runs }),
@@ -306,13 +255,17 @@ export default () =>
             finishedAt: new Date().toISOString(),
             full,
           },
-          matrix: scoreMatrix({
-            runIds: MATRIX_IDS,
-            pairs: FAULT_VARIANT_PAIRS,
-            runs: all,
-            breaks: (fault) => FAULTS.find((f) => f.id === fault)?.breaks ?? [],
-            describe: (id) => findVariant(id)?.choice,
-          }),
+          ...(ranMatrix
+            ? {
+                matrix: scoreMatrix({
+                  runIds: variantJobs,
+                  pairs: pairJobs,
+                  runs,
+                  breaks: (fault) => FAULTS.find((f) => f.id === fault)?.breaks ?? [],
+                  describe: (id) => findVariant(id)?.choice,
+                }),
+              }
+            : {}),
         };
         await mkdir(out, { recursive: true });
         await writeFile(`${out}/mutation.json`, `${JSON.stringify(report, null, 2)}\n`);

@@ -6,8 +6,8 @@
  */
 import type { TestOutcome } from '../../run-model/index.js';
 import { testVerdict, type TestVerdict } from '../run-view.js';
-import { compareAnswers, type AnswerDifference } from './answers.js';
-import { masker, requestLine, type RecordedLine } from './mask.js';
+import { compareExchanges, type AnswerDifference, type CompareOptions } from './answers.js';
+import { requestLine, sideContext, type RecordedLine } from './mask.js';
 
 /** One side of a comparison: what its run recorded. */
 export interface Side {
@@ -91,9 +91,12 @@ function byScope(lines: readonly RecordedLine[]): Map<string, RecordedLine[]> {
   return map;
 }
 
-/** Compares the answers of two runs with one seed, exchange pair by exchange pair. */
-export function compareRuns(a: Side, b: Side): Comparison {
-  const mask = { a: masker(a.exchanges), b: masker(b.exchanges) };
+/**
+ * Compares the answers of two runs with one seed, exchange pair by exchange pair (`compareExchanges`, each side
+ * masked by what it made itself; `options.ignore` leaves members out).
+ */
+export function compareRuns(a: Side, b: Side, options: CompareOptions = {}): Comparison {
+  const context = { a: sideContext(a.exchanges), b: sideContext(b.exchanges) };
   const scopes = { a: byScope(a.exchanges), b: byScope(b.exchanges) };
   const tests: TestComparison[] = [];
   let pairs = 0;
@@ -106,14 +109,18 @@ export function compareRuns(a: Side, b: Side): Comparison {
       for (let i = 0; i < Math.max(la.length, lb.length); i++) {
         const ea = la[i];
         const eb = lb[i];
-        const ra = ea && requestLine(ea, mask.a);
-        const rb = eb && requestLine(eb, mask.b);
+        const ra = ea && requestLine(ea, context.a);
+        const rb = eb && requestLine(eb, context.b);
         if (!ea || !eb || ra !== rb || key(ea) !== key(eb)) {
           diverged ??= { scope, seq: i, ...(ra ? { a: ra } : {}), ...(rb ? { b: rb } : {}) };
           break;
         }
         pairs++;
-        const differences = compareAnswers({ line: ea, mask: mask.a }, { line: eb, mask: mask.b });
+        const differences = compareExchanges(
+          { exchange: ea, context: context.a },
+          { exchange: eb, context: context.b },
+          options,
+        );
         if (differences.length) exchanges.push({ scope, seq: ea.seq, request: ra as string, differences });
       }
     }

@@ -93,6 +93,9 @@ export function mutationEvidence(reportsDir: string, file = 'mutation.json'): Mu
   }
   const faults = isObject(report) ? score(report.overall) : undefined;
   if (!isObject(report) || !faults) return `${file} is not a mutation report (no overall score)`;
+  // `mutation --fault X` scores what it ran: never the suite's score.
+  if (isObject(report.selection))
+    return `${file} scores a selection of faults and variants, not the suite: run \`psd2-conformance mutation\``;
   const matrix = isObject(report.matrix) ? report.matrix : undefined;
   const clean = isObject(report.clean) && Array.isArray(report.clean.falseFailures) ? report.clean.falseFailures : [];
   return {

@@ -5,6 +5,7 @@ import {
   score,
   scoreLine,
   scoreMutation,
+  scoredFaults,
   type FaultSpec,
   type MutationRun,
 } from '../../runner/mutation/score.js';
@@ -132,6 +133,46 @@ describe('rendering', () => {
     expect(scoreLine(scoreMutation(FAULTS, runs, { exitCode: 1, seconds: 1, failedRequirements: ['Q.one'] }, 7))).toBe(
       'mutation score: 50.0 % (2/4) faults detected; clean bank: 1 false failure(s) (exit 1)',
     );
+  });
+});
+
+describe('a selection (mutation --fault, --variant) scores what it ran', () => {
+  const selection = { faults: ['a-body'], variants: [] };
+  const report = {
+    ...scoreMutation(scoredFaults(FAULTS, selection), [runs[0] as MutationRun, clean], clean, 7),
+    selection,
+  };
+
+  it('the one fault it ran is the whole score: no fault it did not select is missed', () => {
+    expect(scoredFaults(FAULTS, selection).map((f) => f.id)).toEqual(['a-body']);
+    expect(scoredFaults(FAULTS).map((f) => f.id)).toEqual(['a-body', 'b-body', 'c-status', 'd-status']);
+    expect(report.overall).toEqual({ detected: 1, total: 1, percent: 100 });
+    expect(scoreLine(report)).toBe(
+      'mutation score of the selection (--fault a-body): 100.0 % (1/1) faults detected; clean bank: 0 false failure(s)',
+    );
+    const md = renderMutationMarkdown(report);
+    expect(md).toContain('A selection (`--fault a-body`): 1 fault(s) ran');
+    expect(md).toContain('## Missed faults\n\nNone.');
+    expect(md).not.toContain('d-status');
+    expect(mutationPassed(report)).toBe(true);
+  });
+
+  it('its exit code comes from what ran: a selected fault missed fails it', () => {
+    const missed = { faults: ['c-status'], variants: [] };
+    const r = { ...scoreMutation(scoredFaults(FAULTS, missed), runs, clean, 7), selection: missed };
+    expect(r.overall).toEqual({ detected: 0, total: 1, percent: 0 });
+    expect(mutationPassed(r)).toBe(false);
+  });
+
+  it('variants alone: no fault and no clean bank ran, and neither is scored', () => {
+    const variants = { faults: [], variants: ['v-ids'] };
+    const notRun = { exitCode: null, seconds: 0, failedRequirements: [], reason: 'not run' };
+    const r = { ...scoreMutation(scoredFaults(FAULTS, variants), [], notRun, 7), selection: variants };
+    expect(scoreLine(r)).toBe('mutation score of the selection (--variant v-ids): no fault selected');
+    expect(renderMutationMarkdown(r)).toContain('Not run (only variants were selected).');
+    expect(mutationPassed(r)).toBe(true);
+    // The whole matrix without its clean run is no pass.
+    expect(mutationPassed(scoreMutation(FAULTS.slice(0, 1), runs, notRun, 7))).toBe(false);
   });
 });
 

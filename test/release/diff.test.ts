@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffRuns, regressions, unchanged } from '../../release/diff.js';
-import { countLine, diffMarkdown, diffText } from '../../release/diff-render.js';
+import { countLine, diffMarkdown, diffText, regressionLines } from '../../release/diff-render.js';
+import { gate, gateHeadline } from '../../release/gate.js';
 import { rule, test, view } from './views.js';
 
 const base = view(
@@ -57,6 +58,31 @@ describe('diff of two runs', () => {
       { kind: 'requirement', id: 'R.new', level: 'MUST', why: 'new and failing' },
     ]);
     expect(regressions(diff, ['SHOULD'])).toEqual([]);
+  });
+
+  it('one count of regressions, per test, in the same words in run --baseline, diff and the HTML banner', () => {
+    // Two tests regressed (a failed anew, new fails): not four, though two rules regressed with them.
+    const result = gate({ base, head, strict: false, today: '2026-06-01' });
+    expect(result.gating.map((g) => [g.test, g.why])).toEqual([
+      ['a', 'new failure (passed in the baseline)'],
+      ['new', 'new test, failing'],
+    ]);
+    const headline = gateHeadline(result, { baseline: true, strict: false });
+    expect(headline).toBe('release gate: 2 regression(s) gate this run (exit 1)');
+    expect(regressionLines(result.gating)).toEqual([
+      '2 regression(s) (exit 1):',
+      '  MUST a: new failure (passed in the baseline)',
+      '  MUST new: new test, failing',
+    ]);
+    const none = gate({ base, head: base, strict: false, today: '2026-06-01' });
+    expect(gateHeadline(none, { baseline: true, strict: false })).toBe(
+      'release gate: nothing gates this run (no regression) (exit 0 unless the run did not complete)',
+    );
+    expect(regressionLines(none.gating)).toEqual(['no regression (exit 0)']);
+    // Without a baseline there is nothing to regress from: the failures gate, and say so.
+    expect(gateHeadline(gate({ head, strict: false, today: '2026-06-01' }), { baseline: false, strict: false })).toBe(
+      'release gate: 3 failure(s) gate this run (exit 1)',
+    );
   });
 
   it('a run against itself has no change', () => {

@@ -121,6 +121,12 @@ describe('the evidence manifest', () => {
     );
     writeFileSync(join(dir, 'mutation.json'), '{"faults": []}');
     expect(mutationEvidence(dir)).toBe('mutation.json is not a mutation report (no overall score)');
+    // `mutation --fault X` scores its selection alone: the manifest never shows it as the suite's score.
+    const overall = { detected: 1, total: 1, percent: 100 };
+    writeFileSync(join(dir, 'mutation.json'), JSON.stringify({ overall, selection: { faults: ['x'], variants: [] } }));
+    expect(mutationEvidence(dir)).toBe(
+      'mutation.json scores a selection of faults and variants, not the suite: run `psd2-conformance mutation`',
+    );
   });
 
   it('the facts come from the checkout: its commit, its interface text, its catalogue', () => {

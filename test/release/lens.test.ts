@@ -57,7 +57,8 @@ describe('the release lens of a run', () => {
     expect(lens.gate?.exitCode).toBe(1);
     expect(release?.key).toBe('release');
     expect(release?.text).toContain('| MUST | a valid SCT gives 201 | new failure (passed in the baseline) |');
-    expect(release?.lines).toContain('release gate: 1 failure(s) gate this run (exit 1)');
+    expect(release?.lines).toContain('release gate: 1 regression(s) gate this run (exit 1)');
+    expect(release?.headline).toBe('release gate: 1 regression(s) gate this run (exit 1)');
   });
 
   it('a known finding in force: not gating, listed with its ticket', () => {

@@ -57,12 +57,16 @@ describe('run --baseline and --known-findings', () => {
       const head = await withFault(dir('head'));
       expect(head.stdout).toContain('  new failures (1 requirement):');
       expect(head.stdout).toContain(`    MUST ${RULE} (passed → failed)`);
-      expect(head.stdout).toMatch(/release gate: [1-9]\d* failure\(s\) gate this run \(exit 1\)/);
+      const gated = /release gate: ([1-9]\d*) regression\(s\) gate this run \(exit 1\)/.exec(head.stdout)?.[1];
+      expect(gated).toBeDefined();
       expect(summary(dir('head')).release?.exitCode).toBe(1);
       expect(readFileSync(join(dir('head'), 'release.md'), 'utf8')).toContain(
         `| new failures | requirement | MUST | ${RULE} |`,
       );
       expect(head.code).toBe(1);
+      // `diff` of the same two runs counts the regressions as the gate does, in the same words.
+      const words = await cli(['diff', dir('base'), dir('head')]);
+      expect(words.stdout).toContain(`\n${gated} regression(s) (exit 1):\n`);
       const diff = await cli(['diff', dir('base'), dir('head'), '--json']);
       expect(diff.code).toBe(1);
       const json = JSON.parse(diff.stdout) as { requirements: { newFailures: { id: string }[] } };

@@ -113,6 +113,8 @@ describe('psd2-conformance report merges shards', () => {
       expect(m.failedRequirements).toEqual([...new Set(parts.flatMap((s) => s.failedRequirements))].sort());
       expect(m.failedRequirements).toContain('NCBCT.creditorName.max70');
       expect(m.shards?.map((s) => [s.total, s.shard])).toEqual(parts.map((s, k) => [s.total, `${k + 1}/4`]));
+      // The merged verdict is said, as a run ends with it: a sharded CI log shows it.
+      expect(first.stdout).toContain(`${m.passed} passed, ${m.failed} failed, ${m.skipped} skipped — ${m.verdictLine}`);
       expect(first.code).toBe(1);
     },
   );

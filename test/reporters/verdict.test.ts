@@ -52,6 +52,29 @@ describe('the verdict the HTML report opens with', () => {
     expect(html).toContain('7 passed, 3 failed, 0 skipped · target: https://bank.example (profile sandbox)');
   });
 
+  it('names each failed MUST requirement once: the headline counts them, the line beside lists them', () => {
+    const ids = ['NCBCT.creditorName.max70', 'SCT.creditorName.max70'];
+    const html = banner(summary({ gate: 1, passed: 8, failed: 2, failedRequirements: ids }));
+    for (const id of ids) expect(html.split(id).length - 1, id).toBe(1);
+    expect(html).toContain('<strong>NOT CONFORMANT</strong><span>2 MUST requirements failed; 200 MUST rules judged');
+    // The console line, which has no list beside it, keeps the ids.
+    expect(verdictOf(summary({ gate: 1, failedRequirements: ids })).line).toContain(
+      '2 MUST requirements failed (NCBCT.creditorName.max70, SCT.creditorName.max70)',
+    );
+  });
+
+  it("a run with a baseline shows the release gate's decision under the verdict", () => {
+    const s = summary({ gate: 1, failed: 1, failedRequirements: ['NCBCT.creditorName.max70'] });
+    const headline = 'release gate: no regression against the baseline (exit 0 unless the run did not complete)';
+    const html = verdictBanner({
+      verdicts: [verdictOf(s)],
+      summary: { strict: false } as RunReport['summary'],
+      sections: [{ file: 'release.md', text: '', key: 'release', value: {}, lines: [], headline }],
+    });
+    expect(html).toContain(`<div class="psd2-verdict-gate">${headline}</div>`);
+    expect(banner(s)).not.toContain('psd2-verdict-gate"');
+  });
+
   it('CONFORMANT in green with what it stands on; a stopped run is INCOMPLETE, an empty one NOTHING JUDGED', () => {
     expect(banner(summary())).toContain('style="background:#067647;color:#ffffff"');
     expect(banner(summary())).toContain(

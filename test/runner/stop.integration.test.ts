@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -124,6 +124,13 @@ function junit(dir: string): { testcases: number; skipped: string[] } {
   return { testcases: cases.length, skipped: cases.flatMap((c) => (c.skipped ? [c.skipped.message] : [])) };
 }
 
+/** The HTML report of a stopped run: one page, opening with the amber INCOMPLETE banner. */
+function incompletePage(dir: string): string {
+  const page = readFileSync(join(dir, 'html', 'index.html'), 'utf8');
+  expect(page).toContain('<div id="psd2-verdict" role="status" data-verdict="incomplete">');
+  return page;
+}
+
 const summaryOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as ReportSummary;
 
 /** What every stopped run must show, whatever its phase. */
@@ -195,9 +202,18 @@ describe('an interrupted run never passes', { timeout: hangGuard(300_000) }, () 
   it.each(['SIGINT', 'SIGTERM'] as const)('%s while the HTML report is rendered', async (signal) => {
     const run = await stoppedRun({ signal, after: /coverage matrix: /, delayMs: 300, args: [], tmp: warm });
     const { summary } = expectIncomplete(run, CODE[signal]);
-    // Every test ran and the verdict on them stands; the run's reports were cut short all the same.
+    // Every test ran and the verdict on them stands; the run's reports were cut short all the same: the HTML report
+    // is the page of what ran, with the amber INCOMPLETE banner, not Allure's.
     expect(summary.passed + summary.failed).toBe(total - summary.skipped);
-    expect(existsSync(join(run.reports, 'html', 'index.html'))).toBe(false);
+    expect(incompletePage(run.reports)).toContain('<strong>INCOMPLETE</strong>');
+  });
+
+  it('SIGTERM while the tests run: the HTML report too, the tests that ran under the INCOMPLETE banner', async () => {
+    const run = await stoppedRun({ signal: 'SIGTERM', after: /✓ \S+\.suite\.ts: /, args: [], tmp: warm });
+    const { summary } = expectIncomplete(run, 143);
+    const page = incompletePage(run.reports);
+    expect(page).toContain(`<p>${summary.verdictLine}</p>`);
+    expect(page.match(/<tr class="psd2-(passed|failed|skipped)">/g)).toHaveLength(summary.total);
   });
 
   // The script execs node: with a shell in between, Debian's sh (dash) held a SIGINT from npm until the run had
