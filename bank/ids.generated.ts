@@ -145,5 +145,6 @@ export type VariantId =
   | 'transaction-date-times'
   | 'sandbox-ids-named'
   | 'accept-fix-payment-value-only'
+  | 'other-tpp-forbidden'
   | 'strict'
   | 'lenient';

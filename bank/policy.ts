@@ -131,6 +131,12 @@ export interface BankPolicy {
    * engagementId) beside the owner's or parent's (customerId, agreementId).
    */
   sandboxIds: 'id' | 'named';
+  /**
+   * Another TPP's payment, basket or authorisation (refused, as PSD2 has the bank identify each TPP; the status is
+   * not shown): 404 RESOURCE_UNKNOWN, as if it did not exist, or 403 RESOURCE_UNKNOWN, unknown to this TPP (Berlin
+   * Group's 403 for a resource of another).
+   */
+  otherTpp: 'unknown-404' | 'forbidden-403';
 }
 
 /** The reference bank as it behaved before variants existed. */
@@ -183,6 +189,7 @@ export const DEFAULT_POLICY: Readonly<BankPolicy> = Object.freeze({
   basketCreatedStatus: 201,
   transactionDateForm: 'date',
   sandboxIds: 'id',
+  otherTpp: 'unknown-404',
 });
 
 export const POLICY_KEYS = Object.keys(DEFAULT_POLICY) as (keyof BankPolicy)[];

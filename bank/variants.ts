@@ -504,6 +504,14 @@ export const VARIANTS: readonly Variant[] = [
       'other changes are about account data',
     policy: { acceptFix: 'payment-value-only' },
   },
+  {
+    id: 'other-tpp-forbidden',
+    section: 'Authentication',
+    choice:
+      "answers another TPP's request for a TPP's payment, basket or authorisation 403 RESOURCE_UNKNOWN (unknown " +
+      'to this TPP, Berlin Group’s 403) instead of 404: PSD2 has the bank refuse it, and no text says with which 4xx',
+    policy: { otherTpp: 'forbidden-403' },
+  },
   // The two ends
   {
     id: 'strict',

@@ -1,6 +1,5 @@
 import { shellQuote } from '../client/curl.js';
-import type { RunReport, TestOutcome } from '../run-model/index.js';
-import { securityLine } from './security-line.js';
+import { isSecurityRule, type RunReport, type TestOutcome } from '../run-model/index.js';
 
 const row = (name: string, c: { passed: number; failed: number; skipped: number }) =>
   `  ${name.padEnd(30)} ${String(c.passed).padStart(5)} passed ` +
@@ -32,12 +31,15 @@ export function failureLines(o: TestOutcome, reportsDir: string): string[] {
   return shown;
 }
 
-/** How the closing summary names the SHOULD deviations: each id and how many tests saw it. */
+/**
+ * How the closing summary names the SHOULD deviations: each id and how many tests saw it. A security rule recorded as
+ * a warning (--security-findings warn) is the security line's to name.
+ */
 function deviations(report: RunReport): string | undefined {
   const seen = new Map<string, number>();
   for (const o of report.outcomes)
     for (const id of new Set((o.meta.warnings ?? []).map((w) => w.requirementId)))
-      seen.set(id, (seen.get(id) ?? 0) + 1);
+      if (!isSecurityRule(id)) seen.set(id, (seen.get(id) ?? 0) + 1);
   if (seen.size === 0) return undefined;
   const ids = [...seen].sort(([a], [b]) => a.localeCompare(b)).map(([id, n]) => `${id} (${n} test${n > 1 ? 's' : ''})`);
   return (
@@ -74,8 +76,8 @@ export function closingSummary(report: RunReport, reportsDir: string): string {
         `${budget.unjudgedRules.length} rule(s) unjudged, counted as untested: ` +
         `${budget.unjudgedRules.join(', ') || '(none: every rule is judged by a test that ran)'}`,
     );
-  const security = securityLine(report.outcomes);
-  if (security) lines.push(security);
+  // Whether another TPP reached what a TPP made (PSD2): a verdict line of its own, just above the run's.
+  if (summary.security) lines.push(summary.security.line);
   return [...lines, ...verdictLines(report)].join('\n');
 }
 

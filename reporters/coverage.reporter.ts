@@ -1,4 +1,10 @@
-import { COVERAGE_STATES, type CoverageRow, type CoverageState, type RunReport } from '../run-model/index.js';
+import {
+  COVERAGE_STATES,
+  whereStated,
+  type CoverageRow,
+  type CoverageState,
+  type RunReport,
+} from '../run-model/index.js';
 import { join } from 'node:path';
 import { defineReporter } from './registry.js';
 
@@ -40,7 +46,7 @@ export function coverageMarkdown(rows: CoverageRow[], title: string, target?: st
     lines.push('## Broken rules', '');
     for (const r of failed)
       lines.push(
-        `- **\`${r.id}\`** (${r.level}), failed by: ${r.tests
+        `- **\`${r.id}\`** (${r.level}; ${whereStated(r.section)}), failed by: ${r.tests
           .filter((t) => t.state === 'failed')
           .map((t) => t.name)
           .join('; ')}`,
@@ -81,6 +87,7 @@ export function coverageTitle(report: RunReport): string {
         `${named ? `${v.party.name}: ` : ''}${v.line.replace(' (reasons in coverage.md)', ' (reasons below)')}. ` +
         judgedOn,
     )
+    .concat(summary.security ? [summary.security.line] : [])
     .join('\n\n');
 }
 

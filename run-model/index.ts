@@ -67,6 +67,16 @@ export {
   type RunPhase,
   type RunStart,
 } from './events.js';
+export {
+  SECURITY_FINDINGS,
+  asSecurityFindings,
+  citedRules,
+  isSecurityRule,
+  securityVerdict,
+  type SecurityFindings,
+  type SecurityState,
+  type SecurityVerdict,
+} from './security.js';
 export { OUTCOMES_FILE, SUMMARY_FILE, RunRecorder, notRunNote, readRunFolder } from './record.js';
 export { EXCHANGES_FILE, EXCHANGES_FILE_LIMIT, appendExchange, exchangesIn, readExchanges } from './exchanges.js';
 export { proxySessionReport } from './proxy-session.js';

@@ -17,6 +17,7 @@ import {
   type RunContext,
   type RunEnd,
   type RunListener,
+  type SecurityFindings,
   type Selection,
   type ShardSpec,
   type Target,
@@ -41,6 +42,8 @@ export interface RunOptions {
   /** Every case and more random runs (suites/support/depth.ts). */
   thorough?: boolean;
   strict: boolean;
+  /** `--security-findings warn`: a broken security rule is recorded as a warning (run-model/security.ts). */
+  securityFindings?: SecurityFindings;
   allowPayments: boolean;
   /** `run --accept-fix-matrix`: the x-accept-fix matrix suite runs (suites/accept-fix-matrix.suite.ts). */
   acceptFixMatrix?: boolean;
@@ -183,6 +186,7 @@ export async function runConformance(options: RunOptions): Promise<RunEnd> {
     numRuns: (options.numRuns ?? config.numRuns) * (options.thorough ? THOROUGH_FACTOR : 1),
     ...(options.thorough ? { thorough: true } : {}),
     strict: options.strict,
+    ...(options.securityFindings === 'warn' ? { securityFindings: options.securityFindings } : {}),
     runTag,
     allowPayments: options.allowPayments,
     ...(options.acceptFixMatrix ? { acceptFixMatrix: true } : {}),
@@ -242,6 +246,7 @@ export async function runConformance(options: RunOptions): Promise<RunEnd> {
         profile,
         seed,
         strict: options.strict,
+        ...(options.securityFindings === 'warn' ? { securityFindings: options.securityFindings } : {}),
         startedAt,
         ...(shardRecord ? { shard: shardRecord } : {}),
         ...(options.selection.budget

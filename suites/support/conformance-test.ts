@@ -2,7 +2,14 @@ import { test, TestRunner, type TestContext } from 'vitest';
 import { checkSelection, type CheckResult } from '../../checks/index.js';
 import { shellQuote, type Exchange } from '../../client/index.js';
 import type { ConformanceMeta } from '../../run-model/index.js';
-import { inShard, leftOutByBudget, ruleLine, rulesBroken, selected } from '../../run-model/index.js';
+import {
+  asSecurityFindings,
+  inShard,
+  leftOutByBudget,
+  ruleLine,
+  rulesBroken,
+  selected,
+} from '../../run-model/index.js';
 import { OPERATIONS, requirement, type Level, type OperationId, type RequirementId } from '../../spec/index.js';
 import { runContext, type RunContext } from './context.js';
 import { FixtureError, NotObservable } from './fixtures.js';
@@ -87,7 +94,8 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (ki
         ctx,
         meta: live,
         judge: (exchange, results) => {
-          const kept = chosen(results);
+          // --security-findings warn: another TPP reaching a resource is a warning, as before PSD2's rules were MUST.
+          const kept = asSecurityFindings(chosen(results), ctx.securityFindings);
           judged += kept.length;
           judge(live, exchange, kept, ctx.strict);
         },
