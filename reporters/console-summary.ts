@@ -6,8 +6,9 @@ const row = (name: string, c: { passed: number; failed: number; skipped: number 
   `${String(c.failed).padStart(4)} failed ${String(c.skipped).padStart(4)} skipped`;
 
 /**
- * A failure's lines in the console: enough to act on (the curl command whole, so it can be pasted), never a wall of
- * text (junit.xml and the HTML have it all).
+ * A failure's lines in the console: enough to act on, never a wall of text (junit.xml, outcomes.json and the HTML have
+ * it all). The request is one short line: its curl carries the signing certificate (1.6 KB of base64) and the
+ * Signature, and three of them filled a screen; the replay commands below it send it again.
  */
 const MAX_LINES = 60;
 const MAX_LINE = 4096;
@@ -15,12 +16,23 @@ const MAX_LINE = 4096;
 const cut = (line: string) =>
   line.length > MAX_LINE ? `${line.slice(0, MAX_LINE)}… (${line.length} characters: junit.xml has it whole)` : line;
 
+const CURL_LINE = 'request (replay): ';
+
+/** `request (replay): curl … -X GET 'URL' -H …` as the console shows it: the method and URL, and where the rest is. */
+export function shortRequestLine(line: string): string {
+  const sent = /-X (\S+) '((?:[^']|'\\'')*)'/.exec(line);
+  const request = sent ? `${sent[1]} ${(sent[2] as string).replaceAll("'\\''", "'")}` : 'the failing request';
+  return `request: ${request} (the whole curl, signed as sent: outcomes.json, junit.xml and the HTML report)`;
+}
+
 /**
  * The lines of a failed test: the broken rules and what the checks saw (its error starts with them), a property's
- * shrunk counterexample, the request as curl and the answer, then the command that sends it again signed afresh.
+ * shrunk counterexample, the request in one line and the answer, then the commands that send it again.
  */
 export function failureLines(o: TestOutcome, reportsDir: string): string[] {
-  const lines = (o.errors[0] ?? 'failed without a message').split('\n');
+  const lines = (o.errors[0] ?? 'failed without a message')
+    .split('\n')
+    .map((l) => (l.startsWith(CURL_LINE) ? shortRequestLine(l) : l));
   const shown = lines.slice(0, MAX_LINES).map(cut);
   if (lines.length > MAX_LINES) shown.push(`… ${lines.length - MAX_LINES} more lines in junit.xml`);
   if (o.meta.replay && !lines.some((l) => l.startsWith('replay: '))) shown.push(`replay: ${o.meta.replay.command}`);

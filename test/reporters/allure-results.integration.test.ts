@@ -186,8 +186,8 @@ describe('Allure results of a failing run', () => {
   );
 
   it(
-    'the console says what to do about a failure: the shrunk counterexample, the request as curl, the replay ' +
-      'commands, and the SHOULD deviations by id',
+    'the console says what to do about a failure: the shrunk counterexample, the request in one line (its curl, ' +
+      'with the certificate, is in the reports), the replay commands, and the SHOULD deviations by id',
     () => {
       const block = output.slice(output.indexOf('✗ NCBCT bodies > NCBCT.creditorName.max70'));
       const lines = block.split('\n');
@@ -195,7 +195,8 @@ describe('Allure results of a failing run', () => {
       // The counterexample itself follows (it used to be followed by nothing), then what the checks saw.
       expect(lines[at + 1]?.trim()).toBe('[');
       expect(block).toMatch(/\n {8,}"creditorName": "/);
-      expect(block).toMatch(/\n {6}request \(replay\): curl -sS -i -X POST '[^\n]*' -H 'X-Request-ID: /);
+      expect(block).toMatch(/\n {6}request: POST http:\/\/127\.0\.0\.1:\d+\/v1\/payments\/\S+ \(the whole curl, /);
+      expect(output).not.toContain('TPP-Signature-Certificate');
       expect(block).toMatch(/\n {6}replay: npx psd2-conformance run .* --replay-path '[\d:]+' --grep /);
       expect(block).toMatch(/\n {6}signed afresh: npx psd2-conformance replay --test 'NCBCT bodies > /);
       expect(output).toMatch(
@@ -222,7 +223,7 @@ describe('Allure results of a failing run', () => {
     expect(attachment(r, 'failing request')).toContain('\nX-PSU-IDENTITY: *********45\n');
     expect(attachment(r, 'failing replay (curl)')).toContain(`-H 'X-PSU-IDENTITY: *********45'`);
     for (const f of files) expect(readFileSync(f, 'utf8'), f).not.toContain(IDENTITY);
-    expect(output).toContain('X-PSU-IDENTITY: *********45');
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain('X-PSU-IDENTITY: *********45');
     expect(output).not.toContain(IDENTITY);
   });
 
