@@ -1,5 +1,5 @@
 import { shellQuote } from '../client/curl.js';
-import { isSecurityRule, type RunReport, type TestOutcome } from '../run-model/index.js';
+import { isSecurityRule, serveAgain, type ReportTarget, type RunReport, type TestOutcome } from '../run-model/index.js';
 
 const row = (name: string, c: { passed: number; failed: number; skipped: number }) =>
   `  ${name.padEnd(30)} ${String(c.passed).padStart(5)} passed ` +
@@ -29,7 +29,7 @@ export function shortRequestLine(line: string): string {
  * The lines of a failed test: the broken rules and what the checks saw (its error starts with them), a property's
  * shrunk counterexample, the request in one line and the answer, then the commands that send it again.
  */
-export function failureLines(o: TestOutcome, reportsDir: string): string[] {
+export function failureLines(o: TestOutcome, reportsDir: string, target?: ReportTarget): string[] {
   const lines = (o.errors[0] ?? 'failed without a message')
     .split('\n')
     .map((l) => (l.startsWith(CURL_LINE) ? shortRequestLine(l) : l));
@@ -38,7 +38,14 @@ export function failureLines(o: TestOutcome, reportsDir: string): string[] {
   if (o.meta.replay && !lines.some((l) => l.startsWith('replay: '))) shown.push(`replay: ${o.meta.replay.command}`);
   if (o.meta.failedExchange) {
     const reports = reportsDir === 'reports' ? '' : ` --reports ${shellQuote(reportsDir)}`;
-    shown.push(`signed afresh: npx psd2-conformance replay --test ${shellQuote(o.name)}${reports}`);
+    const replay = `npx psd2-conformance replay --test ${shellQuote(o.name)}${reports}`;
+    // The embedded bank is gone with the run: the request goes to one started again on its port.
+    const serve = target?.kind === 'embedded' ? serveAgain(target) : undefined;
+    shown.push(
+      serve && target?.kind === 'embedded'
+        ? `signed afresh, once \`${serve}\` runs: ${replay} --base-url ${shellQuote(target.url as string)}`
+        : `signed afresh: ${replay}`,
+    );
   }
   return shown;
 }
@@ -77,7 +84,8 @@ export function closingSummary(report: RunReport, reportsDir: string): string {
   const failed = report.outcomes.filter((o) => o.state === 'failed');
   if (failed.length) {
     lines.push('failures:');
-    for (const o of failed) lines.push(`  ✗ ${o.name}`, ...failureLines(o, reportsDir).map((l) => `      ${l}`));
+    for (const o of failed)
+      lines.push(`  ✗ ${o.name}`, ...failureLines(o, reportsDir, summary.target).map((l) => `      ${l}`));
   }
   const should = deviations(report);
   if (should) lines.push(should);

@@ -5,7 +5,7 @@
 export type { Profile, RunContext } from './context.js';
 export { LOCAL_PERMITS } from './context.js';
 export { inShard, leftOutByBudget, narrowedBy, selected, type Selection } from './selection.js';
-export { embeddedTarget, isTarget, remoteTarget, type Target } from './target.js';
+export { embeddedTarget, isTarget, remoteTarget, serveAgain, type Target } from './target.js';
 export {
   brokenRequirements,
   gateLevel,

@@ -18,6 +18,11 @@ export interface ConformanceMeta {
   replay?: { seed: number; path?: string; command: string; counterexample?: string };
   /** The exchange that failed the test and how the suite judged it (masked), for `psd2-conformance replay --test`. */
   failedExchange?: RecordedExchange;
+  /**
+   * A failed test: the command that runs it again against the same target, seed and faults (`replay --test` names it
+   * when the target, the embedded bank, is gone with its run).
+   */
+  rerun?: string;
 }
 
 export type TestState = 'passed' | 'failed' | 'skipped';

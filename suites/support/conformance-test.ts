@@ -4,6 +4,7 @@ import { shellQuote, type Exchange } from '../../client/index.js';
 import type { ConformanceMeta } from '../../run-model/index.js';
 import {
   asSecurityFindings,
+  serveAgain,
   inShard,
   leftOutByBudget,
   ruleLine,
@@ -112,6 +113,7 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (ki
       await describeFailure(live);
       const secrets = [ctx.config.psu.identity, ctx.config.corporatePsu.identity];
       const commands = { rerun: rerunCommand(ctx, name, ctx.seed), resigned: resignedReplay(name, ctx) };
+      live.rerun = live.replay?.command ?? commands.rerun;
       await attachFailure({ error: err, exchanges: s.exchanges, meta: live, secrets, commands, ctx });
       throw withBrokenRules(err, live);
     } finally {
@@ -172,15 +174,8 @@ interface FailureEvidence {
  */
 async function attachFailure({ error, exchanges, meta, secrets, commands, ctx }: FailureEvidence): Promise<void> {
   // The embedded bank stops with the run: say how to bring it back where the curl command points.
-  const switches = [
-    ...(ctx.faults ?? []).map((f) => ` --fault ${f}`),
-    ...(ctx.variants ?? []).map((v) => ` --variant ${v}`),
-  ].join('');
-  const embedded =
-    ctx.profile === 'embedded'
-      ? '# The embedded bank stopped with the run; on its port again: ' +
-        `npx psd2-conformance serve --port ${new URL(ctx.baseUrl).port}${switches}\n`
-      : '';
+  const serve = ctx.profile === 'embedded' ? serveAgain({ url: ctx.baseUrl, ...ctx }) : undefined;
+  const embedded = serve ? `# The embedded bank stopped with the run; on its port again: ${serve}\n` : '';
   const curl = (exchange: Exchange) =>
     '# The exact request as sent, with its Date and Signature: a bank accepts these only within its ' +
     'clock-skew window\n# (300 s at the reference bank). Later, the psd2-conformance command attached below ' +
@@ -213,10 +208,12 @@ async function attachFailure({ error, exchanges, meta, secrets, commands, ctx }:
  */
 function resignedReplay(name: string, ctx: RunContext): string {
   const reports = ctx.reportsDir && ctx.reportsDir !== 'reports' ? ` --reports ${shellQuote(ctx.reportsDir)}` : '';
+  // The embedded bank is gone with the run: the replay goes where the serve command above starts it again.
+  const base = ctx.profile === 'embedded' ? ` --base-url ${shellQuote(ctx.baseUrl)}` : '';
   // A comment, so that the attachment stays a script that runs the recorded curl and nothing else.
   return (
     '# Signed afresh and judged as this test judges it, any time later (another bank: --base-url URL):\n' +
-    `#   npx psd2-conformance replay --test ${shellQuote(name)}${reports}\n`
+    `#   npx psd2-conformance replay --test ${shellQuote(name)}${reports}${base}\n`
   );
 }
 

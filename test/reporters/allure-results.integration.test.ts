@@ -139,7 +139,11 @@ describe('Allure results of a failing run', () => {
       const port = /^POST http:\/\/127\.0\.0\.1:(\d+)\//.exec(request)?.[1];
       expect(curl).toContain(
         `\n# The embedded bank stopped with the run; on its port again: npx psd2-conformance ` +
-          `serve --port ${port} --fault accept-long-creditor-name --fault create-200\n`,
+          `serve --port ${port} --fault 'accept-long-creditor-name' --fault 'create-200'\n`,
+      );
+      // The replay of the attachment goes where that command starts the bank again: the run's own is gone.
+      expect(curl).toMatch(
+        new RegExp(`\n#   npx psd2-conformance replay --test '.*' --base-url 'http://127\\.0\\.0\\.1:${port}'\n`),
       );
       expect(JSON.parse(attachment(r, 'counterexample (shrunk, fast-check)'))).toEqual([
         expect.objectContaining({ creditorName: expect.any(String) }),
@@ -198,7 +202,14 @@ describe('Allure results of a failing run', () => {
       expect(block).toMatch(/\n {6}request: POST http:\/\/127\.0\.0\.1:\d+\/v1\/payments\/\S+ \(the whole curl, /);
       expect(output).not.toContain('TPP-Signature-Certificate');
       expect(block).toMatch(/\n {6}replay: npx psd2-conformance run .* --replay-path '[\d:]+' --grep /);
-      expect(block).toMatch(/\n {6}signed afresh: npx psd2-conformance replay --test 'NCBCT bodies > /);
+      expect(block).toMatch(
+        new RegExp(
+          /\n {6}signed afresh, once `npx psd2-conformance serve --port \d+ --fault 'accept-long-creditor-name' /
+            .source +
+            /--fault 'create-200'` runs: npx psd2-conformance replay --test 'NCBCT bodies > .* --base-url /.source +
+            /'http:\/\/127\.0\.0\.1:\d+'\n/.source,
+        ),
+      );
       expect(output).toMatch(
         /SHOULD-level deviations recorded as warnings \(--strict fails on them; .*\): \S+ \(\d+ tests?\)/,
       );
