@@ -10,6 +10,11 @@ export interface ConformanceMeta {
   warnings?: { requirementId: RequirementId; message: string }[];
   /** Why a test could not run against this target (e.g. a sandbox operation in production). */
   notTestable?: string;
+  /**
+   * The run's configuration could not do what the test needed (an SCA driver template that matched nothing): the test
+   * judged nothing, and the run stops as misconfigured (exit 2), never blaming the bank.
+   */
+  configurationError?: string;
   /** Requirements the uniform checks judged during the test (beyond the ones it cites). */
   judged?: RequirementId[];
   /** Requirements whose checks failed in a way that failed the test. */

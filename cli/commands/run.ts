@@ -192,7 +192,9 @@ const define = () =>
             '--security-findings warn; or a SHOULD test, with --strict); with ' +
             '--baseline, a regression (a MUST that passed before fails now, or a new MUST test fails); a known ' +
             'finding does not gate until it expires',
-          2: 'a configuration or connection error, or a selection that matches no test',
+          2:
+            'a configuration or connection error (also one found while testing: an SCA driver template that matches ' +
+            'nothing on the bank’s page stops the run), or a selection that matches no test',
           3: 'INCOMPLETE: the time budget ran out or a test worker died before every test ran',
           130: 'INCOMPLETE: interrupted by SIGINT (Ctrl-C); 143 for SIGTERM, 129 for SIGHUP',
         },

@@ -156,6 +156,20 @@ async function startTarget(options: RunOptions, config: Config): Promise<Started
   return { baseUrl: url, profile, target: remoteTarget(url, profile) };
 }
 
+/**
+ * The run's listener, and a test that reports a configuration error of the run (an SCA driver template that matched
+ * nothing) stops the run as misconfigured: every later test would meet the same error, and the exit code is 2.
+ */
+function stoppedByConfiguration(listener: RunListener, stop: RunStop): RunListener {
+  return {
+    onEvent(event) {
+      listener.onEvent(event);
+      const reason = event.type === 'test-finished' ? event.outcome.meta.configurationError : undefined;
+      if (reason) stop.stop({ kind: 'misconfigured', reason });
+    },
+  };
+}
+
 /** Waits for `work`, but no longer than `ms`: a stopping run does not wait on what hangs. */
 const atMost = (ms: number, work: Promise<unknown>): Promise<unknown> =>
   Promise.race([work.catch(() => undefined), new Promise((done) => setTimeout(done, ms).unref())]);
@@ -166,7 +180,8 @@ const atMost = (ms: number, work: Promise<unknown>): Promise<unknown> =>
  * listener as the run's events; it returns how the run ended: completed, or stopped by a signal, the budget or a
  * dead worker.
  */
-export async function runConformance(options: RunOptions): Promise<RunEnd> {
+export async function runConformance(given: RunOptions): Promise<RunEnd> {
+  const options = { ...given, listener: stoppedByConfiguration(given.listener, given.stop) };
   const startedAt = Date.now();
   const emit = options.listener.onEvent.bind(options.listener);
   const { stop } = options;

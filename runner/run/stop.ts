@@ -1,4 +1,4 @@
-import { EXIT_CODES, STOP_SIGNALS, type RunEnd, type StopSignal } from '../../run-model/index.js';
+import { STOP_SIGNALS, exitCodeOf, type RunEnd, type StopSignal } from '../../run-model/index.js';
 
 /**
  * How long a stopping run has to write what it has before the process ends regardless. A stopped run is to end
@@ -13,9 +13,8 @@ export interface RunStopOptions {
   deadlineMs?: number;
 }
 
-/** The exit code of a run that ends this way before its verdict: 130/143 for a signal, 3 otherwise. */
-export const stopCode = (end: RunEnd): number =>
-  end.kind === 'interrupted' ? EXIT_CODES[end.signal] : end.kind === 'completed' ? 0 : EXIT_CODES.incomplete;
+/** The exit code of a run that ends this way before its verdict: 130/143 for a signal, 2 misconfigured, else 3. */
+export const stopCode = (end: RunEnd): number => (end.kind === 'completed' ? 0 : exitCodeOf(end, { exitCode: 0 }));
 
 /**
  * The end of a run, owned by the runner: SIGINT, SIGTERM or SIGHUP, the time budget, or a dead worker stop the run.

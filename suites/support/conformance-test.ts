@@ -13,7 +13,7 @@ import {
 } from '../../run-model/index.js';
 import { OPERATIONS, requirement, type Level, type OperationId, type RequirementId } from '../../spec/index.js';
 import { runContext, type RunContext } from './context.js';
-import { FixtureError, NotObservable } from './fixtures.js';
+import { FixtureError, NotObservable, configurationErrorIn } from './fixtures.js';
 import { attachExchange, attachText, describeFailure, describeSkip, labelTest, maskValues } from './allure.js';
 import { ConformanceError, exchangeOf, judge } from './judge.js';
 import { rerunCommand } from './property.js';
@@ -105,6 +105,14 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (ki
       if (err instanceof ProductionGuard || err instanceof NotObservable) {
         live.notTestable = err.message;
         context.skip(err.message);
+        return;
+      }
+      // The run's configuration failed (an SCA driver that could not act): not judged, and the run stops on it.
+      const misconfigured = configurationErrorIn(err);
+      if (misconfigured) {
+        live.configurationError = misconfigured.message;
+        live.notTestable = `not judged: a configuration error of the run: ${misconfigured.message}`;
+        context.skip(live.notTestable);
         return;
       }
       // Data the test needed could not be made: blame the rule that creation broke, not the rule under test.
