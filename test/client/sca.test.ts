@@ -84,15 +84,16 @@ describe('SCA drivers (client/sca)', () => {
     expect([page.returned, page.problem, page.misconfigured]).toEqual([
       false,
       undefined,
-      `SCA_APPROVE_URL=link:Bekreft matched nothing: no link or form "Bekreft" on the page at ${origin}/page (HTTP 200)`,
+      'SCA_APPROVE_URL=link:Bekreft matched nothing: no link or form "Bekreft" on the page at ' +
+        `${origin}/page (HTTP 200)`,
     ]);
     // A bank that sends the PSU back at once (deciding by itself) never showed the form the template names.
     const back = await driver.decide(`${origin}/direct`, 'deny');
     expect([back.returned, back.misconfigured]).toEqual([
       false,
-      `SCA_DENY_URL=form:Godkjenn matched nothing: the bank sent the PSU back to TPP-Redirect-URI from ${origin}/direct ` +
-        'before showing a page with a link or form to click (a URL template such as {scaRedirect}?… decides on such ' +
-        'a bank)',
+      'SCA_DENY_URL=form:Godkjenn matched nothing: the bank sent the PSU back to TPP-Redirect-URI from ' +
+        `${origin}/direct before showing a page with a link or form to click (a URL template such as ` +
+        '{scaRedirect}?… decides on such a bank)',
     ]);
   });
 

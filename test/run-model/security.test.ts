@@ -114,7 +114,7 @@ describe('the security verdict line', () => {
     );
     expect(verdict?.state).toBe('DEVIATION');
     expect(verdict?.line).toBe(
-      'security: DEVIATION, recorded as a warning by --security-findings warn — another TPP reached a TPP\'s ' +
+      "security: DEVIATION, recorded as a warning by --security-findings warn — another TPP reached a TPP's " +
         `resources: Security.otherTpp.payment (${PSD2}) — without that option it fails the run; 1 of 2 tests judged ` +
         'nothing',
     );
