@@ -68,7 +68,7 @@ function lineOf(v: Omit<SecurityVerdict, 'line'>, held: number, reason: string |
     case 'HELD': {
       const sources = [...new Set(REQUIREMENTS.filter((r) => r.category === 'security').map((r) => r.section))];
       return (
-        `security: held — no other TPP reached a TPP's payment, basket or authorisation (${plural(held, 'test')}` +
+        `security: HELD — no other TPP reached a TPP's payment, basket or authorisation (${plural(held, 'test')}` +
         `${unjudged}; ${sources.join('; ')})` +
         (v.findings === 'warn' ? ' (--security-findings warn: a deviation would only warn)' : '')
       );

@@ -122,7 +122,7 @@ describe('the security verdict line', () => {
 
   it('HELD when every test that ran refused the other TPP; NOT JUDGED when none could; none without such tests', () => {
     expect(securityVerdict([security('Security.otherTpp.payment', 'held')])?.line).toBe(
-      `security: held — no other TPP reached a TPP's payment, basket or authorisation (1 test; ${PSD2})`,
+      `security: HELD — no other TPP reached a TPP's payment, basket or authorisation (1 test; ${PSD2})`,
     );
     expect(securityVerdict([security('Security.otherTpp.payment', 'not run')])?.line).toBe(
       'security: NOT JUDGED — none of its 1 test judged another TPP (the second TPP cannot use its own payments)',
