@@ -28,7 +28,10 @@ export function createBasket(
     if (!payment) throw new Rejection(400, 'RESOURCE_UNKNOWN', `no payment ${id}`);
     // Another TPP's payment is as unknown here as in a path: 400, as an unknown id from the body.
     try {
-      refuseOtherTpp(faults, { kind: 'payment', owner: payment.owner, tpp, what: `payment ${id}` });
+      refuseOtherTpp(
+        { faults, policy: state.policy },
+        { kind: 'payment', owner: payment.owner, tpp, what: `payment ${id}` },
+      );
     } catch {
       throw new Rejection(400, 'RESOURCE_UNKNOWN', `no payment ${id}`);
     }
@@ -71,7 +74,10 @@ export function getBasket(state: BankState, faults: Faults, basketId: string, tp
     if (faults.has('basket-unknown-200')) return { status: 200, body: { payments: [], transactionStatus: 'RCVD' } };
     throw new Rejection(404, 'RESOURCE_UNKNOWN', `no signing basket ${basketId}`);
   }
-  refuseOtherTpp(faults, { kind: 'basket', owner: basket.owner, tpp, what: `signing basket ${basketId}` });
+  refuseOtherTpp(
+    { faults, policy: state.policy },
+    { kind: 'basket', owner: basket.owner, tpp, what: `signing basket ${basketId}` },
+  );
   const first = state.payments.get(basket.payments[0] ?? '')?.status ?? 'RJCT';
   const fromFirst =
     faults.has('journey-basket-first-payment-after-sca') && authorisationEnded(state, basketPath(basketId));

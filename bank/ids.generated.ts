@@ -160,5 +160,6 @@ export type VariantId =
   | 'sandbox-ids-named'
   | 'accept-fix-payment-value-only'
   | 'idle-connections-closed-fast'
+  | 'other-tpp-forbidden'
   | 'strict'
   | 'lenient';

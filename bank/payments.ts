@@ -196,7 +196,10 @@ export function findPayment(state: BankState, faults: Faults, at: PaymentAt): Pa
     throw new Rejection(404, 'PRODUCT_UNKNOWN', `payment product ${product} is not offered`);
   const payment = state.payments.get(paymentId);
   if (!payment || payment.product !== product) throw new Rejection(404, 'RESOURCE_UNKNOWN', `no payment ${paymentId}`);
-  refuseOtherTpp(faults, { kind: 'payment', owner: payment.owner, tpp, what: `payment ${paymentId}` });
+  refuseOtherTpp(
+    { faults, policy: state.policy },
+    { kind: 'payment', owner: payment.owner, tpp, what: `payment ${paymentId}` },
+  );
   return payment;
 }
 

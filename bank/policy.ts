@@ -155,6 +155,12 @@ export interface BankPolicy {
   keepAliveTimeoutMs: number;
   /** Whether answers announce that time (`Keep-Alive: timeout=N`, as Node does) or only say `Connection: keep-alive` */
   keepAliveHeader: boolean;
+  /**
+   * Another TPP's payment, basket or authorisation (refused, as PSD2 has the bank identify each TPP; the status is
+   * not shown): 404 RESOURCE_UNKNOWN, as if it did not exist, or 403 RESOURCE_UNKNOWN, unknown to this TPP (Berlin
+   * Group's 403 for a resource of another).
+   */
+  otherTpp: 'unknown-404' | 'forbidden-403';
 }
 
 /** The reference bank as it behaved before variants existed. */
@@ -213,6 +219,7 @@ export const DEFAULT_POLICY: Readonly<BankPolicy> = Object.freeze({
   // fastify's own default
   keepAliveTimeoutMs: 72_000,
   keepAliveHeader: true,
+  otherTpp: 'unknown-404',
 });
 
 export const POLICY_KEYS = Object.keys(DEFAULT_POLICY) as (keyof BankPolicy)[];

@@ -87,7 +87,10 @@ const basketPath = (basketId: string) => `/v1/signing-baskets/${encodeURICompone
 export function startAuthorisation(state: BankState, faults: Faults, basketId: string, sca: ScaReturn): Created {
   const basket = state.baskets.get(basketId);
   if (!basket) throw new Rejection(404, 'RESOURCE_UNKNOWN', `no signing basket ${basketId}`);
-  refuseOtherTpp(faults, { kind: 'basket', owner: basket.owner, tpp: sca.tpp, what: `signing basket ${basketId}` });
+  refuseOtherTpp(
+    { faults, policy: state.policy },
+    { kind: 'basket', owner: basket.owner, tpp: sca.tpp, what: `signing basket ${basketId}` },
+  );
   return startImplicitly(state, faults, { ...sca, resource: basketPath(basketId), paymentIds: basket.payments });
 }
 
@@ -108,7 +111,10 @@ export function authorisationStatus(
   const auth = state.authorisations.get(authorisationId);
   if (!auth || auth.resource !== resource)
     throw new Rejection(404, 'RESOURCE_UNKNOWN', `no authorisation ${authorisationId}`);
-  refuseOtherTpp(faults, { kind: 'basket', owner: auth.owner, tpp, what: `authorisation ${authorisationId}` });
+  refuseOtherTpp(
+    { faults, policy: state.policy },
+    { kind: 'basket', owner: auth.owner, tpp, what: `authorisation ${authorisationId}` },
+  );
   const own = `${resource}/authorisations/${encodeURIComponent(authorisationId)}`;
   return {
     status: 200,

@@ -539,6 +539,14 @@ export const VARIANTS: readonly Variant[] = [
       'server close an idle one at any time, so a request may meet a connection the bank has just closed',
     policy: { keepAliveTimeoutMs: 200, keepAliveHeader: false },
   },
+  {
+    id: 'other-tpp-forbidden',
+    section: 'Authentication',
+    choice:
+      "answers another TPP's request for a TPP's payment, basket or authorisation 403 RESOURCE_UNKNOWN (unknown " +
+      'to this TPP, Berlin Group’s 403) instead of 404: PSD2 has the bank refuse it, and no text says with which 4xx',
+    policy: { otherTpp: 'forbidden-403' },
+  },
   // The two ends
   {
     id: 'strict',

@@ -1,15 +1,15 @@
 import { shellQuote } from '../client/curl.js';
-import type { RunReport, TestOutcome } from '../run-model/index.js';
+import { isSecurityRule, serveAgain, type ReportTarget, type RunReport, type TestOutcome } from '../run-model/index.js';
 import { hasRequirement, requirement, type Level } from '../spec/index.js';
-import { securityLine } from './security-line.js';
 
 const row = (name: string, c: { passed: number; failed: number; skipped: number }) =>
   `  ${name.padEnd(30)} ${String(c.passed).padStart(5)} passed ` +
   `${String(c.failed).padStart(4)} failed ${String(c.skipped).padStart(4)} skipped`;
 
 /**
- * A failure's lines in the console: enough to act on (the curl command whole, so it can be pasted), never a wall of
- * text (junit.xml and the HTML have it all).
+ * A failure's lines in the console: enough to act on, never a wall of text (junit.xml, outcomes.json and the HTML have
+ * it all). The request is one short line: its curl carries the signing certificate (1.6 KB of base64) and the
+ * Signature, and three of them filled a screen; the replay commands below it send it again.
  */
 const MAX_LINES = 60;
 const MAX_LINE = 4096;
@@ -17,28 +17,50 @@ const MAX_LINE = 4096;
 const cut = (line: string) =>
   line.length > MAX_LINE ? `${line.slice(0, MAX_LINE)}… (${line.length} characters: junit.xml has it whole)` : line;
 
+const CURL_LINE = 'request (replay): ';
+
+/** `request (replay): curl … -X GET 'URL' -H …` as the console shows it: the method and URL, and where the rest is. */
+export function shortRequestLine(line: string): string {
+  const sent = /-X (\S+) '((?:[^']|'\\'')*)'/.exec(line);
+  const request = sent ? `${sent[1]} ${(sent[2] as string).replaceAll("'\\''", "'")}` : 'the failing request';
+  return `request: ${request} (the whole curl, signed as sent: outcomes.json, junit.xml and the HTML report)`;
+}
+
 /**
  * The lines of a failed test: the broken rules and what the checks saw (its error starts with them), a property's
- * shrunk counterexample, the request as curl and the answer, then the command that sends it again signed afresh.
+ * shrunk counterexample, the request in one line and the answer, then the commands that send it again.
  */
-export function failureLines(o: TestOutcome, reportsDir: string): string[] {
-  const lines = (o.errors[0] ?? 'failed without a message').split('\n');
+export function failureLines(o: TestOutcome, reportsDir: string, target?: ReportTarget): string[] {
+  const lines = (o.errors[0] ?? 'failed without a message')
+    .split('\n')
+    .map((l) => (l.startsWith(CURL_LINE) ? shortRequestLine(l) : l));
   const shown = lines.slice(0, MAX_LINES).map(cut);
   if (lines.length > MAX_LINES) shown.push(`… ${lines.length - MAX_LINES} more lines in junit.xml`);
   if (o.meta.replay && !lines.some((l) => l.startsWith('replay: '))) shown.push(`replay: ${o.meta.replay.command}`);
   if (o.meta.failedExchange) {
     const reports = reportsDir === 'reports' ? '' : ` --reports ${shellQuote(reportsDir)}`;
-    shown.push(`signed afresh: npx psd2-conformance replay --test ${shellQuote(o.name)}${reports}`);
+    const replay = `npx psd2-conformance replay --test ${shellQuote(o.name)}${reports}`;
+    // The embedded bank is gone with the run: the request goes to one started again on its port.
+    const serve = target?.kind === 'embedded' ? serveAgain(target) : undefined;
+    shown.push(
+      serve && target?.kind === 'embedded'
+        ? `signed afresh, once \`${serve}\` runs: ${replay} --base-url ${shellQuote(target.url as string)}`
+        : `signed afresh: ${replay}`,
+    );
   }
   return shown;
 }
 
-/** Each warned rule at this level and how many tests saw it: `R.x (2 tests)`. */
+/**
+ * Each warned rule at this level and how many tests saw it: `R.x (2 tests)`. A security rule recorded as a warning
+ * (--security-findings warn) is the security line's to name.
+ */
 function warnedIds(report: RunReport, level: Level): string[] {
   const seen = new Map<string, number>();
   for (const o of report.outcomes)
     for (const id of new Set((o.meta.warnings ?? []).map((w) => w.requirementId)))
-      if ((hasRequirement(id) ? requirement(id).level : 'SHOULD') === level) seen.set(id, (seen.get(id) ?? 0) + 1);
+      if (!isSecurityRule(id) && (hasRequirement(id) ? requirement(id).level : 'SHOULD') === level)
+        seen.set(id, (seen.get(id) ?? 0) + 1);
   return [...seen].sort(([a], [b]) => a.localeCompare(b)).map(([id, n]) => `${id} (${n} test${n > 1 ? 's' : ''})`);
 }
 
@@ -83,7 +105,8 @@ export function closingSummary(report: RunReport, reportsDir: string): string {
   const failed = report.outcomes.filter((o) => o.state === 'failed');
   if (failed.length) {
     lines.push('failures:');
-    for (const o of failed) lines.push(`  ✗ ${o.name}`, ...failureLines(o, reportsDir).map((l) => `      ${l}`));
+    for (const o of failed)
+      lines.push(`  ✗ ${o.name}`, ...failureLines(o, reportsDir, summary.target).map((l) => `      ${l}`));
   }
   lines.push(...warningLines(report));
   const { budget } = summary;
@@ -93,8 +116,8 @@ export function closingSummary(report: RunReport, reportsDir: string): string {
         `${budget.unjudgedRules.length} rule(s) unjudged, counted as untested: ` +
         `${budget.unjudgedRules.join(', ') || '(none: every rule is judged by a test that ran)'}`,
     );
-  const security = securityLine(report.outcomes);
-  if (security) lines.push(security);
+  // Whether another TPP reached what a TPP made (PSD2): a verdict line of its own, just above the run's.
+  if (summary.security) lines.push(summary.security.line);
   return [...lines, ...verdictLines(report)].join('\n');
 }
 

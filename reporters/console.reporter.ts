@@ -52,6 +52,9 @@ export class Progress {
   private phaseSince: number;
   private testingSince: number | undefined;
   private total = 0;
+  /** Planned tests per suite file, and whether the run is stopping: a file's tests it never ran are "not run". */
+  private readonly plannedIn = new Map<string, number>();
+  private stopping = false;
   private readonly finished = new Map<string, TestOutcome>();
   private readonly inFlight = new Map<string, string>();
   private lastLine: number;
@@ -77,6 +80,8 @@ export class Progress {
         return this.enter(event.phase, event.detail);
       case 'planned':
         this.total = event.tests.length;
+        this.plannedIn.clear();
+        for (const t of event.tests) this.plannedIn.set(t.file, (this.plannedIn.get(t.file) ?? 0) + 1);
         return this.terminal.note(`${this.total} tests to report`);
       case 'test-started':
         this.inFlight.set(`${event.file}\u0000${event.name}`, event.name);
@@ -90,6 +95,7 @@ export class Progress {
       case 'notice':
         return this.line(event.text);
       case 'stopping':
+        this.stopping = true;
         return this.line(
           `stopping: ${endReason(event.end)}; writing what the run has` +
             (event.end.kind === 'interrupted' ? ' (press Ctrl-C again to end at once)' : ''),
@@ -176,14 +182,24 @@ export class Progress {
     return (elapsed / this.done.length) * left;
   }
 
+  /**
+   * A suite file's line once vitest is done with it: passed of those run, skipped (not selected, not testable here:
+   * not passes), and, once the run is stopping, the tests it never ran. A file whose tests a stopped run never
+   * reached is `– name: not run`, never a ✓ over nothing.
+   */
   private fileLine(file: string): string {
     const mine = this.done.filter((o) => o.file === file);
-    const failed = mine.filter((o) => o.state === 'failed').length;
-    const skipped = mine.filter((o) => o.state === 'skipped').length;
-    // Skipped tests (not selected, not testable here) are not passes: say so.
+    // Tests a stopped run cancelled are reported skipped without a reason of their own.
+    const cancelled = this.stopping ? mine.filter((o) => o.state === 'skipped' && !o.note && !o.meta.notTestable) : [];
+    const notRun = cancelled.length + (this.stopping ? Math.max(0, (this.plannedIn.get(file) ?? 0) - mine.length) : 0);
+    const ran = mine.filter((o) => !cancelled.includes(o));
+    const failed = ran.filter((o) => o.state === 'failed').length;
+    const skipped = ran.filter((o) => o.state === 'skipped').length;
+    const name = suiteFileOf(file).replace(/^suites\//, '');
+    if (notRun && ran.length === 0) return `– ${name}: not run (${notRun} test${notRun === 1 ? '' : 's'})`;
     return (
-      `${failed ? '✗' : '✓'} ${suiteFileOf(file).replace(/^suites\//, '')}: ${mine.length - failed - skipped}/` +
-      `${mine.length} passed${skipped ? `, ${skipped} skipped` : ''}`
+      `${failed ? '✗' : notRun ? '–' : '✓'} ${name}: ${ran.length - failed - skipped}/${ran.length} passed` +
+      `${skipped ? `, ${skipped} skipped` : ''}${notRun ? `, ${notRun} not run` : ''}`
     );
   }
 

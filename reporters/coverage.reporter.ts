@@ -4,6 +4,7 @@ import {
   countCells,
   type CellRow,
   type CellState,
+  whereStated,
   type CoverageRow,
   type CoverageState,
   type RunReport,
@@ -55,7 +56,7 @@ export function coverageMarkdown(
     lines.push('## Broken rules', '');
     for (const r of failed)
       lines.push(
-        `- **\`${r.id}\`** (${r.level}), failed by: ${r.tests
+        `- **\`${r.id}\`** (${r.level}; ${whereStated(r.section)}), failed by: ${r.tests
           .filter((t) => t.state === 'failed')
           .map((t) => t.name)
           .join('; ')}`,
@@ -146,6 +147,7 @@ export function coverageTitle(report: RunReport): string {
         `${named ? `${v.party.name}: ` : ''}${v.line.replace(' (reasons in coverage.md)', ' (reasons below)')}. ` +
         judgedOn,
     )
+    .concat(summary.security ? [summary.security.line] : [])
     .join('\n\n');
 }
 

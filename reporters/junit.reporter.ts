@@ -72,6 +72,7 @@ function properties(report: RunReport): Record<string, string> {
     verdict: summary.verdict,
     ...Object.fromEntries(parties.map((v) => [`verdict.${v.party.id}`, `${v.party.name}: ${v.line}`])),
     ...(summary.end.kind !== 'completed' ? { end: summary.verdictLine } : {}),
+    ...(summary.security ? { security: summary.security.line } : {}),
   };
 }
 

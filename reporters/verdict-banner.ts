@@ -1,5 +1,5 @@
 import { hasRequirement, requirement } from '../spec/index.js';
-import type { RunReport, Verdict, VerdictKind } from '../run-model/index.js';
+import type { RunReport, SecurityState, SecurityVerdict, Verdict, VerdictKind } from '../run-model/index.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -46,6 +46,23 @@ function verdictBlock(v: Verdict, options: { strict: boolean; party: boolean; he
     .join('');
 }
 
+const SECURITY_COLOURS: Record<SecurityState, string> = {
+  FAILED: COLOURS['not conformant'].background,
+  DEVIATION: COLOURS.incomplete.background,
+  HELD: COLOURS.conformant.background,
+  'NOT JUDGED': COLOURS['nothing judged'].background,
+};
+
+/** The security verdict on a line of its own, under the run's: red when another TPP reached a TPP's resources. */
+function securityBlock(security: SecurityVerdict): string {
+  const ids = [...security.failed, ...security.warned];
+  return (
+    `<div class="psd2-verdict-security" data-security="${html(security.state)}" ` +
+    `style="background:${SECURITY_COLOURS[security.state]};color:#ffffff">${html(security.line)}` +
+    `${ids.length ? ` ${ids.map(idTag).join(' ')}` : ''}</div>`
+  );
+}
+
 /**
  * The banner the HTML report opens with, above Allure's own header and its pass-rate ring: each party's verdict (a
  * run judges one, the bank) in red, green or amber, the failed MUST requirements, and what the verdict stands on. It
@@ -65,6 +82,7 @@ export function verdictBanner(report: Pick<RunReport, 'verdicts' | 'summary' | '
   return [
     `<div id="psd2-verdict" role="status" data-verdict="${first?.kind ?? 'nothing judged'}">`,
     ...blocks,
+    ...(report.summary.security ? [securityBlock(report.summary.security)] : []),
     '</div>',
     UNDO_FIRST_SCROLL,
   ].join('');
@@ -105,6 +123,9 @@ body { margin: 0; height: 100vh; display: flex; flex-direction: column; }
 }
 #psd2-verdict .psd2-verdict-details { opacity: 0.9; font-size: 13px; }
 #psd2-verdict .psd2-verdict-gate { font-weight: bold; }
+#psd2-verdict .psd2-verdict-security {
+  padding: 4px 24px; font-size: 13px; border-top: 1px solid rgba(255, 255, 255, 0.4);
+}
 #app { flex: 1 1 auto; min-height: 0; }
 #app > div { height: 100% !important; }
 #app pre { overflow-wrap: anywhere; }

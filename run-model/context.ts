@@ -1,4 +1,5 @@
 import type { Config } from '../config/index.js';
+import type { SecurityFindings } from './security.js';
 import type { Selection } from './selection.js';
 
 /** How the run reaches its target; `embedded` is the reference bank the run started itself. */
@@ -16,6 +17,8 @@ export interface RunContext {
    */
   thorough?: boolean;
   strict: boolean;
+  /** `run --security-findings warn`: a broken security rule is a warning, not a failure (run-model/security.ts). */
+  securityFindings?: SecurityFindings;
   /** Unique to the run: names and references made by the suites carry it, so runs never collide. */
   runTag: string;
   allowPayments: boolean;

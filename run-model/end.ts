@@ -6,15 +6,18 @@ export type RunEnd =
   | { kind: 'completed' }
   | { kind: 'interrupted'; signal: StopSignal; because?: string }
   | { kind: 'budget'; seconds: number }
-  | { kind: 'crashed'; reason: string };
+  | { kind: 'crashed'; reason: string }
+  /** A configuration error found while testing (an SCA driver template that matched nothing): exit 2. */
+  | { kind: 'misconfigured'; reason: string };
 
 /** The signals a run stops on: Ctrl-C, a CI job cancelled or evicted, a terminal closed. */
 export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 export type StopSignal = (typeof STOP_SIGNALS)[number];
 
 /**
- * Exit codes of `psd2-conformance run` (and `report`): 0 and 1 are verdicts on a run that ended; 3 is a run that did
- * not (budget, crash); a signal gives 128 + its number, as shells do, so CI sees a cancelled job as cancelled.
+ * Exit codes of `psd2-conformance run` (and `report`): 0 and 1 are verdicts on a run that ended; 2 a configuration
+ * error (also one found while testing); 3 is a run that did not end (budget, crash); a signal gives 128 + its number,
+ * as shells do, so CI sees a cancelled job as cancelled.
  */
 export const EXIT_CODES = {
   conformant: 0,
@@ -39,12 +42,15 @@ export function endReason(end: RunEnd): string {
       return `the time budget of ${end.seconds} s ran out`;
     case 'crashed':
       return `the run crashed: ${end.reason}`;
+    case 'misconfigured':
+      return `stopped by a configuration error (${end.reason})`;
   }
 }
 
 /** The exit code of a run that ended this way with this verdict (0 only for a completed CONFORMANT run). */
 export function exitCodeOf(end: RunEnd, verdict: { exitCode: 0 | 1 }): number {
   if (end.kind === 'interrupted') return EXIT_CODES[end.signal];
+  if (end.kind === 'misconfigured') return EXIT_CODES.usage;
   if (end.kind !== 'completed') return EXIT_CODES.incomplete;
   return verdict.exitCode;
 }
@@ -62,5 +68,7 @@ export function runEndOf(value: unknown): RunEnd | undefined {
     };
   if (end.kind === 'budget' && typeof end.seconds === 'number') return { kind: 'budget', seconds: end.seconds };
   if (end.kind === 'crashed' && typeof end.reason === 'string') return { kind: 'crashed', reason: end.reason };
+  if (end.kind === 'misconfigured' && typeof end.reason === 'string')
+    return { kind: 'misconfigured', reason: end.reason };
   return undefined;
 }

@@ -1,6 +1,7 @@
 import type { ConformanceMeta, TestOutcome } from './outcome.js';
 import type { RunEnd } from './end.js';
 import type { Target } from './target.js';
+import type { SecurityFindings } from './security.js';
 import type { ShardRecord } from './shard.js';
 
 /** A test the run will report, known before any test runs (collected, not yet run). */
@@ -18,6 +19,8 @@ export interface RunStart {
   profile: string;
   seed: number;
   strict: boolean;
+  /** `--security-findings warn`: broken security rules were recorded as warnings; absent, they fail the run. */
+  securityFindings?: SecurityFindings;
   /** When the run began (epoch ms): before the bank started, so its duration is the whole run's. */
   startedAt: number;
   shard?: ShardRecord;

@@ -5,7 +5,7 @@
 export type { Profile, RunContext } from './context.js';
 export { LOCAL_PERMITS } from './context.js';
 export { inShard, leftOutByBudget, narrowedBy, selected, type Selection } from './selection.js';
-export { embeddedTarget, isTarget, remoteTarget, type Target } from './target.js';
+export { embeddedTarget, isTarget, remoteTarget, serveAgain, type Target } from './target.js';
 export {
   brokenRequirements,
   gateLevel,
@@ -67,6 +67,16 @@ export {
   type RunPhase,
   type RunStart,
 } from './events.js';
+export {
+  SECURITY_FINDINGS,
+  asSecurityFindings,
+  citedRules,
+  isSecurityRule,
+  securityVerdict,
+  type SecurityFindings,
+  type SecurityState,
+  type SecurityVerdict,
+} from './security.js';
 export { OUTCOMES_FILE, SUMMARY_FILE, RunRecorder, notRunNote, readRunFolder } from './record.js';
 export { EXCHANGES_FILE, EXCHANGES_FILE_LIMIT, appendExchange, exchangesIn, readExchanges } from './exchanges.js';
 export { proxySessionReport } from './proxy-session.js';

@@ -10,6 +10,11 @@ export interface ConformanceMeta {
   warnings?: { requirementId: RequirementId; message: string }[];
   /** Why a test could not run against this target (e.g. a sandbox operation in production). */
   notTestable?: string;
+  /**
+   * The run's configuration could not do what the test needed (an SCA driver template that matched nothing): the test
+   * judged nothing, and the run stops as misconfigured (exit 2), never blaming the bank.
+   */
+  configurationError?: string;
   /** Requirements the uniform checks judged during the test (beyond the ones it cites). */
   judged?: RequirementId[];
   /**
@@ -25,6 +30,11 @@ export interface ConformanceMeta {
   replay?: { seed: number; path?: string; command: string; counterexample?: string };
   /** The exchange that failed the test and how the suite judged it (masked), for `psd2-conformance replay --test`. */
   failedExchange?: RecordedExchange;
+  /**
+   * A failed test: the command that runs it again against the same target, seed and faults (`replay --test` names it
+   * when the target, the embedded bank, is gone with its run).
+   */
+  rerun?: string;
 }
 
 export type TestState = 'passed' | 'failed' | 'skipped';

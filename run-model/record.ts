@@ -5,6 +5,7 @@ import { COMPLETED, endReason, runEndOf, type RunEnd } from './end.js';
 import type { PlannedTest, RunEvent, RunListener, RunStart } from './events.js';
 import type { TestOutcome } from './outcome.js';
 import type { RunInfo, RunRecord } from './report.js';
+import { SECURITY_FINDINGS, type SecurityFindings } from './security.js';
 import { shardOf } from './shard.js';
 import { isTarget } from './target.js';
 
@@ -80,6 +81,7 @@ export class RunRecorder implements RunListener {
           ...(start.shard ? { shard: start.shard } : {}),
           ...(start.budget ? { budget: start.budget } : {}),
           ...(start.selection?.length ? { selection: start.selection } : {}),
+          ...(start.securityFindings === 'warn' ? { securityFindings: start.securityFindings } : {}),
         }
       : { end };
     return { dir, info, outcomes: [...outcomes, ...unrun] };
@@ -95,6 +97,12 @@ const isBudget = (value: unknown): value is RunInfo['budget'] =>
   typeof (value as { maxRequests?: unknown }).maxRequests === 'number' &&
   Array.isArray((value as { unjudgedRules?: unknown }).unjudgedRules);
 
+/** How a summary.json's `security` verdict says broken security rules were counted. */
+const findingsOf = (security: unknown): SecurityFindings | undefined => {
+  const findings = (security as { findings?: unknown } | null)?.findings;
+  return SECURITY_FINDINGS.find((f) => f === findings);
+};
+
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 
 /** A run's folder read back (`report`, the proxy): its outcomes and what its summary.json says about the run. */
@@ -106,7 +114,7 @@ export function readRunFolder(dir: string): RunRecord {
   const outcomes = readJson(file) as TestOutcome[];
   const summary = join(dir, SUMMARY_FILE);
   if (!existsSync(summary)) return { dir, info: {}, outcomes };
-  const s = readJson(summary) as Partial<Record<keyof RunInfo | 'cancelled', unknown>>;
+  const s = readJson(summary) as Partial<Record<keyof RunInfo | 'cancelled' | 'security', unknown>>;
   const shard = shardOf(s.shard);
   const end = runEndOf(s.end);
   return {
@@ -125,6 +133,7 @@ export function readRunFolder(dir: string): RunRecord {
       ...(Array.isArray(s.selection) && s.selection.every((o) => typeof o === 'string')
         ? { selection: s.selection as string[] }
         : {}),
+      ...(findingsOf(s.security) === 'warn' ? { securityFindings: 'warn' as const } : {}),
     },
   };
 }

@@ -5,6 +5,7 @@ import { COMPLETED, endReason, exitCodeOf, type RunEnd } from './end.js';
 import { summarise, type RunSummary, type TestOutcome } from './outcome.js';
 import type { ShardRecord } from './shard.js';
 import type { RunBudget } from './events.js';
+import { securityVerdict, type SecurityFindings, type SecurityVerdict } from './security.js';
 import type { Target } from './target.js';
 import { verdictOf, type Verdict, type VerdictKind } from './verdict.js';
 
@@ -25,6 +26,8 @@ export interface RunInfo {
   budget: RunBudget;
   /** The options that narrowed the run to some tests (RunStart's `selection`). */
   selection: string[];
+  /** `--security-findings warn`: broken security rules were recorded as warnings (summary.json's `security`). */
+  securityFindings: SecurityFindings;
 }
 
 /** One run's record, as it ran or as its folder holds it: what it was, and every test's outcome. */
@@ -79,6 +82,8 @@ export interface ReportSummary extends Omit<RunSummary, 'exitCode'> {
   warned: string[];
   /** MUST rules judged at SHOULD where only a convention decides (a refusal's exact status or code), as warnings. */
   conventions: string[];
+  /** Whether another TPP reached what a TPP made (PSD2), on a line of its own; absent when no such test was planned. */
+  security?: SecurityVerdict;
   /** The result folders merged into this report, with what each ran (a shard as i/n, without its test list). */
   shards?: ({ dir: string; total: number; shard?: string } & Partial<Omit<RunInfo, 'shard'>>)[];
 }
@@ -207,11 +212,14 @@ export function buildReport(runs: RunRecord[], options: { strict: boolean; out?:
     ...selectionOf(infos),
     ...(runs.length > 1 ? { shards: shardLines(runs) } : {}),
   };
+  const findings = infos.some((i) => i.securityFindings === 'warn') ? 'warn' : 'fail';
+  const security = securityVerdict(outcomes, findings);
   const verdict = verdictOf({ ...base, gate: counts.exitCode });
   const summary: ReportSummary = {
     verdict: verdict.headline,
     verdictLine: verdict.line,
     ...base,
+    ...(security ? { security } : {}),
     exitCode: exitCodeOf(end, counts),
   };
   const sources = runs.map((r) => r.dir);

@@ -1,8 +1,11 @@
 import { hasRequirement, requirement } from '../spec/index.js';
 
-/** Where a rule is stated: catalogue sections are paths in interface.md unless they name platform-notes.md. */
+/**
+ * Where a rule is stated: catalogue sections are paths in interface.md unless they name platform-notes.md, or PSD2's
+ * articles for a security rule PSD2 itself states.
+ */
 export const whereStated = (section: string): string =>
-  section.startsWith('platform-notes.md') ? section : `interface.md › ${section}`;
+  section.startsWith('platform-notes.md') || section.startsWith('PSD2 › ') ? section : `interface.md › ${section}`;
 
 /**
  * A broken rule as a reader needs it beside its id, without opening the source: its level, its statement and

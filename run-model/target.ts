@@ -1,3 +1,5 @@
+import { shellQuote } from '../client/curl.js';
+
 /**
  * The target a run judged, as the verdict line and every report name it: the embedded reference bank in
  * words (its port is random and means nothing after the run), or the bank's URL with the profile.
@@ -20,6 +22,23 @@ export function embeddedTarget(options: { url?: string; faults?: string[]; varia
     faults,
     variants,
   };
+}
+
+/**
+ * The command that starts a run's embedded bank again, on the port the run's requests went to, with its faults and
+ * variants (an empty bank: what the run created is gone with it); undefined without a recorded URL.
+ */
+export function serveAgain(bank: {
+  url?: string;
+  faults?: readonly string[];
+  variants?: readonly string[];
+}): string | undefined {
+  if (!bank.url) return undefined;
+  const switches = [
+    ...(bank.faults ?? []).map((f) => ` --fault ${shellQuote(f)}`),
+    ...(bank.variants ?? []).map((v) => ` --variant ${shellQuote(v)}`),
+  ].join('');
+  return `npx psd2-conformance serve --port ${new URL(bank.url).port}${switches}`;
 }
 
 export const remoteTarget = (url: string, profile: 'sandbox' | 'production'): Target => ({

@@ -12,9 +12,10 @@ import { basketIdOf, createPayment } from './support/payments.js';
 import { ProductionGuard, openSession, type Session } from './support/session.js';
 
 /**
- * Another TPP's resources (security; SHOULD): interface.md does not say it, PSD2's RTS does. A second TPP, signing
- * with another certificate (SECOND_TPP_CERT_PATH, or one generated from the test CA), asks for what the first made:
- * every such request must be refused with a 4xx. First the second TPP makes and reads a payment of its own, so a
+ * Another TPP's resources (security; MUST): interface.md does not say it, PSD2 does (the Directive and the RTS, cited
+ * in spec/requirements/psd2.ts). A second TPP, signing with another certificate (SECOND_TPP_CERT_PATH, or one generated
+ * from the test CA), asks for what the first made: every such request must be refused with a 4xx, whichever
+ * (a 404 as if it did not exist, a 403). First the second TPP makes and reads a payment of its own, so a
  * bank that refuses its certificate altogether is reported as not testable, not as a pass.
  */
 const product = PRODUCTS.ncbct.path;
@@ -43,7 +44,7 @@ async function secondTpp(s: Session): Promise<Session> {
   return other;
 }
 
-/** Judges one request of the second TPP: refused (4xx, the rule at SHOULD), and never a 5xx (MUST). */
+/** Judges one request of the second TPP: refused (any 4xx), and never a 5xx. */
 const refused = (judge: Kit['judge'], exchange: Exchange, requirementId: RequirementId) =>
   judge(exchange, [
     ...notAServerErrorCheck.run({ exchange }),

@@ -90,6 +90,8 @@ export function transportKind(err: unknown): string {
   if (code === 'ECONNREFUSED') return 'refused';
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return 'reset';
   if (/CERT|SSL|TLS|SELF_SIGNED/i.test(code)) return 'tls';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'dns';
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'unreachable';
   return 'other';
 }
 
@@ -135,6 +137,12 @@ export async function requestOnceAgainIfClosed(
     return { error, retried };
   }
 }
+
+/**
+ * The transport failures that mean no bank was reached at all (nothing listens, no such host, no route, no answer to
+ * the connection): a replay or a proxy then has nothing to judge, which is never the bank's failure.
+ */
+export const UNREACHABLE_KINDS: readonly string[] = ['refused', 'connect-timeout', 'dns', 'unreachable'];
 
 /** An error's message with its cause, which undici keeps the useful part in (`fetch failed` → `ECONNREFUSED …`). */
 export function errorText(err: unknown): string {

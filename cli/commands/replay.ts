@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../../config/index.js';
-import type { TestOutcome } from '../../run-model/index.js';
+import { isTarget, serveAgain, type TestOutcome } from '../../run-model/index.js';
 import type { RecordedExchange, ReplayResult } from '../../tpp/index.js';
 import { Option, configFileOption, oldEnvFileOption, examples, exits, newCommand } from '../command.js';
 import { UserError } from '../../core/index.js';
@@ -14,8 +14,8 @@ function readJson(path: string): unknown {
   }
 }
 
-/** The failing exchanges of the failed tests whose name contains `name` (an exact name wins). */
-function fromReport(dir: string, name: string): RecordedExchange[] {
+/** The failing exchanges of the failed tests whose name contains `name` (an exact name wins), and those tests. */
+function fromReport(dir: string, name: string): { recorded: RecordedExchange[]; tests: TestOutcome[] } {
   const file = join(dir, 'outcomes.json');
   if (!existsSync(file))
     throw new UserError(`${dir} holds no outcomes.json: give the folder \`psd2-conformance run --reports DIR\` wrote`);
@@ -32,7 +32,29 @@ function fromReport(dir: string, name: string): RecordedExchange[] {
       `"${name}" failed before any answer was judged (its data could not be made, or an older report): ` +
         'nothing to replay',
     );
-  return recorded.map((o) => ({ test: o.name, ...(o.meta.failedExchange as RecordedExchange) }));
+  return {
+    recorded: recorded.map((o) => ({ test: o.name, ...(o.meta.failedExchange as RecordedExchange) })),
+    tests: recorded,
+  };
+}
+
+/**
+ * A run against the embedded reference bank recorded requests to a port that closed with the run: without another
+ * base URL a replay would blame that bank for a connection refused. One line says what to do instead.
+ */
+function embeddedBankGone(dir: string, tests: TestOutcome[]): UserError | undefined {
+  const file = join(dir, 'summary.json');
+  if (!existsSync(file)) return undefined;
+  const target = (readJson(file) as { target?: unknown }).target;
+  if (!isTarget(target) || target.kind !== 'embedded') return undefined;
+  const rerun = tests.map((o) => o.meta.rerun).find(Boolean);
+  const serve = serveAgain(target);
+  const started = serve && target.url ? ` (\`${serve}\` starts an empty one there: --base-url ${target.url})` : '';
+  return new UserError(
+    `${dir} is a run against ${target.description}, which stopped with that run (the port its requests went to is ` +
+      `closed): pass --base-url URL of a bank to send them to${started}, or run the test again` +
+      (rerun ? `: ${rerun}` : ' with psd2-conformance run'),
+  );
 }
 
 interface ExchangeLine {
@@ -171,7 +193,9 @@ export default () =>
         {
           0: 'no MUST check failed',
           1: 'a MUST check failed',
-          2: 'a configuration error, or nothing to replay',
+          2:
+            'a configuration error, nothing to replay, or a target that answers nothing (a run against the embedded ' +
+            'bank, whose port closed with it, needs --base-url)',
         },
       ),
     )
@@ -183,11 +207,13 @@ export default () =>
         if (exchangesFile && options.reports !== undefined)
           throw new UserError('--reports goes with --test alone; --exchanges names its file itself');
         const config = loadConfig(options.configFile ? { envFile: options.configFile } : {});
-        const recorded = exchangesFile
-          ? fromExchanges(exchangesFile, test)
-          : fromReport(options.reports ?? 'reports', test as string);
+        const dir = options.reports ?? 'reports';
+        const report = exchangesFile ? undefined : fromReport(dir, test as string);
+        const recorded = report?.recorded ?? fromExchanges(exchangesFile as string, test);
         const rawBase = options.baseUrl ?? config.baseUrl;
-        const [{ baseUrlFlag, signingIdentity, tppHttp }, { replay }] = await Promise.all([
+        const gone = !rawBase && report ? embeddedBankGone(dir, report.tests) : undefined;
+        if (gone) throw gone;
+        const [{ baseUrlFlag, signingIdentity, tppHttp }, { UnreachableTarget, replay }] = await Promise.all([
           import('../tpp-config.js'),
           import('../../tpp/index.js'),
         ]);
@@ -197,6 +223,11 @@ export default () =>
           ...(rawBase ? { baseUrl: baseUrlFlag('base-url', rawBase) } : {}),
           http: tppHttp(config.http),
           ...(config.psu.identity ? { psuIdentity: config.psu.identity } : {}),
+        }).catch((err: unknown) => {
+          // Nothing answered: nothing to judge, and not the bank's failure.
+          if (err instanceof UnreachableTarget)
+            throw new UserError(`${err.message}: nothing was judged; pass --base-url URL of a bank that answers`);
+          throw err;
         });
         if (options.json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
         else print(results);

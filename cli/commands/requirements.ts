@@ -1,6 +1,14 @@
 import { columns, tableWidth } from '../columns.js';
 import { OPERATION_IDS } from '../selection-check.js';
-import { REQUIREMENTS, hasRequirement, type Requirement } from '../../spec/index.js';
+import {
+  PSD2_ARTICLES,
+  PSD2_TEXTS,
+  REQUIREMENTS,
+  hasRequirement,
+  type Psd2Article,
+  type Psd2Source,
+  type Requirement,
+} from '../../spec/index.js';
 import { Option, configFileOption, oldEnvFileOption, examples, exits, choiceOption, newCommand } from '../command.js';
 import { UserError, didYouMean } from '../../core/index.js';
 
@@ -32,6 +40,16 @@ async function trace(id: string, json: boolean, envFile: string | undefined): Pr
   return 0;
 }
 
+/** A PSD2 source as --json prints it: each article cited in full, with what it requires, and why the rule follows. */
+const sourceOf = (source: Psd2Source) => ({
+  text: source.text,
+  articles: source.articles.map((id) => {
+    const a: Psd2Article = PSD2_ARTICLES[id];
+    return { article: `${PSD2_TEXTS[a.text]} Art. ${a.article}`, requires: a.requires };
+  }),
+  why: source.why,
+});
+
 /**
  * The catalogue as a table: id, level, section and statement, whole; in a terminal (`width`), id, level and the
  * statement cut at the width, the section left to --wide and --json.
@@ -56,7 +74,8 @@ export default () =>
     'requirements',
     'print the requirement catalogue: every rule of interface.md with its id and level',
     'Print the requirement catalogue: every rule of interface.md with its id, level, ' +
-      "section and statement. With --trace ID, one rule's words and everything that " +
+      'section and statement, and the security rules PSD2 itself states, with their articles as the section. ' +
+      "With --trace ID, one rule's words and everything that " +
       'touches it, each with its file and line: the generators that break it, the tests ' +
       'that cite it (collected, not run), the checks that judge it, the faults and ' +
       "variants of the reference bank that touch it, and the bank's code that enforces " +
@@ -65,7 +84,8 @@ export default () =>
     .addOption(
       new Option(
         '--json',
-        'print JSON: [{id, level, section, statement, operations, kind, expected?, notTestable?}], or the trace',
+        'print JSON: [{id, level, section, statement, operations, kind, expected?, notTestable?, category?, ' +
+          'source?}] (source: the PSD2 articles of a security rule and why), or the trace',
       ).default(false),
     )
     .addOption(
@@ -110,15 +130,17 @@ export default () =>
             (!options.operation || r.operations.includes(options.operation as Requirement['operations'][number])),
         );
         if (options.json) {
-          const out = rows.map(({ id, level, section, statement, operations, kind, expected, notTestable }) => ({
-            id,
-            level,
-            section,
-            statement,
-            operations,
-            kind,
-            ...(expected ? { expected } : {}),
-            ...(notTestable ? { notTestable } : {}),
+          const out = rows.map((r) => ({
+            id: r.id,
+            level: r.level,
+            section: r.section,
+            statement: r.statement,
+            operations: r.operations,
+            kind: r.kind,
+            ...(r.expected ? { expected: r.expected } : {}),
+            ...(r.notTestable ? { notTestable: r.notTestable } : {}),
+            ...(r.category ? { category: r.category } : {}),
+            ...(r.source ? { source: sourceOf(r.source) } : {}),
           }));
           process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
         } else {

@@ -3,12 +3,14 @@ import { VARIABLES, loadConfig } from '../../config/index.js';
 import { chooseTarget } from '../../config/target.js';
 import type { ReporterDefinition, RunNeeds } from '../../reporters/index.js';
 import {
+  SECURITY_FINDINGS,
   RunRecorder,
   broadcast,
   buildReport,
   endReason,
   type RunEnd,
   type RunListener,
+  type SecurityFindings,
 } from '../../run-model/index.js';
 import { SUITE_SUFFIX, SUITES_DIR } from '../../runner/paths.js';
 import type { RunOptions } from '../../runner/run/run.js';
@@ -79,6 +81,16 @@ const define = () =>
         '--strict',
         'a failed SHOULD test fails the run too; with --baseline, every failure gates, not only regressions',
       ).default(false),
+    )
+    .addOption(
+      new Option(
+        '--security-findings <mode>',
+        "fail: another TPP reaching a TPP's payment, basket or authorisation (a MUST of PSD2) fails the run; warn: " +
+          'it is recorded as a warning and the security line says so',
+      )
+        .choices(SECURITY_FINDINGS)
+        .argParser(oneOf(SECURITY_FINDINGS))
+        .default('fail' as SecurityFindings),
     )
     .addOption(
       new Option(
@@ -176,10 +188,13 @@ const define = () =>
         {
           0: 'CONFORMANT: the run completed and every MUST test passed',
           1:
-            'NOT CONFORMANT: the run completed and a MUST test failed (or a SHOULD test, with --strict); with ' +
+            'NOT CONFORMANT: the run completed and a MUST test failed (a security rule of PSD2 among them, unless ' +
+            '--security-findings warn; or a SHOULD test, with --strict); with ' +
             '--baseline, a regression (a MUST that passed before fails now, or a new MUST test fails); a known ' +
             'finding does not gate until it expires',
-          2: 'a configuration or connection error, or a selection that matches no test',
+          2:
+            'a configuration or connection error (also one found while testing: an SCA driver template that matches ' +
+            'nothing on the bank’s page stops the run), or a selection that matches no test',
           3: 'INCOMPLETE: the time budget ran out or a test worker died before every test ran',
           130: 'INCOMPLETE: interrupted by SIGINT (Ctrl-C); 143 for SIGTERM, 129 for SIGHUP',
         },
@@ -257,6 +272,7 @@ async function run(options: RunCommandOptions, stop: RunStop): Promise<number> {
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
       ...(options.numRuns !== undefined ? { numRuns: options.numRuns } : {}),
       strict: options.strict,
+      ...(options.securityFindings === 'warn' ? { securityFindings: options.securityFindings } : {}),
       ...(options.thorough ? { thorough: true } : {}),
       allowPayments: options.allowPayments,
       ...(options.acceptFixMatrix ? { acceptFixMatrix: true } : {}),

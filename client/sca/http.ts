@@ -18,6 +18,8 @@ export interface HttpScaOptions {
   timeoutMs?: number;
   /** Requests at most per decision (redirects, pages): a loop ends here. */
   maxSteps?: number;
+  /** Where the templates come from, for a configuration error naming them (SCA_APPROVE_URL, SCA_DENY_URL). */
+  names?: { approve: string; deny: string };
 }
 
 /** `{scaRedirect}` replaced; a query the template appends joins the link's own query with `&`. */
@@ -29,6 +31,9 @@ export function expand(template: string, scaRedirect: string): string {
   const joined = after.startsWith('?') && scaRedirect.includes('?') ? `&${after.slice(1)}` : after;
   return `${template.slice(0, i)}${scaRedirect}${joined}`;
 }
+
+/** The configuration variables the templates come from. */
+const TEMPLATE_NAMES = { approve: 'SCA_APPROVE_URL', deny: 'SCA_DENY_URL' } as const;
 
 /** Whether a template names a page element to click rather than a URL. */
 const clickText = (action: ScaAction): string | undefined => /^(?:link|form):(.+)$/s.exec(action)?.[1]?.trim();
@@ -54,7 +59,13 @@ export function httpScaDriver(options: HttpScaOptions, name: 'embedded' | 'http'
     name,
     async decide(scaRedirect: string, decision: ScaDecision): Promise<ScaOutcome> {
       const action = decision === 'approve' ? options.approve : options.deny;
+      const name = (options.names ?? TEMPLATE_NAMES)[decision];
       const text = clickText(action);
+      const misconfigured = (why: string): ScaOutcome => ({
+        returned: false,
+        steps,
+        misconfigured: `${name}=${action} matched nothing: ${why}`,
+      });
       const steps: ScaStep[] = [];
       const cookies = new Map<string, string>();
       let next: Click | undefined = {
@@ -93,6 +104,12 @@ export function httpScaDriver(options: HttpScaOptions, name: 'embedded' | 'http'
         const location: unknown = answer.headers.location;
         if (answer.statusCode >= 300 && answer.statusCode < 400 && typeof location === 'string') {
           step.location = new URL(location, next.url).href;
+          // Back before the template had anything to click: the bank decided without it (its page's default).
+          if (comesBack(step.location, returnTo) && !clicked)
+            return misconfigured(
+              `the bank sent the PSU back to TPP-Redirect-URI from ${step.url} before showing a page with a link ` +
+                'or form to click (a URL template such as {scaRedirect}?… decides on such a bank)',
+            );
           if (comesBack(step.location, returnTo)) return { returned: true, steps };
           next = { method: 'GET', url: step.location };
           continue;
@@ -109,7 +126,8 @@ export function httpScaDriver(options: HttpScaOptions, name: 'embedded' | 'http'
           };
         next = clickOn(page, next.url, text ?? '');
         clicked = true;
-        if (!next) return { returned: false, steps, problem: `no link or form "${text}" on the page at ${step.url}` };
+        if (!next)
+          return misconfigured(`no link or form "${text}" on the page at ${step.url} (HTTP ${answer.statusCode})`);
       }
       return { returned: false, steps, problem: `still not back at ${returnTo} after ${maxSteps} requests` };
     },

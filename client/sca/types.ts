@@ -19,6 +19,12 @@ export interface ScaOutcome {
   steps: ScaStep[];
   /** Why the PSU did not come back, in one line; absent when `returned`. */
   problem?: string;
+  /**
+   * The driver could not act as configured (a `link:`/`form:` template that matched nothing on the bank's page, or a
+   * page that sent the PSU back before there was anything to click): a configuration error of the run, naming the
+   * template, never the bank's failure. What followed the decision says nothing about the bank then.
+   */
+  misconfigured?: string;
 }
 
 /**

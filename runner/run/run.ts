@@ -17,6 +17,7 @@ import {
   type RunContext,
   type RunEnd,
   type RunListener,
+  type SecurityFindings,
   type Selection,
   type ShardSpec,
   type Target,
@@ -41,6 +42,8 @@ export interface RunOptions {
   /** Every case and more random runs (suites/support/depth.ts). */
   thorough?: boolean;
   strict: boolean;
+  /** `--security-findings warn`: a broken security rule is recorded as a warning (run-model/security.ts). */
+  securityFindings?: SecurityFindings;
   allowPayments: boolean;
   /** `run --accept-fix-matrix`: the x-accept-fix matrix suite runs (suites/accept-fix-matrix.suite.ts). */
   acceptFixMatrix?: boolean;
@@ -153,6 +156,20 @@ async function startTarget(options: RunOptions, config: Config): Promise<Started
   return { baseUrl: url, profile, target: remoteTarget(url, profile) };
 }
 
+/**
+ * The run's listener, and a test that reports a configuration error of the run (an SCA driver template that matched
+ * nothing) stops the run as misconfigured: every later test would meet the same error, and the exit code is 2.
+ */
+function stoppedByConfiguration(listener: RunListener, stop: RunStop): RunListener {
+  return {
+    onEvent(event) {
+      listener.onEvent(event);
+      const reason = event.type === 'test-finished' ? event.outcome.meta.configurationError : undefined;
+      if (reason) stop.stop({ kind: 'misconfigured', reason });
+    },
+  };
+}
+
 /** Waits for `work`, but no longer than `ms`: a stopping run does not wait on what hangs. */
 const atMost = (ms: number, work: Promise<unknown>): Promise<unknown> =>
   Promise.race([work.catch(() => undefined), new Promise((done) => setTimeout(done, ms).unref())]);
@@ -163,7 +180,8 @@ const atMost = (ms: number, work: Promise<unknown>): Promise<unknown> =>
  * listener as the run's events; it returns how the run ended: completed, or stopped by a signal, the budget or a
  * dead worker.
  */
-export async function runConformance(options: RunOptions): Promise<RunEnd> {
+export async function runConformance(given: RunOptions): Promise<RunEnd> {
+  const options = { ...given, listener: stoppedByConfiguration(given.listener, given.stop) };
   const startedAt = Date.now();
   const emit = options.listener.onEvent.bind(options.listener);
   const { stop } = options;
@@ -183,6 +201,7 @@ export async function runConformance(options: RunOptions): Promise<RunEnd> {
     numRuns: (options.numRuns ?? config.numRuns) * (options.thorough ? THOROUGH_FACTOR : 1),
     ...(options.thorough ? { thorough: true } : {}),
     strict: options.strict,
+    ...(options.securityFindings === 'warn' ? { securityFindings: options.securityFindings } : {}),
     runTag,
     allowPayments: options.allowPayments,
     ...(options.acceptFixMatrix ? { acceptFixMatrix: true } : {}),
@@ -242,6 +261,7 @@ export async function runConformance(options: RunOptions): Promise<RunEnd> {
         profile,
         seed,
         strict: options.strict,
+        ...(options.securityFindings === 'warn' ? { securityFindings: options.securityFindings } : {}),
         startedAt,
         ...(shardRecord ? { shard: shardRecord } : {}),
         ...(options.selection.budget

@@ -1,4 +1,5 @@
-import { EXIT_CODES, STOP_SIGNALS, type RunEnd, type StopSignal } from '../../run-model/index.js';
+import { STOP_SIGNALS, exitCodeOf, type RunEnd, type StopSignal } from '../../run-model/index.js';
+import { launcherEnd, launcherOf, rebased } from './launcher.js';
 
 /**
  * How long a stopping run has to write what it has before the process ends regardless. A stopped run is to end
@@ -13,9 +14,8 @@ export interface RunStopOptions {
   deadlineMs?: number;
 }
 
-/** The exit code of a run that ends this way before its verdict: 130/143 for a signal, 3 otherwise. */
-export const stopCode = (end: RunEnd): number =>
-  end.kind === 'interrupted' ? EXIT_CODES[end.signal] : end.kind === 'completed' ? 0 : EXIT_CODES.incomplete;
+/** The exit code of a run that ends this way before its verdict: 130/143 for a signal, 2 misconfigured, else 3. */
+export const stopCode = (end: RunEnd): number => (end.kind === 'completed' ? 0 : exitCodeOf(end, { exitCode: 0 }));
 
 /**
  * The end of a run, owned by the runner: SIGINT, SIGTERM or SIGHUP, the time budget, or a dead worker stop the run.
@@ -29,6 +29,8 @@ export class RunStop {
   private readonly atDeadline: (() => void)[] = [];
   private readonly handlers = new Map<StopSignal, () => void>();
   private timers: NodeJS.Timeout[] = [];
+  /** Listeners to remove when the run ends by itself. */
+  private readonly untie: (() => void)[] = [];
   private reason: RunEnd | undefined;
   private readonly exit: (code: number) => void;
   private readonly deadlineMs: number;
@@ -49,9 +51,10 @@ export class RunStop {
   }
 
   /**
-   * Stops the run on SIGINT, SIGTERM and SIGHUP (instead of Node's default of dying with nothing written), and when
-   * the process that started it goes away: `npm run` starts the CLI through `sh -c`, and passes a SIGTERM to the
-   * shell, which ends without passing it on, so the run would go on as an orphan. It notices within half a second.
+   * Stops the run on SIGINT, SIGTERM and SIGHUP (instead of Node's default of dying with nothing written), and on what
+   * its launcher shows of a signal that never reached it (launcher.ts): `npx` starts the CLI through `sh -c`, whose
+   * dash dies of a SIGTERM npx passes on, and keeps a SIGINT until the run has ended. Within about a second, the run
+   * ends as that signal would have ended it, so its reports give the exit code the caller of npx sees.
    */
   listen(): this {
     for (const name of STOP_SIGNALS) {
@@ -59,15 +62,37 @@ export class RunStop {
       this.handlers.set(name, handler);
       process.on(name, handler);
     }
-    const parent = process.ppid;
-    const orphaned = setInterval(() => {
-      if (process.ppid === parent) return;
-      clearInterval(orphaned);
-      this.stop({ kind: 'interrupted', signal: 'SIGHUP', because: 'the process that started it ended' });
-    }, 500);
-    orphaned.unref();
-    this.timers.push(orphaned);
+    this.watchLauncher();
     return this;
+  }
+
+  /**
+   * Every half second, whether the launcher shows a signal (launcherEnd). A shell's wakeup is taken for a SIGINT
+   * only at the next look and if the run did not itself stop and continue meanwhile (Ctrl-Z, then fg: the shell wakes
+   * for that too, and the run's SIGCONT handler may come after the look that saw it).
+   */
+  private watchLauncher(): void {
+    let launcher = launcherOf(process.ppid);
+    let continued = false;
+    let held: RunEnd | undefined;
+    const onContinue = () => {
+      continued = true;
+    };
+    process.on('SIGCONT', onContinue);
+    this.untie.push(() => process.off('SIGCONT', onContinue));
+    const watch = setInterval(() => {
+      if (continued) [launcher, continued, held] = [rebased(launcher), false, undefined];
+      const end = launcherEnd(launcher, process.ppid);
+      if (end?.kind === 'interrupted' && end.signal === 'SIGINT' && !held) {
+        held = end;
+        return;
+      }
+      if (!end) return;
+      clearInterval(watch);
+      this.stop(end);
+    }, 500);
+    watch.unref();
+    this.timers.push(watch);
   }
 
   /** Stops the run when the budget is spent. */
@@ -144,5 +169,6 @@ export class RunStop {
     this.timers = [];
     for (const [name, handler] of this.handlers) process.off(name, handler);
     this.handlers.clear();
+    for (const fn of this.untie.splice(0)) fn();
   }
 }

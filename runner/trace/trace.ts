@@ -216,6 +216,7 @@ export function renderTrace(t: Trace): string {
     t.id,
     `  level:      ${t.level}`,
     `  section:    ${t.section}`,
+    ...(t.source ? [`  why PSD2:   ${t.source.why}`] : []),
     `  statement:  ${t.statement}`,
     `  operations: ${t.operations.join(', ') || '(none)'}`,
     `  kind:       ${t.kind}${expected ? `; a request that breaks it gets ${expected}` : ''}`,

@@ -15,10 +15,19 @@ import { VERSIONING_RULES } from './versioning.js';
 export type { ExpectedRejection, Level, Requirement, RuleKind } from './types.js';
 export type { RequirementId } from './ids.generated.js';
 export * from './field-rules/index.js';
+export {
+  PSD2_ARTICLES,
+  PSD2_TEXTS,
+  psd2Section,
+  type Psd2Article,
+  type Psd2ArticleId,
+  type Psd2Source,
+} from './psd2.js';
 
 /**
- * The requirement catalogue: every rule of interface.md, plus the SHOULD conventions that fill its gaps. Field rules
- * come from the rule table (field-rules/table.ts), the others from the modules beside it.
+ * The requirement catalogue: every rule of interface.md, plus the SHOULD conventions that fill its gaps and the
+ * security rules PSD2 itself states (by article). Field rules come from the rule table (field-rules/table.ts), the
+ * others from the modules beside it.
  */
 export const REQUIREMENTS: readonly Requirement[] = [
   ...FIELD_RULE_REQUIREMENTS,

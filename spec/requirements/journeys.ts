@@ -1,3 +1,4 @@
+import { psd2Section, type Psd2Source } from './psd2.js';
 import type { Requirement } from './types.js';
 
 const STATES = 'States and transitions';
@@ -126,44 +127,48 @@ export const JOURNEY_RULES: Requirement[] = [
 ];
 
 /**
- * Another TPP's resources: interface.md does not state it, PSD2 does. The RTS (Delegated Regulation (EU) 2018/389,
- * Art. 30 and 34) has the bank identify every TPP by its eIDAS certificate, and a payment initiated by one TPP is
- * that TPP's business: a bank that lets another certificate read or authorise it leaks payment data.
+ * Another TPP's resources: interface.md does not state it, PSD2 does (spec/requirements/psd2.ts). The bank identifies
+ * each TPP by its certificate on every request and keeps what it exchanges with a TPP to that TPP; a payment one TPP
+ * initiated, its basket and its authorisation are refused to any other.
  */
-const PSD2 =
-  "Authentication 1, 3 (the bank knows each TPP by its certificate; that one TPP cannot reach another's " +
-  'resources is not stated: PSD2 RTS, Delegated Regulation (EU) 2018/389, Art. 30 and 34)';
+const PSD2: Psd2Source = {
+  text: 'PSD2',
+  articles: ['directive-66-3-d', 'directive-66-4-a', 'directive-66-4-b', 'rts-30-1', 'rts-34', 'rts-35'],
+  why:
+    'PSD2 has the bank identify the TPP on every request, by its qualified certificate, and communicate securely ' +
+    'with it, and gives the information on a payment to the TPP that initiated it. A bank that answers another ' +
+    "TPP's certificate with that payment, its basket or its authorisation identifies the caller and then ignores " +
+    "who it is: the identification protects nothing, and the payment's data (debtor account, amount, creditor) " +
+    'reach a TPP the PSU never engaged, which may also authorise or bundle the payment.',
+};
+
+const psd2Rule = (rule: Omit<Requirement, 'level' | 'category' | 'section' | 'source' | 'kind'>): Requirement => ({
+  ...rule,
+  level: 'MUST',
+  category: 'security',
+  section: psd2Section(PSD2.articles),
+  source: PSD2,
+  kind: 'behaviour',
+});
 
 export const SECURITY_RULES: Requirement[] = [
-  {
+  psd2Rule({
     id: 'Security.otherTpp.payment',
-    level: 'SHOULD',
-    category: 'security',
-    section: PSD2,
     statement:
       'A payment initiated by one TPP is refused (4xx) to another TPP: its status, its detail, its ' +
       'authorisation and a basket of it.',
     operations: ['payment.status', 'basket.create'],
-    kind: 'behaviour',
-  },
-  {
+  }),
+  psd2Rule({
     id: 'Security.otherTpp.basket',
-    level: 'SHOULD',
-    category: 'security',
-    section: PSD2,
     statement:
       'A signing basket created by one TPP is refused (4xx) to another TPP: reading it and starting its authorisation.',
     operations: ['basket.get', 'basket.startAuthorisation'],
-    kind: 'behaviour',
-  },
-  {
+  }),
+  psd2Rule({
     id: 'Security.otherTpp.authorisation',
-    level: 'SHOULD',
-    category: 'security',
-    section: PSD2,
     statement: 'An authorisation started by one TPP is refused (4xx) to another TPP: reading its scaStatus.',
     // The suites read a basket's authorisation: a payment's is the same resource under the payment.
     operations: ['basket.get'],
-    kind: 'behaviour',
-  },
+  }),
 ];

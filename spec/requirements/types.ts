@@ -1,8 +1,12 @@
 import type { OperationId } from '../operations.js';
 import type { ValueClass } from '../matrix/types.js';
 import type { RequirementId } from './ids.generated.js';
+import type { Psd2Source } from './psd2.js';
 
-/** MUST: interface.md states it. SHOULD: a Berlin Group or platform convention that fills a "not shown" gap. */
+/**
+ * MUST: interface.md states it, or PSD2 itself does (the Directive or the RTS, by article: `Requirement.source`).
+ * SHOULD: a Berlin Group or platform convention that fills a "not shown" gap.
+ */
 export type Level = 'MUST' | 'SHOULD';
 
 /**
@@ -27,7 +31,10 @@ export interface Requirement {
   /** Stable, readable id: `<Scope>.<field or topic>.<rule>`. */
   id: RequirementId;
   level: Level;
-  /** The section of interface.md (or platform-notes.md for SHOULD conventions) the rule comes from. */
+  /**
+   * Where the rule is stated: a section of interface.md, of platform-notes.md for SHOULD conventions
+   * (`platform-notes.md › …`), or PSD2's articles for a rule PSD2 states (`PSD2 › …`, made from `source`).
+   */
   section: string;
   statement: string;
   operations: OperationId[];
@@ -36,7 +43,7 @@ export interface Requirement {
   expected?: ExpectedRejection;
   /** Why a black-box suite cannot check it (it stays in the catalogue and shows as "not testable"). */
   notTestable?: string;
-  /** A rule about who may reach a resource (another TPP's payments): reports show these in a section of their own. */
+  /** A rule about who may reach a resource (another TPP's payments): reports give these a verdict line of their own. */
   category?: 'security';
   /**
    * The classes of values on each side of the rule (spec/matrix/): written here where neither the rule table nor the
@@ -44,4 +51,6 @@ export interface Requirement {
    * answer.
    */
   classes?: readonly ValueClass[];
+  /** The text that states the rule when it is PSD2 itself, not interface.md: its articles, and why they state it. */
+  source?: Psd2Source;
 }

@@ -2,11 +2,19 @@ import { test, TestRunner, type TestContext } from 'vitest';
 import { checkSelection, type CheckResult } from '../../checks/index.js';
 import { shellQuote, type Exchange } from '../../client/index.js';
 import type { ConformanceMeta } from '../../run-model/index.js';
-import { inShard, leftOutByBudget, ruleLine, rulesBroken, selected } from '../../run-model/index.js';
+import {
+  asSecurityFindings,
+  serveAgain,
+  inShard,
+  leftOutByBudget,
+  ruleLine,
+  rulesBroken,
+  selected,
+} from '../../run-model/index.js';
 import { OPERATIONS, requirement, type Level, type OperationId, type RequirementId } from '../../spec/index.js';
 import { declaredCells, type CellDeclaration } from './cells.js';
 import { runContext, type RunContext } from './context.js';
-import { FixtureError, NotObservable } from './fixtures.js';
+import { FixtureError, NotObservable, configurationErrorIn } from './fixtures.js';
 import { attachExchange, attachText, describeFailure, describeSkip, labelTest, maskValues } from './allure.js';
 import { ConformanceError, exchangeOf, judge } from './judge.js';
 import { rerunCommand } from './property.js';
@@ -105,7 +113,8 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (ki
         ctx,
         meta: live,
         judge: (exchange, results) => {
-          const kept = chosen(results);
+          // --security-findings warn: another TPP reaching a resource is a warning, as before PSD2's rules were MUST.
+          const kept = asSecurityFindings(chosen(results), ctx.securityFindings);
           judged += kept.length;
           judge(live, exchange, kept, ctx.strict);
         },
@@ -116,12 +125,21 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (ki
         context.skip(err.message);
         return;
       }
+      // The run's configuration failed (an SCA driver that could not act): not judged, and the run stops on it.
+      const misconfigured = configurationErrorIn(err);
+      if (misconfigured) {
+        live.configurationError = misconfigured.message;
+        live.notTestable = `not judged: a configuration error of the run: ${misconfigured.message}`;
+        context.skip(live.notTestable);
+        return;
+      }
       // Data the test needed could not be made: blame the rule that creation broke, not the rule under test.
       if (err instanceof FixtureError && err.requirementId)
         live.failedChecks = [...new Set([...(live.failedChecks ?? []), err.requirementId])];
       await describeFailure(live);
       const secrets = [ctx.config.psu.identity, ctx.config.corporatePsu.identity];
       const commands = { rerun: rerunCommand(ctx, name, ctx.seed), resigned: resignedReplay(name, ctx) };
+      live.rerun = live.replay?.command ?? commands.rerun;
       await attachFailure({ error: err, exchanges: s.exchanges, meta: live, secrets, commands, ctx });
       throw withBrokenRules(err, live);
     } finally {
@@ -182,15 +200,8 @@ interface FailureEvidence {
  */
 async function attachFailure({ error, exchanges, meta, secrets, commands, ctx }: FailureEvidence): Promise<void> {
   // The embedded bank stops with the run: say how to bring it back where the curl command points.
-  const switches = [
-    ...(ctx.faults ?? []).map((f) => ` --fault ${f}`),
-    ...(ctx.variants ?? []).map((v) => ` --variant ${v}`),
-  ].join('');
-  const embedded =
-    ctx.profile === 'embedded'
-      ? '# The embedded bank stopped with the run; on its port again: ' +
-        `npx psd2-conformance serve --port ${new URL(ctx.baseUrl).port}${switches}\n`
-      : '';
+  const serve = ctx.profile === 'embedded' ? serveAgain({ url: ctx.baseUrl, ...ctx }) : undefined;
+  const embedded = serve ? `# The embedded bank stopped with the run; on its port again: ${serve}\n` : '';
   const curl = (exchange: Exchange) =>
     '# The exact request as sent, with its Date and Signature: a bank accepts these only within its ' +
     'clock-skew window\n# (300 s at the reference bank). Later, the psd2-conformance command attached below ' +
@@ -223,10 +234,12 @@ async function attachFailure({ error, exchanges, meta, secrets, commands, ctx }:
  */
 function resignedReplay(name: string, ctx: RunContext): string {
   const reports = ctx.reportsDir && ctx.reportsDir !== 'reports' ? ` --reports ${shellQuote(ctx.reportsDir)}` : '';
+  // The embedded bank is gone with the run: the replay goes where the serve command above starts it again.
+  const base = ctx.profile === 'embedded' ? ` --base-url ${shellQuote(ctx.baseUrl)}` : '';
   // A comment, so that the attachment stays a script that runs the recorded curl and nothing else.
   return (
     '# Signed afresh and judged as this test judges it, any time later (another bank: --base-url URL):\n' +
-    `#   npx psd2-conformance replay --test ${shellQuote(name)}${reports}\n`
+    `#   npx psd2-conformance replay --test ${shellQuote(name)}${reports}${base}\n`
   );
 }
 

@@ -82,6 +82,20 @@ export function lastSegment(href: string): string | undefined {
  */
 export class NotObservable extends Error {}
 
+/**
+ * The run's configuration cannot do what a test needs (an SCA driver whose template matches nothing on the bank's
+ * page): a configuration error of the run, never a failure of the bank. The test records it and the run stops, exit 2.
+ */
+export class ConfigurationError extends Error {
+  override name = 'ConfigurationError';
+}
+
+/** The ConfigurationError behind an error (a journey's failure, or a property's, wraps it as its cause). */
+export function configurationErrorIn(err: unknown): ConfigurationError | undefined {
+  for (let e = err; e instanceof Error; e = e.cause) if (e instanceof ConfigurationError) return e;
+  return undefined;
+}
+
 /** The id of what `exchange` made, from its body, Location or self link; NotObservable when a 2xx names none. */
 export function idOrNotObservable(what: Created, exchange: Exchange, section: string): string | undefined {
   const id = createdId(exchange, what);

@@ -5,6 +5,7 @@ import type { RunContext } from './context.js';
 import { ConformanceError } from './judge.js';
 import { maskValues } from './allure.js';
 import { inSubScope } from './session.js';
+import { ConfigurationError, configurationErrorIn } from './fixtures.js';
 
 /** The failure of a property: named as an assertion so Allure files it under "failed" when the target broke a rule. */
 export class PropertyFailure extends Error {
@@ -102,18 +103,23 @@ export async function forAll<T>(property: Property<T>): Promise<void> {
   // A replay runs the counterexample of its path alone, as fast-check does.
   const sampled = ctx.replayPath ? undefined : await firstFailing(ctx, arbitrary, predicate, { numRuns, examples });
   if (sampled?.index === -1) return;
+  // The run's configuration failed, not the bank: nothing to shrink.
+  const misconfigured = configurationErrorIn(sampled?.reason);
+  if (misconfigured) throw misconfigured;
   const failedAt = sampled?.index;
   // Shrinking against a server that times out or resets costs a timeout per step and proves nothing about the
   // value: after the first transport failure every later run passes, so the failing value is reported as found.
   let transportFailed = false;
   let attempt = 0;
+  let misconfiguredWhileShrinking: ConfigurationError | undefined;
   const guarded = async (value: T): Promise<void> => {
-    if (transportFailed) return;
+    if (transportFailed || misconfiguredWhileShrinking) return;
     try {
       await inSubScope(`shrink ${attempt++}`, () => predicate(value));
     } catch (err) {
       if (err instanceof ConformanceError && err.failed.some((r) => r.check === 'response_received'))
         transportFailed = true;
+      misconfiguredWhileShrinking = configurationErrorIn(err);
       throw err;
     }
   };
@@ -125,6 +131,7 @@ export async function forAll<T>(property: Property<T>): Promise<void> {
     endOnFailure: false,
     path,
   });
+  if (misconfiguredWhileShrinking) throw misconfiguredWhileShrinking;
   // A value that failed concurrently but passes alone depends on what ran beside it: report it as it failed.
   if (!details.failed) {
     if (failedAt === undefined) return;

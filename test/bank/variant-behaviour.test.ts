@@ -4,9 +4,20 @@ import { gunzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import type { VariantId } from '../../bank/index.js';
-import { makeIban } from '../../spec/index.js';
+import { secondTppTestIdentity, signRequest } from '../../signing/index.js';
+import { makeIban, type OperationId } from '../../spec/index.js';
 import { bulkBody, ncbctBody, sctBody } from '../../suites/support/bodies.js';
-import { ENGAGEMENT, bban, cardAccount, fundedAccount, openBank, type Funded, type TestBank } from './support.js';
+import {
+  ENGAGEMENT,
+  answer,
+  bban,
+  cardAccount,
+  fundedAccount,
+  openBank,
+  type CallOptions,
+  type Funded,
+  type TestBank,
+} from './support.js';
 
 /** Each conformant variant's observable choice (bank/variants.ts), against a bank started with it. */
 const NOW = new Date('2026-06-01T10:00:00Z');
@@ -619,6 +630,41 @@ describe('transaction lists', () => {
         body: { customerNumber: '01010100002', bban: '12345678903', currency: 'NOK' },
       });
       expect(account.json).toMatchObject({ customerId: '01010100002', accountId: expect.any(String) });
+    }),
+  );
+
+  it(
+    "other-tpp-forbidden: another TPP's read of a TPP's payment and basket is 403 RESOURCE_UNKNOWN",
+    withBank(['other-tpp-forbidden'], async (o) => {
+      const created = await o.bank.call('ncbct.create', {
+        body: ncbctBody(o.debtor, '5.00', 'own'),
+        query: { allowLogicalDuplicate: true },
+      });
+      const paymentId = String(created.json.paymentId);
+      const basket = await o.bank.call('basket.create', { body: { paymentIds: [paymentId] } });
+      const other = await secondTppTestIdentity();
+      const asOther = async (id: OperationId, options: CallOptions) => {
+        const { method, path, headers } = o.bank.prepare(id, { ...options, unsigned: true });
+        // Signed at the bank's own time, as openBank signs: the bank judges Date by its clock.
+        const signed = signRequest({ method, target: path, headers }, other, { now: () => NOW });
+        return answer(
+          await request(`${new URL(o.bank.url).origin}${path}`, { method: method as 'GET', headers: signed }),
+        );
+      };
+      const read = await asOther('payment.status', {
+        params: { 'payment-product': 'norwegian-cross-border-credit-transfers', paymentId },
+      });
+      const shared = await asOther('basket.get', { params: { basketId: String(basket.json.basketId) } });
+      expect([read.status, read.json.code, shared.status, shared.json.code]).toEqual([
+        403,
+        'RESOURCE_UNKNOWN',
+        403,
+        'RESOURCE_UNKNOWN',
+      ]);
+      // The TPP that made them still reads them.
+      expect((await o.bank.call('basket.get', { params: { basketId: String(basket.json.basketId) } })).status).toBe(
+        200,
+      );
     }),
   );
 

@@ -78,11 +78,27 @@ describe('SCA drivers (client/sca)', () => {
     ]);
   });
 
-  it('a page without the text, an error or a page that never sends the PSU back is a problem in one line', async () => {
+  it('a template that matches nothing is a configuration error naming it, never the bank failing SCA', async () => {
+    const driver = scaDriver({ driver: 'http', approve: 'link:Bekreft', deny: 'form:Godkjenn', returnTo: RETURN_TO });
+    const page = await driver.decide(`${origin}/page`, 'approve');
+    expect([page.returned, page.problem, page.misconfigured]).toEqual([
+      false,
+      undefined,
+      'SCA_APPROVE_URL=link:Bekreft matched nothing: no link or form "Bekreft" on the page at ' +
+        `${origin}/page (HTTP 200)`,
+    ]);
+    // A bank that sends the PSU back at once (deciding by itself) never showed the form the template names.
+    const back = await driver.decide(`${origin}/direct`, 'deny');
+    expect([back.returned, back.misconfigured]).toEqual([
+      false,
+      'SCA_DENY_URL=form:Godkjenn matched nothing: the bank sent the PSU back to TPP-Redirect-URI from ' +
+        `${origin}/direct before showing a page with a link or form to click (a URL template such as ` +
+        '{scaRedirect}?… decides on such a bank)',
+    ]);
+  });
+
+  it('an error or a page that never sends the PSU back is a problem in one line', async () => {
     const driver = scaDriver({ driver: 'http', approve: 'link:Bekreft', deny: '{scaRedirect}', returnTo: RETURN_TO });
-    expect((await driver.decide(`${origin}/page`, 'approve')).problem).toBe(
-      `no link or form "Bekreft" on the page at ${origin}/page`,
-    );
     expect((await driver.decide(`${origin}/broken`, 'deny')).problem).toBe(`GET ${origin}/broken answered 500`);
     expect((await driver.decide(`${origin}/stays`, 'deny')).problem).toBe(
       `GET ${origin}/stays answered 200 without sending the PSU back to ${RETURN_TO}`,

@@ -141,7 +141,11 @@ describe('Allure results of a failing run', () => {
       const port = /^POST http:\/\/127\.0\.0\.1:(\d+)\//.exec(request)?.[1];
       expect(curl).toContain(
         `\n# The embedded bank stopped with the run; on its port again: npx psd2-conformance ` +
-          `serve --port ${port} --fault accept-long-creditor-name --fault create-200\n`,
+          `serve --port ${port} --fault 'accept-long-creditor-name' --fault 'create-200'\n`,
+      );
+      // The replay of the attachment goes where that command starts the bank again: the run's own is gone.
+      expect(curl).toMatch(
+        new RegExp(`\n#   npx psd2-conformance replay --test '.*' --base-url 'http://127\\.0\\.0\\.1:${port}'\n`),
       );
       expect(JSON.parse(attachment(r, 'counterexample (shrunk, fast-check)'))).toEqual([
         expect.objectContaining({ creditorName: expect.any(String) }),
@@ -188,8 +192,8 @@ describe('Allure results of a failing run', () => {
   );
 
   it(
-    'the console says what to do about a failure: the shrunk counterexample, the request as curl, the replay ' +
-      'commands, and the SHOULD deviations by id',
+    'the console says what to do about a failure: the shrunk counterexample, the request in one line (its curl, ' +
+      'with the certificate, is in the reports), the replay commands, and the SHOULD deviations by id',
     () => {
       const block = output.slice(output.indexOf('✗ NCBCT bodies > NCBCT.creditorName.max70'));
       const lines = block.split('\n');
@@ -197,9 +201,17 @@ describe('Allure results of a failing run', () => {
       // The counterexample itself follows (it used to be followed by nothing), then what the checks saw.
       expect(lines[at + 1]?.trim()).toBe('[');
       expect(block).toMatch(/\n {8,}"creditorName": "/);
-      expect(block).toMatch(/\n {6}request \(replay\): curl -sS -i -X POST '[^\n]*' -H 'X-Request-ID: /);
+      expect(block).toMatch(/\n {6}request: POST http:\/\/127\.0\.0\.1:\d+\/v1\/payments\/\S+ \(the whole curl, /);
+      expect(output).not.toContain('TPP-Signature-Certificate');
       expect(block).toMatch(/\n {6}replay: npx psd2-conformance run .* --replay-path '[\d:]+' --grep /);
-      expect(block).toMatch(/\n {6}signed afresh: npx psd2-conformance replay --test 'NCBCT bodies > /);
+      expect(block).toMatch(
+        new RegExp(
+          /\n {6}signed afresh, once `npx psd2-conformance serve --port \d+ --fault 'accept-long-creditor-name' /
+            .source +
+            /--fault 'create-200'` runs: npx psd2-conformance replay --test 'NCBCT bodies > .* --base-url /.source +
+            /'http:\/\/127\.0\.0\.1:\d+'\n/.source,
+        ),
+      );
       // The warnings by rule: SHOULD rules on their line, MUST rules judged at SHOULD by a convention on theirs.
       const should = /SHOULD-level deviations recorded as warnings \(--strict fails on them; .*\): (.*)/.exec(output);
       const must =
@@ -230,7 +242,7 @@ describe('Allure results of a failing run', () => {
     expect(attachment(r, 'failing request')).toContain('\nX-PSU-IDENTITY: *********45\n');
     expect(attachment(r, 'failing replay (curl)')).toContain(`-H 'X-PSU-IDENTITY: *********45'`);
     for (const f of files) expect(readFileSync(f, 'utf8'), f).not.toContain(IDENTITY);
-    expect(output).toContain('X-PSU-IDENTITY: *********45');
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain('X-PSU-IDENTITY: *********45');
     expect(output).not.toContain(IDENTITY);
   });
 

@@ -82,7 +82,8 @@ describe('requirement coverage matrix', () => {
     const md = coverageMarkdown(rows, 'test');
     const [broken, every] = md.split('## Every requirement') as [string, string];
     expect(broken).toContain(
-      '- **`NCBCT.creditorName.max70`** (MUST), failed by: NCBCT.creditorName.max70+Errors.kid.400\n',
+      '- **`NCBCT.creditorName.max70`** (MUST; interface.md › Resources › NCBCT payment request; Limits), failed by: ' +
+        'NCBCT.creditorName.max70+Errors.kid.400\n',
     );
     expect(broken.split('\n').filter((l) => l.startsWith('- **`')).length).toBe(2);
     expect(every).toContain('| `NCBCT.creditorName.max70` | MUST | **FAILED** | 2 |  |');

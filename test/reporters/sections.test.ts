@@ -8,7 +8,7 @@ const problems = (section: string) => unresolvedPaths(section, SPEC_OUTLINES);
  * A failure shows its rule's interface.md section beside the id: the section must lead a reader to a place
  * that exists. test262 lints its `esid` against the spec the same way (esid_valid.py).
  */
-describe('catalogue sections name places of interface.md and platform-notes.md', () => {
+describe('catalogue sections name places of interface.md and platform-notes.md, or articles of PSD2', () => {
   it.each(REQUIREMENTS.map((r) => [r.id, r.section] as const))('%s: %s', (_id, section) => {
     expect(problems(section)).toEqual([]);
   });
@@ -25,6 +25,7 @@ describe('catalogue sections name places of interface.md and platform-notes.md',
     'States and transitions › Payment transaction status',
     'platform-notes.md › Berlin Group conventions (RESOURCE_UNKNOWN from the body)',
     'Authentication 1 (Date is signed; a clock-skew window is not shown)',
+    'PSD2 › Directive (EU) 2015/2366 Art. 66(3)(d); Delegated Regulation (EU) 2018/389 (RTS) Art. 34(1), 35',
   ])('resolves %s', (section) => {
     expect(problems(section)).toEqual([]);
   });
@@ -38,6 +39,8 @@ describe('catalogue sections name places of interface.md and platform-notes.md',
     ['Errors; Berlin Group convention', /no section "Berlin Group convention"/],
     ['platform-notes.md', /names no section/],
     ['platform-notes.md › real client set-up calls', /no section "real client set-up calls"/],
+    ['PSD2 › Directive (EU) 2015/2366 Art. 67(2)(c)', /Art\. 67\(2\)\(c\): not an article the catalogue cites/],
+    ['PSD2 › Regulation (EU) 2016/679 Art. 5', /names neither Directive \(EU\) 2015\/2366 nor/],
   ])('refuses %s', (section, why) => {
     expect(problems(section).join('\n')).toMatch(why);
   });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { PSD2_ARTICLES, PSD2_TEXTS, type Psd2Article } from '../../spec/index.js';
 
 /**
  * The outline of a Markdown specification as a reader navigates it: headings, the bold labels that open a
@@ -97,13 +98,36 @@ export function unresolved(path: string, root: OutlineNode): string | undefined 
 }
 
 /**
+ * Why a section citing PSD2 (`PSD2 › Directive (EU) 2015/2366 Art. 66(3)(d), 66(4)(a); …`) names an article the
+ * catalogue does not know (spec/requirements/psd2.ts), one problem per unknown text or article.
+ */
+function unknownArticles(citation: string): string[] {
+  const problems: string[] = [];
+  for (const part of citation.split('; ')) {
+    const text = Object.entries(PSD2_TEXTS).find(([, name]) => part.startsWith(`${name} Art. `));
+    if (!text) {
+      problems.push(`${part}: names neither ${Object.values(PSD2_TEXTS).join(' nor ')}`);
+      continue;
+    }
+    const known = Object.values(PSD2_ARTICLES as Record<string, Psd2Article>)
+      .filter((a) => a.text === text[0])
+      .map((a) => a.article);
+    for (const article of part.slice(`${text[1]} Art. `.length).split(', '))
+      if (!known.includes(article)) problems.push(`${text[1]} Art. ${article}: not an article the catalogue cites`);
+  }
+  return problems;
+}
+
+/**
  * Every path of a catalogue section that names nothing, with the reason. A section is paths separated by ";",
- * each in interface.md or, after `platform-notes.md ›`, in platform-notes.md; words in parentheses are notes.
+ * each in interface.md or, after `platform-notes.md ›`, in platform-notes.md; words in parentheses are notes. A section
+ * after `PSD2 ›` cites the Directive's and the RTS's articles instead.
  */
 export function unresolvedPaths(
   section: string,
   documents: { interface: OutlineNode; platformNotes: OutlineNode },
 ): string[] {
+  if (section.startsWith('PSD2 › ')) return unknownArticles(section.slice('PSD2 › '.length));
   let text = section;
   for (let before = ''; before !== text;) [before, text] = [text, text.replace(/\s*\([^()]*\)/g, '')];
   const problems: string[] = [];

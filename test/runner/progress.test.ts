@@ -102,4 +102,39 @@ describe('progress', () => {
     p.stop();
     expect(shown.at(-1)).toBe('(ended)');
   });
+
+  it('a suite file a stopped run never reached is "– name: not run", never a ✓ over nothing', () => {
+    const { p, lines } = progress();
+    const OTHER = '/x/suites/payment-bodies.suite.ts';
+    p.onEvent({
+      type: 'planned',
+      tests: [
+        ...['t0', 't1', 't2'].map((name) => ({ name, file: FILE, meta })),
+        ...['b0', 'b1'].map((name) => ({ name, file: OTHER, meta })),
+      ],
+    });
+    p.onEvent({ type: 'phase', phase: 'testing', at: 0 });
+    p.onEvent(finished('t0'));
+    p.onEvent({ type: 'stopping', end: { kind: 'interrupted', signal: 'SIGINT' }, at: 0 });
+    // vitest reports a test it cancelled as skipped, without a reason of its own.
+    p.onEvent(finished('t1', 'skipped'));
+    p.onEvent({ type: 'file-finished', file: FILE, at: 0 });
+    p.onEvent({ type: 'file-finished', file: OTHER, at: 0 });
+    expect(lines.slice(-2)).toEqual([
+      '– payments.suite.ts: 1/1 passed, 2 not run',
+      '– payment-bodies.suite.ts: not run (2 tests)',
+    ]);
+    p.stop();
+  });
+
+  it('a run that is not stopping still counts a skipped test as skipped, under ✓', () => {
+    const { p, lines } = progress();
+    p.onEvent(planned(2));
+    p.onEvent({ type: 'phase', phase: 'testing', at: 0 });
+    p.onEvent(finished('t0'));
+    p.onEvent(finished('t1', 'skipped'));
+    p.onEvent({ type: 'file-finished', file: FILE, at: 0 });
+    expect(lines.at(-1)).toBe('✓ payments.suite.ts: 1/2 passed, 1 skipped');
+    p.stop();
+  });
 });

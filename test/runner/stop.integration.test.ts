@@ -12,8 +12,8 @@ import { hangGuard } from '../support/bounds.js';
  * An interrupted run never passes (issue 21): SIGINT or SIGTERM sent to `run` while it collects the suites, while
  * the tests run, and while the HTML is rendered. Every time: a non-zero exit within 5 s of the signal, a junit.xml an
  * XML library reads with every test of the run in it (those that never ran skipped), summary.json saying INCOMPLETE,
- * and no process of the run's process group left. Through `npm run conformance` too, and a second Ctrl-C ends it at
- * once.
+ * and no process of the run's process group left. Through `npm run conformance` and `npx psd2-conformance` too (the
+ * caller's exit code and summary.json's agree), and a second Ctrl-C ends it at once.
  */
 const BIN = join(ROOT, 'bin', 'psd2-conformance.mjs');
 
@@ -224,7 +224,10 @@ describe('an interrupted run never passes', { timeout: hangGuard(300_000) }, () 
     expect(summary.verdictLine).toMatch(new RegExp(`^INCOMPLETE: interrupted by ${signal} `));
   });
 
-  it('SIGTERM to `npx psd2-conformance` leaves nothing running: the run notices its shell is gone', async () => {
+  // npx starts the CLI through `sh -c`, and dash passes neither signal on: it dies of the SIGTERM npm passes it (npm
+  // then exits 143 at once), and holds the SIGINT until its child ends (npm then exits 130). The run sees both in its
+  // launcher (runner/run/launcher.ts), and its reports give the exit code the caller of npx saw.
+  it('SIGTERM to `npx psd2-conformance`: npx exits 143, and the run, its shell gone, reports 143 too', async () => {
     const run = await stoppedRun({
       signal: 'SIGTERM',
       after: /running the tests…/,
@@ -235,8 +238,21 @@ describe('an interrupted run never passes', { timeout: hangGuard(300_000) }, () 
     expect(run.code).toBe(143);
     expect(run.groupGone).toBe(true);
     const summary = summaryOf(run.reports);
-    expect(summary.verdictLine).toMatch(/^INCOMPLETE: interrupted by SIGHUP \(the process that started it ended\)/);
+    expect(summary.exitCode).toBe(143);
+    expect(summary.verdictLine).toMatch(/^INCOMPLETE: interrupted by SIGTERM \(the shell that started it /);
     expect(junit(run.reports).testcases).toBe(total);
+  });
+
+  it('SIGINT to `npx psd2-conformance`: the run stops although its shell holds the signal; both say 130', async () => {
+    const run = await stoppedRun({
+      signal: 'SIGINT',
+      after: /running the tests…/,
+      delayMs: 1000,
+      via: 'npx',
+      tmp: warm,
+    });
+    const { summary } = expectIncomplete(run, 130);
+    expect(summary.verdictLine).toMatch(/^INCOMPLETE: interrupted by SIGINT \(sent to the shell that started it /);
   });
 
   it('a second Ctrl-C ends the run at once, still INCOMPLETE', async () => {

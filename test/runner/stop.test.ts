@@ -19,6 +19,8 @@ describe("the run's end (runner/run/stop.ts)", () => {
     expect([stopCode({ kind: 'interrupted', signal: 'SIGINT' }), stopCode({ kind: 'budget', seconds: 9 })]).toEqual([
       130, 3,
     ]);
+    // A configuration error found while testing (an SCA driver that matched nothing) is one: exit 2.
+    expect(stopCode({ kind: 'misconfigured', reason: 'SCA_APPROVE_URL=form:x matched nothing' })).toBe(2);
   });
 
   it('a second signal ends it at once: what must be written is written, then the exit', () => {

@@ -47,4 +47,29 @@ describe('journeys over the CLI (suites/journeys.suite.ts, suites/model.suite.ts
     },
     hangGuard(200_000),
   );
+
+  it(
+    'an SCA driver template that matches nothing on the bank is a configuration error naming it: exit 2, the ' +
+      'run stopped and INCOMPLETE, no journey judged on what followed and no SHOULD warning blaming the bank',
+    async () => {
+      const run = await runCli(['--suite-file', 'journeys', '--suite-file', 'model'], {
+        SCA_DRIVER: 'http',
+        SCA_APPROVE_URL: 'form:Godkjenn',
+        SCA_DENY_URL: '{scaRedirect}?result=fail',
+      });
+      expect(run.code, run.stderr).toBe(2);
+      const why = /SCA driver: SCA_APPROVE_URL=form:Godkjenn matched nothing: the bank sent the PSU back/;
+      expect(run.stderr.trim().split('\n').at(-1)).toMatch(
+        new RegExp(`^psd2-conformance run: stopped by a configuration error \\(${why.source}.*: INCOMPLETE$`),
+      );
+      const summary = JSON.parse(readFileSync(join(run.reports, 'summary.json'), 'utf8'));
+      expect(summary).toMatchObject({ exitCode: 2, verdict: 'INCOMPLETE', end: { kind: 'misconfigured' } });
+      expect(summary.verdictLine).toMatch(new RegExp(`^INCOMPLETE: stopped by a configuration error \\(${why.source}`));
+      const all = outcomes(run.reports);
+      expect(all.find((o) => o.meta.configurationError)?.meta.configurationError).toMatch(why);
+      expect(all.filter((o) => o.state === 'failed')).toEqual([]);
+      expect(all.flatMap((o) => o.meta.warnings ?? [])).toEqual([]);
+    },
+    hangGuard(200_000),
+  );
 });

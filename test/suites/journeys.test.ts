@@ -1,8 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/index.js';
-import type { TestOutcome } from '../../run-model/index.js';
-import { securityLine } from '../../reporters/security-line.js';
 import type { RunContext } from '../../suites/support/context.js';
 import { scaDriverFor, scaSkip } from '../../suites/support/journeys/driver.js';
 import { linksOf, pathAfterBase } from '../../suites/support/journeys/links.js';
@@ -73,37 +71,5 @@ describe('the journey model (suites/support/journeys/model.ts)', () => {
     const b = fc.sample(plans(7), { seed: 7, numRuns: 3 }).map((p) => [...p].map(String));
     expect(a.flat().length).toBeGreaterThan(0);
     expect(a).toEqual(b);
-  });
-});
-
-describe('the security line of the closing summary (reporters/security-line.ts)', () => {
-  const outcome = (requirementIds: string[], state: 'passed' | 'failed' | 'skipped', warned = false) =>
-    ({
-      name: requirementIds.join(' + '),
-      file: 'x.suite.ts',
-      state,
-      durationMs: 1,
-      errors: [],
-      meta: {
-        requirementIds,
-        level: 'SHOULD',
-        operation: 'payment.status',
-        ...(warned ? { warnings: [{ requirementId: requirementIds[0], message: 'another TPP got 200' }] } : {}),
-      },
-    }) as unknown as TestOutcome;
-
-  it('counts the tests of security rules, names the ones with a deviation, and is absent without such tests', () => {
-    expect(securityLine([outcome(['Payment.create.201'], 'passed')])).toBeUndefined();
-    expect(
-      securityLine([
-        outcome(['Security.otherTpp.payment'], 'passed', true),
-        outcome(['Security.otherTpp.basket'], 'passed'),
-        outcome(['Security.otherTpp.authorisation'], 'skipped'),
-        outcome(['Payment.create.201'], 'failed'),
-      ]),
-    ).toBe(
-      "security (another TPP's resources): 3 test(s), 1 without deviation, DEVIATION in: " +
-        'Security.otherTpp.payment, 1 not run',
-    );
   });
 });

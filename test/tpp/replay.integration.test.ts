@@ -201,6 +201,42 @@ describe('psd2-conformance replay', () => {
     hangGuard(60_000),
   );
 
+  it(
+    'of a run against the embedded bank, without --base-url: exit 2, one line naming --base-url and the rerun, ' +
+      'never a MUST failure blamed on the bank for a closed port',
+    async () => {
+      const gone = await cli(['replay', '--test', TEST, '--reports', reports]);
+      expect(gone.code).toBe(2);
+      expect(gone.stdout).toBe('');
+      const lines = gone.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        new RegExp(
+          `^psd2-conformance replay: ${reports} is a run against the embedded reference bank with fault ${FAULT}, ` +
+            'which stopped with that run .*: pass --base-url URL .*, or run the test again: npx psd2-conformance run ' +
+            `--fault '${FAULT}' --seed \\d+ --grep '.*' --reports reports/replay$`,
+        ),
+      );
+    },
+    60_000,
+  );
+
+  it('a target that answers nothing (a closed port, the embedded bank of --exchanges): exit 2, one line', async () => {
+    const closed = await cli(['replay', '--test', TEST, '--reports', reports, '--base-url', 'http://127.0.0.1:9']);
+    expect([closed.code, closed.stdout]).toEqual([2, '']);
+    expect(closed.stderr.trim()).toMatch(
+      new RegExp(
+        /^psd2-conformance replay: cannot reach http:\/\/127\.0\.0\.1:9 \(refused: [^\n]*\): nothing was judged; /
+          .source + /pass --base-url URL of a bank that answers$/.source,
+      ),
+    );
+    const lines = await cli(['replay', '--exchanges', exchangesFile, '--test', TEST]);
+    expect([lines.code, lines.stdout]).toEqual([2, '']);
+    expect(lines.stderr.trim()).toMatch(
+      /^psd2-conformance replay: cannot reach http:\/\/127\.0\.0\.1:\d+ \(refused: [^\n]*$/,
+    );
+  }, 60_000);
+
   it('the failed test’s curl attachment in the report gains the re-signing form', () => {
     const dir = join(reports, 'allure-results');
     const attachments = readdirSync(dir)

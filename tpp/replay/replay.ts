@@ -15,6 +15,7 @@ import {
   maxBodyBytes,
   requestOnceAgainIfClosed,
   transportKind,
+  UNREACHABLE_KINDS,
   upstreamAgent,
   type TppHttpOptions,
 } from '../upstream.js';
@@ -51,6 +52,21 @@ export interface ReplayResult {
   notes: string[];
   /** Whether the rules that failed the test then fail now (only for recordings that say which failed). */
   sameVerdict?: boolean;
+}
+
+/**
+ * The target answered nothing at all (nothing listens, no such host): a replay has nothing to judge, which is a
+ * matter of where it sends, never a failure of the bank. `replay` throws it at the first such request.
+ */
+export class UnreachableTarget extends Error {
+  constructor(
+    readonly url: string,
+    readonly kind: string,
+    detail: string,
+  ) {
+    super(`cannot reach ${new URL(url).origin} (${kind}: ${detail})`);
+    this.name = 'UnreachableTarget';
+  }
 }
 
 const ids = (results: CheckResult[]) => [...new Set(results.map((r) => r.requirementId))];
@@ -166,6 +182,8 @@ async function replayOne(
   const started = performance.now();
   const observed = await send(outgoing, upstream, maxBodyBytes(options.http));
   const durationMs = performance.now() - started;
+  if (observed.error && UNREACHABLE_KINDS.includes(observed.error.kind))
+    throw new UnreachableTarget(url, observed.error.kind, observed.error.message);
   if (observed.retried)
     notes.push(
       `the bank closed the connection before answering (${observed.retried.kind}: ${observed.retried.message}): ` +
@@ -226,7 +244,9 @@ function unsent(recorded: RecordedExchange): ReplayResult {
  * Sends recorded exchanges again, one after the other, each signed afresh (a new Date, X-Request-ID, Digest and
  * Signature; see resign), to the same bank or another base URL, and judges the answers: by the expectation a
  * failed test recorded (`checkAccepted` or `checkRejected` for its rule, as the suite did), or else as the proxy
- * judges an answer. A recording from an hour ago is as good as one from a second ago.
+ * judges an answer. A recording from an hour ago is as good as one from a second ago. A target that answers nothing
+ * at all (refused, no such host) ends the replay with UnreachableTarget: nothing was judged, and the bank is not to
+ * blame.
  */
 export async function replay(exchanges: RecordedExchange[], options: ReplayOptions): Promise<ReplayResult[]> {
   const dispatcher = upstreamAgent(options.http);

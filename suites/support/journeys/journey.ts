@@ -22,7 +22,7 @@ import type { Exchange } from '../../../client/index.js';
 import type { ScaDecision, ScaDriver } from '../../../client/sca/index.js';
 import type { OperationId, RequirementId } from '../../../spec/index.js';
 import { bulkBody, ncbctBody, sctBody } from '../bodies.js';
-import { NotObservable, sharedDebtor, unregisteredAccount } from '../fixtures.js';
+import { ConfigurationError, NotObservable, sharedDebtor, unregisteredAccount } from '../fixtures.js';
 import { basketIdOf, createPayment } from '../payments.js';
 import { operation, pathFor } from '../request.js';
 import { ProductionGuard, type Session } from '../session.js';
@@ -292,6 +292,8 @@ export class Journey {
     const outcome = scaRedirect
       ? await this.kit.driver.decide(browserUrl(this.kit.s.ctx, scaRedirect.href), decision)
       : undefined;
+    // The driver never acted: what the bank shows next says nothing about the PSU's decision.
+    if (outcome?.misconfigured) throw new ConfigurationError(`SCA driver: ${outcome.misconfigured}`);
     const trail = { scaRedirect: scaRedirect?.href, returned: outcome?.returned ?? false, problem: outcome?.problem };
     this.kit.judge(started.exchange, scaReturnedCheck.run({ exchange: started.exchange, facts: trail }));
     const scaStatus = await this.#scaStatusAfter(auth, decision, target.name);
