@@ -10,3 +10,4 @@ export * from './requirements/index.js';
 export * from './limits-table.js';
 export * from './basket-status.js';
 export * from './near-misses.js';
+export * from './bank-profile.js';
