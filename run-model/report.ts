@@ -73,6 +73,8 @@ export interface ReportSummary extends Omit<RunSummary, 'exitCode'> {
   must: Record<CoverageState, number>;
   /** The SHOULD deviations recorded as warnings, by requirement id. */
   warned: string[];
+  /** Rules judged at MUST because the bank profile declares their choice (`run --bank-profile`), by id. */
+  declared?: string[];
   /** The result folders merged into this report, with what each ran (a shard as i/n, without its test list). */
   shards?: ({ dir: string; total: number; shard?: string } & Partial<Omit<RunInfo, 'shard'>>)[];
 }
@@ -167,6 +169,7 @@ export function buildReport(runs: RunRecord[], options: { strict: boolean; out?:
   const seeds = distinct(infos.map((i) => i.seed).filter((s): s is number => typeof s === 'number'));
   const end = infos.map((i) => i.end ?? COMPLETED).find((e) => e.kind !== 'completed') ?? COMPLETED;
   const warned = distinct(outcomes.flatMap((o) => (o.meta.warnings ?? []).map((w) => w.requirementId))).sort();
+  const declared = distinct(outcomes.flatMap((o) => (o.meta.declared ?? []).map((d) => d.requirementId))).sort();
   const base = {
     ...counts,
     end,
@@ -179,6 +182,7 @@ export function buildReport(runs: RunRecord[], options: { strict: boolean; out?:
     requirements: countStates(rows),
     must: countStates(rows, 'MUST'),
     warned,
+    ...(declared.length ? { declared } : {}),
     ...(runs.length === 1 && infos[0]?.shard ? { shard: infos[0].shard } : {}),
     ...(runs.length === 1 && infos[0]?.budget ? { budget: infos[0].budget } : {}),
     ...selectionOf(infos),

@@ -1,9 +1,16 @@
 import { test, TestRunner, type TestContext } from 'vitest';
-import { checkSelection, type CheckResult } from '../../checks/index.js';
+import { applyDeclarations, checkSelection, type CheckResult } from '../../checks/index.js';
 import { shellQuote, type Exchange } from '../../client/index.js';
 import type { ConformanceMeta } from '../../run-model/index.js';
-import { inShard, leftOutByBudget, ruleLine, rulesBroken, selected } from '../../run-model/index.js';
-import { OPERATIONS, requirement, type Level, type OperationId, type RequirementId } from '../../spec/index.js';
+import { declaredIn, inShard, leftOutByBudget, ruleLine, rulesBroken, selected } from '../../run-model/index.js';
+import {
+  OPERATIONS,
+  declaredRules,
+  requirement,
+  type Level,
+  type OperationId,
+  type RequirementId,
+} from '../../spec/index.js';
 import { runContext, type RunContext } from './context.js';
 import { FixtureError, NotObservable } from './fixtures.js';
 import { attachExchange, attachText, describeFailure, describeSkip, labelTest, maskValues } from './allure.js';
@@ -48,14 +55,24 @@ export interface ConformanceTestDefinition extends ConformanceTestOptions {
 export function conformanceTest(definition: ConformanceTestDefinition, body: (kit: Kit) => Promise<void>): void {
   const { requirementIds: ids, operation, title, ...options } = definition;
   const requirementIds = Array.isArray(ids) ? ids : [ids];
-  const level = options.level ?? requirement(requirementIds[0] as RequirementId).level;
-  const name = `${requirementIds.join(' + ')} [${level}] ${title}`;
+  const named = options.level ?? requirement(requirementIds[0] as RequirementId).level;
+  // Named by the catalogue's level, so a test keeps its name from bank to bank; judged at MUST where the bank profile
+  // declares the choice one of its rules is about.
+  const name = `${requirementIds.join(' + ')} [${named}] ${title}`;
+  const declared = declaredOf(requirementIds);
+  const level = declared.length && !options.level ? 'MUST' : named;
   const skip =
     options.skip ||
     profileSkip(operation) ||
     selected(runContext().selection, requirementIds, operation, level) ||
     leftOutByBudget(runContext().selection, fullTestName(name));
-  const meta: ConformanceMeta = { requirementIds, level, operation, ...(skip ? { notTestable: skip } : {}) };
+  const meta: ConformanceMeta = {
+    requirementIds,
+    level,
+    operation,
+    ...(declared.length ? { declared } : {}),
+    ...(skip ? { notTestable: skip } : {}),
+  };
   // Another shard's test is not registered here: it runs there, and shows in no report of this shard.
   if (!inShard(runContext().selection, fullTestName(name))) return;
   test(
@@ -87,7 +104,7 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (ki
         ctx,
         meta: live,
         judge: (exchange, results) => {
-          const kept = chosen(results);
+          const kept = chosen(applyDeclarations(exchange, results, ctx.bankProfile?.declarations));
           judged += kept.length;
           judge(live, exchange, kept, ctx.strict);
         },
@@ -126,9 +143,18 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (ki
  */
 function withBrokenRules(err: unknown, meta: ConformanceMeta): unknown {
   if (!(err instanceof Error)) return err;
-  const lines = rulesBroken(meta).map((id) => `broken: ${ruleLine(id)}`);
+  const lines = rulesBroken(meta).map((id) => `broken: ${ruleLine(id, declaredIn(meta, id))}`);
   if (lines.length && !err.message.startsWith('broken: ')) err.message = [...lines, '', err.message].join('\n');
   return err;
+}
+
+/** The rules a test cites whose choice the run's bank profile declares, with the profile's line. */
+function declaredOf(ids: RequirementId[]): NonNullable<ConformanceMeta['declared']> {
+  const rules = declaredRules(runContext().bankProfile?.declarations ?? {});
+  return ids.flatMap((id) => {
+    const declared = rules.get(id);
+    return declared ? [{ requirementId: id, by: declared.at }] : [];
+  });
 }
 
 /** The name vitest reports for a test registered here: its describe blocks, then its own name. */
