@@ -175,7 +175,7 @@ const define = () =>
           'psd2-conformance run --exclude-checks date_range_inclusive,content_language',
           'psd2-conformance run --profile sandbox --baseline reports-1.21 --known-findings known.yaml --reports rc',
           'psd2-conformance run --profile sandbox --sign-evidence    # evidence/manifest.json.jws beside it',
-          'psd2-conformance run --bank-profile banks/acme.yaml       # held to the choices the bank declares',
+          'psd2-conformance run --profile sandbox --bank-profile acme.yaml   # held to the choices it declares',
         ],
         {
           0: 'CONFORMANT: the run completed and every MUST test passed',
