@@ -66,6 +66,8 @@ export interface ChoiceRow<K extends ChoiceKey = ChoiceKey> {
    * interface.md states (declaring it changes nothing, but a contradiction is refused) or that only shapes another.
    */
   rules: readonly RequirementId[];
+  /** interface.md states the only allowed value: a declaration documents the portal, and judges nothing new. */
+  stated?: true;
   /** Why interface.md forbids a value the schema lets through, in its words; undefined for an allowed value. */
   forbids?: (value: NonNullable<BankChoices[K]>, choices: BankChoices) => string | undefined;
 }
@@ -120,6 +122,7 @@ const CHOICES: { [K in ChoiceKey]-?: ChoiceRow<K> } = {
     gap: 'Errors 2',
     schema: status,
     rules: [],
+    stated: true,
     forbids: (code) => (code === 400 ? undefined : `interface.md › Errors 2 says KID errors give 400 (not ${code})`),
   },
   kid_error_code: {
@@ -137,6 +140,7 @@ const CHOICES: { [K in ChoiceKey]-?: ChoiceRow<K> } = {
     gap: 'Errors 1; Authentication 4',
     schema: status,
     rules: [],
+    stated: true,
     forbids: (code) =>
       code === 400
         ? undefined
@@ -186,6 +190,7 @@ const CHOICES: { [K in ChoiceKey]-?: ChoiceRow<K> } = {
     gap: 'Shared types › Link',
     schema: { type: 'boolean' },
     rules: [],
+    stated: true,
     forbids: (verbs) =>
       verbs
         ? undefined

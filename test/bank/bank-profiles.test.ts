@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { choicesOf, policyOf, profiledVariants } from '../../bank/bank-profile.js';
 import { DEFAULT_POLICY, VARIANTS, findVariant } from '../../bank/index.js';
 import { parseBankProfile } from '../../config/bank-profile.js';
-import { EXAMPLE_PROFILES_DIR, exampleProfiles } from '../../scripts/generate-bank-profiles.js';
+import {
+  BANK_PROFILES_DOC,
+  EXAMPLE_PROFILES_DIR,
+  currentKeysDoc,
+  exampleProfiles,
+} from '../../scripts/generate-bank-profiles.js';
 import type { BankChoices } from '../../spec/index.js';
 
 /** examples/bank-profiles/: the reference bank's profile and one per variant whose choice is a profile key. */
@@ -20,6 +25,12 @@ describe('example bank profiles', () => {
     const expected = exampleProfiles();
     expect(files.sort()).toEqual([...expected.keys()].sort());
     for (const [name, text] of expected) expect(read(name), name).toBe(text);
+  });
+
+  it("docs/bank-profiles.md's keys table is current, one row per key", () => {
+    const doc = readFileSync(BANK_PROFILES_DOC, 'utf8');
+    expect(doc).toBe(currentKeysDoc(doc));
+    expect(doc).toContain('| `errors` | `interface`, `berlin-group`, `both` |');
   });
 
   it('are named after a variant (or default.yaml), and every variant that makes a profile choice has one', () => {
