@@ -329,7 +329,7 @@ export const declaredChoiceCheck = defineCheck<{ results: readonly CheckResult[]
     "naming the profile's line",
   reports: DECLARED_RULES,
   judge: ({ exchange, facts }, verdict) => {
-    if (!facts) return [];
+    if (!facts?.declarations || !facts.results) return [];
     const seen: Seen = { exchange, results: facts.results, declarations: facts.declarations };
     return active(seen).map(({ key, value, at, judge }) => {
       const result = judge.judge(seen, value as never);

@@ -88,13 +88,16 @@ const validator = () => (compiled ??= newAjv2020({ allErrors: true, strict: true
 export const shownValue = (value: unknown): string =>
   Array.isArray(value) ? `[${value.join(', ')}]` : value === null ? 'null' : String(value);
 
-/** A value as YAML writes it: plain where it reads as itself, else double-quoted (JSON strings are YAML). */
+/**
+ * A value as YAML writes it: plain where it reads as itself, else single-quoted (a quote doubled), as prettier writes
+ * YAML.
+ */
 function yamlValue(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(yamlValue).join(', ')}]`;
   if (typeof value !== 'string') return String(value);
   return /^[A-Za-z0-9/][A-Za-z0-9_./-]*$/.test(value) && !/^(true|false|null|yes|no|on|off)$/i.test(value)
     ? value
-    : JSON.stringify(value);
+    : `'${value.replace(/'/g, "''")}'`;
 }
 
 /** One line of a bank profile: `errors: berlin-group`, `languages: [nb, en]`. */
