@@ -61,7 +61,9 @@ export function coverageMarkdown(rows: CoverageRow[], title: string, target?: st
     '| requirement | level | outcome | tests | note |',
     '|---|---|---|---|---|',
     ...rows.map(
-      (r) => `| \`${r.id}\` | ${r.level} | ${OUTCOME[r.state]} | ${r.tests.length} | ${cell(r.note ?? '')} |`,
+      (r) =>
+        `| \`${r.id}\` | ${r.level}${r.declaredBy ? ` (declared by ${r.declaredBy})` : ''} | ${OUTCOME[r.state]} | ` +
+        `${r.tests.length} | ${cell(r.note ?? '')} |`,
     ),
   );
   return `${lines.join('\n')}\n`;

@@ -44,6 +44,22 @@ describe('run --bank-profile', () => {
     },
   );
 
+  it(
+    "another variant's profile fails the reference bank on that variant's choice alone",
+    { timeout: 240_000 },
+    async () => {
+      const file = example('status-pdng');
+      const r = await runCli(['--profile', 'embedded', '--bank-profile', file, '--suite-file', 'payments.suite']);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.summary?.failedRequirements).toEqual(['PaymentResponse.transactionStatus.enum']);
+      const line = readFileSync(file, 'utf8').split('\n').indexOf('created_status: PDNG') + 1;
+      expect(r.stdout).toContain(
+        `declared by ${file}:${line} (created_status: PDNG): expected transactionStatus PDNG, got ` +
+          'transactionStatus RCVD',
+      );
+    },
+  );
+
   // A handful of variants with their own example profiles, whole runs: each is held to its choices and passes.
   it.each([
     ['the reference bank', []],
