@@ -45,6 +45,8 @@ interface DeclaredJudge<K extends ChoiceKey> {
   /** The SHOULD results the declaration settles (the alternatives it chose between): left out of the test's verdict. */
   narrows?(result: CheckResult, value: Value<K>): boolean;
   judge(seen: Seen, value: Value<K>): Judged;
+  /** What the declaration expects, in words: "expected …" of a failure. */
+  expects(value: Value<K>): string;
 }
 
 const statusOf = (s: Seen): number => s.exchange.response?.status ?? 0;
@@ -104,6 +106,7 @@ const refuseOrAccept = (rule: RequirementId): DeclaredJudge<'logical_duplicates'
       ? should(r, rule, 'Errors.invalidRequest.never2xx')
       : r.level === 'SHOULD' && (r.check === 'client_error' || r.check === 'not_accepted'),
   judge: (s, value) => judged(value === 'accept' ? success(s) : refused(s), `status ${statusOf(s)}`),
+  expects: (value) => (value === 'accept' ? 'a 2xx (accepted)' : 'a 4xx (refused)'),
 });
 
 /** Every Link href a body hands out, by name; scaRedirect is the PSU's page, which the bank may host anywhere. */
@@ -152,6 +155,7 @@ function codingsSeen(s: Seen, declared: string[]) {
 
 const JUDGES: { [K in ChoiceKey]?: DeclaredJudge<K> } = {
   errors: {
+    expects: (value) => FORM_WORDS[value],
     applies: (s) =>
       statusOf(s) >= 400 &&
       s.results.some((r) => r.check === 'error_body_conformance') &&
@@ -165,11 +169,13 @@ const JUDGES: { [K in ChoiceKey]?: DeclaredJudge<K> } = {
     },
   },
   signature_error_status: {
+    expects: (value) => `status ${value}`,
     applies: signatureFailure,
     narrows: (r) => r.level === 'SHOULD' && r.check === 'expected_status',
     judge: statusIs,
   },
   signature_error_body: {
+    expects: (value) => FORM_WORDS[value],
     applies: signatureFailure,
     narrows: bodyForms,
     judge: (s, value) => {
@@ -178,6 +184,7 @@ const JUDGES: { [K in ChoiceKey]?: DeclaredJudge<K> } = {
     },
   },
   kid_error_code: {
+    expects: (value) => `code ${value}`,
     applies: (s) => s.results.some((r) => r.check === 'expected_code' && r.requirementId === 'Errors.kid.400'),
     narrows: (r) => r.check === 'expected_code' && should(r, 'Errors.kid.400'),
     judge: (s, value) => {
@@ -186,16 +193,19 @@ const JUDGES: { [K in ChoiceKey]?: DeclaredJudge<K> } = {
     },
   },
   insufficient_funds_status: {
+    expects: (value) => `status ${value}`,
     applies: (s) =>
       s.exchange.response !== undefined &&
       s.results.some((r) => r.requirementId === 'Errors.insufficientFunds.notServerError'),
     judge: statusIs,
   },
   basket_created_status: {
+    expects: (value) => `status ${value}`,
     applies: (s) => acceptedOn(s) === 'basket.create' && s.exchange.response !== undefined,
     judge: statusIs,
   },
   created_status: {
+    expects: (value) => `transactionStatus ${value}`,
     applies: (s) => createsPayment(acceptedOn(s)) && success(s) && typeof bodyOf(s)?.transactionStatus === 'string',
     judge: (s, value) => {
       const status = bodyOf(s)?.transactionStatus as string;
@@ -203,6 +213,7 @@ const JUDGES: { [K in ChoiceKey]?: DeclaredJudge<K> } = {
     },
   },
   links: {
+    expects: (value) => `${value} hrefs`,
     applies: (s) => success(s) && s.results.some((r) => r.check === 'link_shape') && hrefs(bodyOf(s)).length > 0,
     judge: (s, value) => {
       const base = s.declarations.base_path?.value ?? '';
@@ -217,6 +228,7 @@ const JUDGES: { [K in ChoiceKey]?: DeclaredJudge<K> } = {
     },
   },
   ids: {
+    expects: (value) => `${value} ids`,
     applies: (s) =>
       success(s) &&
       ((createsPayment(acceptedOn(s)) && typeof bodyOf(s)?.paymentId === 'string') ||
@@ -230,6 +242,7 @@ const JUDGES: { [K in ChoiceKey]?: DeclaredJudge<K> } = {
     },
   },
   languages: {
+    expects: () => 'a Content-Language of the declared languages the request offered',
     applies: (s, declared) => {
       if (!s.exchange.response) return false;
       const { wanted, undeclared } = languagesSeen(s, declared);
@@ -246,6 +259,7 @@ const JUDGES: { [K in ChoiceKey]?: DeclaredJudge<K> } = {
     },
   },
   content_codings: {
+    expects: () => 'a Content-Encoding of the declared codings the request offered',
     applies: (s, declared) => {
       if (!s.exchange.response?.text) return false;
       const { wanted, undeclared } = codingsSeen(s, declared);
@@ -263,6 +277,7 @@ const JUDGES: { [K in ChoiceKey]?: DeclaredJudge<K> } = {
     },
   },
   unsatisfiable_accept: {
+    expects: (value) => (value === 'refuse-406' ? 'status 406' : 'a JSON answer, not 406'),
     applies: (s) => s.exchange.response !== undefined && s.results.some((r) => r.check === 'not_acceptable'),
     narrows: (r) => should(r, 'Negotiation.accept.unsupported'),
     judge: (s, value) => {
@@ -275,38 +290,6 @@ const JUDGES: { [K in ChoiceKey]?: DeclaredJudge<K> } = {
   logical_duplicates: refuseOrAccept('Payment.logicalDuplicate.rejectedByDefault'),
   past_execution_date: refuseOrAccept('Payment.requestedExecutionDate.notInPast'),
 };
-
-/** What a declaration expects, in words. */
-function expected(key: ChoiceKey, value: unknown): string {
-  switch (key) {
-    case 'errors':
-    case 'signature_error_body':
-      return FORM_WORDS[value as FormSeen];
-    case 'signature_error_status':
-    case 'insufficient_funds_status':
-    case 'basket_created_status':
-      return `status ${String(value)}`;
-    case 'logical_duplicates':
-    case 'past_execution_date':
-      return value === 'accept' ? 'a 2xx (accepted)' : 'a 4xx (refused)';
-    case 'unsatisfiable_accept':
-      return value === 'refuse-406' ? 'status 406' : 'a JSON answer, not 406';
-    case 'languages':
-      return 'a Content-Language of the declared languages the request offered';
-    case 'content_codings':
-      return 'a Content-Encoding of the declared codings the request offered';
-    case 'kid_error_code':
-      return `code ${String(value)}`;
-    case 'created_status':
-      return `transactionStatus ${String(value)}`;
-    case 'links':
-      return `${String(value)} hrefs`;
-    case 'ids':
-      return `${String(value)} ids`;
-    default:
-      return String(value);
-  }
-}
 
 const shown = (value: unknown): string => (Array.isArray(value) ? `[${value.join(', ')}]` : String(value));
 
@@ -336,7 +319,7 @@ export const declaredChoiceCheck = defineCheck<{ results: readonly CheckResult[]
       const rule = result.rule ?? (choiceRow(key).rules[0] as RequirementId);
       const message =
         `declared by ${at} (${key}: ${shown(value)}): ` +
-        (result.ok ? `${result.seen}, as declared` : `expected ${expected(key, value)}, got ${result.seen}`);
+        (result.ok ? `${result.seen}, as declared` : `expected ${judge.expects(value as never)}, got ${result.seen}`);
       return verdict(rule, result.ok, message, { declaredBy: at });
     });
   },
