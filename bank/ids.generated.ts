@@ -116,6 +116,7 @@ export type VariantId =
   | 'auth-failure-tpp-messages'
   | 'auth-failure-both-forms'
   | 'auth-failure-error-with-challenge'
+  | 'errors-berlin-group'
   | 'bic-case-insensitive'
   | 'platform-upper-case-enums'
   | 'trim-whitespace'

@@ -20,6 +20,9 @@ export type AuthFailureForm =
   /** 401 with the Error body and the Challenge body's `_links.scaRedirect` in one body. */
   | 'error-and-challenge-401';
 
+/** The form of the bank's error bodies. */
+export type ErrorForm = 'interface' | 'berlin-group';
+
 export interface BankPolicy {
   /** Resource identifiers: the platform's opaque `enc!!…==`, UUIDs, or decimal numbers. */
   idStyle: 'opaque' | 'uuid' | 'numeric';
@@ -35,6 +38,8 @@ export interface BankPolicy {
    */
   corporateUser: 'psu-context' | 'remembered' | 'customer-type';
   authFailure: AuthFailureForm;
+  /** Error bodies: interface.md's Error body, or Berlin Group's `{tppMessages: [...]}` (platform-notes.md). */
+  errorForm: ErrorForm;
   /** BIC letter case: only upper case, or any case (upper-cased before checking). */
   bicCase: 'exact' | 'insensitive';
   /** Sandbox card-account values (balanceType, status) in any letter case, as the platform's clients write EXPECTED. */
@@ -171,6 +176,7 @@ export const DEFAULT_POLICY: Readonly<BankPolicy> = Object.freeze({
   linkSet: 'standard',
   corporateUser: 'psu-context',
   authFailure: 'error-401',
+  errorForm: 'interface',
   bicCase: 'exact',
   sandboxEnumCase: 'exact',
   trimWhitespace: false,

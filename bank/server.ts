@@ -296,7 +296,7 @@ function clientErrorHandler(faults: Faults, policy: BankPolicy) {
         : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? [408, 'the request did not arrive in time']
           : [400, 'the request is not well-formed HTTP/1.1'];
-    const body = errorJson(faults, { status, code: 'FORMAT_ERROR', message });
+    const body = errorJson(faults, { status, code: 'FORMAT_ERROR', message }, policy.errorForm);
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ` +
         `application/json${policy.contentTypeCharset ? '; charset=utf-8' : ''}\r\nContent-Language: ` +
@@ -340,12 +340,14 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
       const language = pickLanguage(first(req.headers['accept-language']));
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
         return void sendError(reply, faults, {
+          form: policy.errorForm,
           status: 404,
           code: 'RESOURCE_UNKNOWN',
           message: 'a path parameter is longer than any identifier of this bank',
           language,
         });
       return void sendError(reply, faults, {
+        form: policy.errorForm,
         status: 400,
         code: 'FORMAT_ERROR',
         message: `the request URL is not valid: ${error.message}`,
@@ -360,6 +362,7 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
     if (status === 500) log?.(`internal error on ${req.method} ${req.url}: ${error.message}`);
     const message = status === 413 ? `the body is larger than ${BODY_LIMIT_BYTES} bytes` : error.message;
     void sendError(reply, faults, {
+      form: policy.errorForm,
       status,
       code: status === 500 ? 'SYSTEM_ERROR' : 'FORMAT_ERROR',
       message,
@@ -369,6 +372,7 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
   app.setNotFoundHandler(
     (req, reply) =>
       void sendError(reply, faults, {
+        form: policy.errorForm,
         status: 404,
         code: unknownRouteCode(policy),
         message: `no operation ${req.method} ${req.url.split('?')[0]}`,
@@ -483,11 +487,20 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
         (policy.extraResponseMembers
           ? (withExtraMembers(
               policy,
-              JSON.parse(errorJson(faults, { status: err.status, code, message: err.message, language })),
+              JSON.parse(
+                errorJson(faults, { status: err.status, code, message: err.message, language }, policy.errorForm),
+              ),
               clock(),
             ) as Record<string, unknown>)
           : undefined);
-      return sendError(reply, faults, { status: err.status, code, message: err.message, language, body });
+      return sendError(reply, faults, {
+        status: err.status,
+        code,
+        message: err.message,
+        language,
+        body,
+        form: policy.errorForm,
+      });
     }
   }
 
@@ -568,6 +581,7 @@ export async function startBank(options: BankOptions = {}): Promise<RunningBank>
     const target = completeSca(state, faults, { authorisationId: authorisationId ?? '', result });
     if (!target)
       return sendError(reply, faults, {
+        form: policy.errorForm,
         status: 404,
         code: 'RESOURCE_UNKNOWN',
         message: 'no such authorisation',

@@ -175,6 +175,14 @@ export const VARIANTS: readonly Variant[] = [
       '_links.scaRedirect',
     policy: { authFailure: 'error-and-challenge-401' },
   },
+  {
+    id: 'errors-berlin-group',
+    section: 'Errors',
+    choice:
+      "every error body is Berlin Group's {tppMessages: [{category: ERROR, code, text}]} instead of interface.md's " +
+      'Error body: platform-notes.md says a conformant server may return either form; the codes are listed ones',
+    policy: { errorForm: 'berlin-group' },
+  },
   // Letter case, whitespace, check digits
   {
     id: 'bic-case-insensitive',

@@ -89,7 +89,7 @@ export function errorCodes(body: unknown): ErrorCodes {
 }
 
 /** interface.md's Challenge body: `_links` with an `scaRedirect` link (its shape is judged by the schema). */
-const isChallenge = (record: Record<string, unknown>): boolean =>
+export const isChallenge = (record: Record<string, unknown>): boolean =>
   typeof record._links === 'object' && record._links !== null && 'scaRedirect' in record._links;
 
 /** Errors table: "401 | none; Challenge body with scaRedirect link" — a 401 conforms with it as with an error body. */

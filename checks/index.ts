@@ -21,6 +21,7 @@ export * from './negotiation.js';
 export * from './errors.js';
 export * from './journeys.js';
 export { missingFrom } from './compare.js';
+export { FORM_WORDS, applyDeclarations, declaredChoiceCheck, errorFormOf } from './declared.js';
 export { verdict } from './result.js';
 export {
   ACCEPTED_RULE_CHECKS,

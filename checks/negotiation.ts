@@ -17,7 +17,7 @@ export const pathPrefixCheck = defineCheck<{ paths: string[] }>({
 });
 
 /** One alternative of an Accept-* request header: its value in lower case, its q-value, its other parameters. */
-interface Offer {
+export interface Offer {
   value: string;
   q: number;
 }
@@ -66,7 +66,7 @@ const coding = (name: string) => {
   return (offer: string) => (canonical(offer) === canonical(name) ? 1 : offer === '*' ? 0 : undefined);
 };
 
-const headerList = (value: string | undefined) =>
+export const headerList = (value: string | undefined): string[] =>
   (value ?? '')
     .split(',')
     .map((part) => part.trim().toLowerCase())
@@ -186,6 +186,13 @@ export const contentLanguageCheck = defineCheck({
     ];
   },
 });
+
+/** The q-value the offers give a content coding (by name, or by `*`); undefined when they name neither. */
+export const codingWeight = (offers: Offer[], name: string): number | undefined => weightOf(offers, coding(name));
+
+/** The q-value the offers give a language tag (RFC 4647 ranges, `*`, macrolanguages); undefined when none answers. */
+export const languageWeight = (offers: Offer[], tag: string): number | undefined =>
+  weightOf(offers, (range) => answers(tag, range));
 
 /** The checks of what a request offered against what the response reports: every exchange is judged by them. */
 export const NEGOTIATION_CHECKS = [

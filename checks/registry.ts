@@ -23,7 +23,7 @@ export type CheckVerdict = (
   requirementId: RequirementId,
   ok: boolean,
   message: string,
-  options?: { atMost?: Level; detail?: Record<string, unknown>; holds?: RequirementId[] },
+  options?: { atMost?: Level; detail?: Record<string, unknown>; holds?: RequirementId[]; declaredBy?: string },
 ) => CheckResult;
 
 export interface CheckDefinition<Facts = undefined> {

@@ -16,12 +16,24 @@ export interface VerdictOptions {
   detail?: Record<string, unknown>;
   /** On a pass: further rules found holding (CheckResult.holds). */
   holds?: RequirementId[];
+  /** Where a bank profile declares the choice judged (`bank.yaml:3`): the level is then MUST. */
+  declaredBy?: string;
 }
 
 /** Builds a CheckResult whose level comes from the catalogue, so no check can disagree with it. */
-export function verdict({ check, requirementId, ok, message, atMost, detail, holds }: VerdictOptions): CheckResult {
-  const level = atMost === 'SHOULD' ? 'SHOULD' : requirement(requirementId).level;
-  return { check, requirementId, level, ok, message, ...(detail ? { detail } : {}), ...(ok && holds ? { holds } : {}) };
+export function verdict(options: VerdictOptions): CheckResult {
+  const { check, requirementId, ok, message, atMost, detail, holds, declaredBy } = options;
+  const level = declaredBy ? 'MUST' : atMost === 'SHOULD' ? 'SHOULD' : requirement(requirementId).level;
+  return {
+    check,
+    requirementId,
+    level,
+    ok,
+    message,
+    ...(detail ? { detail } : {}),
+    ...(ok && holds ? { holds } : {}),
+    ...(declaredBy ? { declaredBy } : {}),
+  };
 }
 
 /** A response header in any letter case (core/headers.ts). */

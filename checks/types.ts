@@ -40,4 +40,9 @@ export interface CheckResult {
    * accept (`checkAccepted`) or refuse (`checkRejected`): a failed test's record and replay read it from here.
    */
   expectation?: Expectation;
+  /**
+   * Where a bank profile declares the choice this result judges (`bank.yaml:3`): the result is then at MUST whatever
+   * the catalogue's level (`run --bank-profile`, checks/declared.ts).
+   */
+  declaredBy?: string;
 }

@@ -153,8 +153,19 @@ export const profileOption = (description: string) =>
     '--profile <profile>',
     description,
     PROFILES,
-    'PROFILE; unset: sandbox when BASE_URL is set, else embedded',
+    "PROFILE; unset: the bank profile's environment, else sandbox when BASE_URL is set, else embedded",
   );
+
+/**
+ * `--bank-profile FILE`: a bank's declared choices in interface.md's gaps (docs/bank-profiles.md). Not `--profile`,
+ * which names the target (embedded, sandbox, production).
+ */
+export const bankProfileOption = (description = BANK_PROFILE_HELP) =>
+  new Option('--bank-profile <file>', description).default(undefined, 'none: every gap at SHOULD');
+
+export const BANK_PROFILE_HELP =
+  "the bank's own choices where interface.md leaves a gap (YAML: errors, statuses, links, languages …): each " +
+  "judged at MUST, a failure naming the profile's line; not --profile, which names the target";
 
 /**
  * `--config-file FILE` of every command that reads the configuration (NAME=value lines, as in .env). A file that is

@@ -21,11 +21,14 @@ export function chooseTarget(
   config: Config,
   profileFlag: string | undefined,
   warn: (line: string) => void,
+  /** Where the profile came from when not from --profile or PROFILE (a bank profile's environment line). */
+  profileFrom?: string,
 ): TargetChoice {
   if (profileFlag !== undefined && !PROFILES.includes(profileFlag as ProfileName))
     throw new UserError(`--profile must be one of ${PROFILES.join(', ')}, got "${profileFlag}"`);
   const profile = (profileFlag as ProfileName | undefined) ?? config.profile;
-  const asked = profileFlag !== undefined ? `--profile ${profileFlag}` : `PROFILE=${String(config.profile)}`;
+  const asked =
+    profileFrom ?? (profileFlag !== undefined ? `--profile ${profileFlag}` : `PROFILE=${String(config.profile)}`);
   const misses = config.nearMisses;
 
   if (profile === 'embedded') {

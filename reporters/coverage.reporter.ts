@@ -77,7 +77,9 @@ export function coverageMarkdown(
     '| requirement | level | outcome | tests | note |',
     '|---|---|---|---|---|',
     ...rows.map(
-      (r) => `| \`${r.id}\` | ${r.level} | ${OUTCOME[r.state]} | ${r.tests.length} | ${cell(r.note ?? '')} |`,
+      (r) =>
+        `| \`${r.id}\` | ${r.level}${r.declaredBy ? ` (declared by ${r.declaredBy})` : ''} | ${OUTCOME[r.state]} | ` +
+        `${r.tests.length} | ${cell(r.note ?? '')} |`,
     ),
   );
   if (cells.length) lines.push('', ...matrixMarkdown(cells));

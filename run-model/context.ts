@@ -1,5 +1,6 @@
 import type { Config } from '../config/index.js';
 import type { SecurityFindings } from './security.js';
+import type { BankProfile } from '../config/bank-profile.js';
 import type { Selection } from './selection.js';
 
 /** How the run reaches its target; `embedded` is the reference bank the run started itself. */
@@ -39,6 +40,11 @@ export interface RunContext {
   /** Variants switched on in the embedded bank: a replay command must switch them on again. */
   variants?: string[];
   config: Config;
+  /**
+   * `run --bank-profile FILE`: the bank's declared choices, read once at start. Each is judged at MUST where an answer
+   * shows it (checks/declared.ts), and its failure names the profile's line.
+   */
+  bankProfile?: BankProfile;
   /**
    * host:port of the run's permit service: HTTP_CONCURRENCY and HTTP_REQUESTS_PER_SECOND across all workers; or
    * LOCAL_PERMITS, when the run has one worker (against the embedded bank), which then keeps the ledger itself.

@@ -35,6 +35,8 @@ export interface CoverageRow {
   tests: { name: string; state: TestOutcome['state'] }[];
   /** Why it is not judged here: the catalogue's reason, the reason its tests were skipped, what was not observed. */
   note?: string;
+  /** Where the bank profile declares the choice the rule is about: the rule was judged at MUST (its `level`). */
+  declaredBy?: string;
 }
 
 let declared: Map<RequirementId, string[]> | undefined;
@@ -73,6 +75,7 @@ function notObserved(checks: string[]): string {
  */
 export function coverage(outcomes: TestOutcome[]): CoverageRow[] {
   const anyRan = outcomes.some((o) => o.state !== 'skipped');
+  const declaredBy = new Map(outcomes.flatMap((o) => o.meta.declared ?? []).map((d) => [d.requirementId, d.by]));
   return REQUIREMENTS.map((r) => {
     const cites = (o: TestOutcome) => o.meta.requirementIds.includes(r.id);
     const judged = (o: TestOutcome) => Boolean(o.meta.judged?.includes(r.id));
@@ -92,7 +95,17 @@ export function coverage(outcomes: TestOutcome[]): CoverageRow[] {
     else if (checks.length && anyRan) [state, note] = ['not observed', notObserved(checks)];
     else if (checks.length) [state, note] = ['skipped', 'no test of this run reached the checks that judge it'];
     else [state, note] = ['untested', 'no test cites it and no registered check declares it'];
-    return { id: r.id, level: r.level, section: r.section, state, tests, ...(note ? { note } : {}) };
+    const by = declaredBy.get(r.id);
+    const level = by ? 'MUST' : r.level;
+    return {
+      id: r.id,
+      level,
+      section: r.section,
+      state,
+      tests,
+      ...(note ? { note } : {}),
+      ...(by ? { declaredBy: by } : {}),
+    };
   });
 }
 

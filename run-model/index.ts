@@ -8,7 +8,9 @@ export { inShard, leftOutByBudget, narrowedBy, selected, type Selection } from '
 export { embeddedTarget, isTarget, remoteTarget, serveAgain, type Target } from './target.js';
 export {
   brokenRequirements,
+  declaredIn,
   gateLevel,
+  levelIn,
   rulesBroken,
   summarise,
   type ConformanceMeta,

@@ -26,6 +26,11 @@ export interface ConformanceMeta {
   observed?: string[];
   /** Requirements whose checks failed in a way that failed the test. */
   failedChecks?: RequirementId[];
+  /**
+   * Rules the test judged at MUST because the bank profile declares the choice they are about (`run --bank-profile`),
+   * with the profile's line: they gate as MUST whatever the catalogue's level.
+   */
+  declared?: { requirementId: RequirementId; by: string }[];
   /** The fast-check seed and path that replay a property failure. */
   replay?: { seed: number; path?: string; command: string; counterexample?: string };
   /** The exchange that failed the test and how the suite judged it (masked), for `psd2-conformance replay --test`. */
@@ -78,9 +83,17 @@ const zero = () => ({ passed: 0, failed: 0, skipped: 0 });
  * stumbles on a broken MUST rule (a transaction without a required member, say) still fails the gate.
  */
 export function gateLevel(o: TestOutcome): Level {
-  if (o.state === 'failed' && o.meta.failedChecks?.some((id) => requirement(id).level === 'MUST')) return 'MUST';
+  if (o.state === 'failed' && o.meta.failedChecks?.some((id) => levelIn(o.meta, id) === 'MUST')) return 'MUST';
   return o.meta.level;
 }
+
+/** A rule's level in a test: MUST where the bank profile declared its choice, else the catalogue's. */
+export const levelIn = (meta: ConformanceMeta, id: RequirementId): Level =>
+  meta.declared?.some((d) => d.requirementId === id) ? 'MUST' : requirement(id).level;
+
+/** Where the bank profile declared the choice a rule is about, in a test's meta: `bank.yaml:3`. */
+export const declaredIn = (meta: ConformanceMeta, id: RequirementId): string | undefined =>
+  meta.declared?.find((d) => d.requirementId === id)?.by;
 
 /**
  * The rules a failed test shows broken: the ones its checks found broken when there are any (a malformed

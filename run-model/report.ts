@@ -84,6 +84,8 @@ export interface ReportSummary extends Omit<RunSummary, 'exitCode'> {
   conventions: string[];
   /** Whether another TPP reached what a TPP made (PSD2), on a line of its own; absent when no such test was planned. */
   security?: SecurityVerdict;
+  /** Rules judged at MUST because the bank profile declares their choice (`run --bank-profile`), by id. */
+  declared?: string[];
   /** The result folders merged into this report, with what each ran (a shard as i/n, without its test list). */
   shards?: ({ dir: string; total: number; shard?: string } & Partial<Omit<RunInfo, 'shard'>>)[];
 }
@@ -193,6 +195,7 @@ export function buildReport(runs: RunRecord[], options: { strict: boolean; out?:
   const seeds = distinct(infos.map((i) => i.seed).filter((s): s is number => typeof s === 'number'));
   const end = infos.map((i) => i.end ?? COMPLETED).find((e) => e.kind !== 'completed') ?? COMPLETED;
   const { warned, conventions } = warningsOf(outcomes);
+  const declared = distinct(outcomes.flatMap((o) => (o.meta.declared ?? []).map((d) => d.requirementId))).sort();
   const base = {
     ...counts,
     end,
@@ -207,6 +210,7 @@ export function buildReport(runs: RunRecord[], options: { strict: boolean; out?:
     matrix: countCells(cells),
     warned,
     conventions,
+    ...(declared.length ? { declared } : {}),
     ...(runs.length === 1 && infos[0]?.shard ? { shard: infos[0].shard } : {}),
     ...(runs.length === 1 && infos[0]?.budget ? { budget: infos[0].budget } : {}),
     ...selectionOf(infos),

@@ -11,10 +11,11 @@ export const whereStated = (section: string): string =>
  * A broken rule as a reader needs it beside its id, without opening the source: its level, its statement and
  * where the specification states it. An id outside the catalogue is shown as it is.
  */
-export function ruleLine(id: string): string {
+export function ruleLine(id: string, declaredBy?: string): string {
   if (!hasRequirement(id)) return id;
   const r = requirement(id);
-  return `${id} [${r.level}] ${r.statement} (${whereStated(r.section)})`;
+  const level = declaredBy ? `MUST, declared by ${declaredBy}` : r.level;
+  return `${id} [${level}] ${r.statement} (${whereStated(r.section)})`;
 }
 
 /** The same for the Allure test page (Markdown): the id as code, the statement, the section in italics. */

@@ -11,13 +11,23 @@ export type Target =
 const list = (what: string, ids: string[]) =>
   ids.length ? `${what}${ids.length > 1 ? 's' : ''} ${ids.join(', ')}` : '';
 
-export function embeddedTarget(options: { url?: string; faults?: string[]; variants?: string[] }): Target {
+/** `, judged by bank profile F`: the declared choices a run held the bank to. */
+const judgedBy = (bankProfile: string | undefined) => (bankProfile ? `, judged by bank profile ${bankProfile}` : '');
+
+export function embeddedTarget(options: {
+  url?: string;
+  faults?: string[];
+  variants?: string[];
+  /** The bank profile file the run judged by (`run --bank-profile`). */
+  bankProfile?: string;
+}): Target {
   const faults = options.faults ?? [];
   const variants = options.variants ?? [];
   const deviations = [list('fault', faults), list('variant', variants)].filter(Boolean).join(' and ');
   return {
     kind: 'embedded',
-    description: `the embedded reference bank${deviations ? ` with ${deviations}` : ''}`,
+    description:
+      `the embedded reference bank${deviations ? ` with ${deviations}` : ''}` + judgedBy(options.bankProfile),
     ...(options.url ? { url: options.url } : {}),
     faults,
     variants,
@@ -41,9 +51,9 @@ export function serveAgain(bank: {
   return `npx psd2-conformance serve --port ${new URL(bank.url).port}${switches}`;
 }
 
-export const remoteTarget = (url: string, profile: 'sandbox' | 'production'): Target => ({
+export const remoteTarget = (url: string, profile: 'sandbox' | 'production', bankProfile?: string): Target => ({
   kind: 'remote',
-  description: `${url} (profile ${profile})`,
+  description: `${url} (profile ${profile}${judgedBy(bankProfile)})`,
   url,
   profile,
 });

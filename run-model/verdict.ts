@@ -60,9 +60,12 @@ export interface VerdictInput {
   selection?: readonly string[];
   /** How long the run took, start-up and reports included (Allure's header spans the tests' own times only). */
   durationSeconds?: number;
+  /** Rules judged at MUST because the bank profile declares their choice (`run --bank-profile`). */
+  declared?: readonly string[];
 }
 
-const levelOf = (id: string) => (hasRequirement(id) ? requirement(id).level : 'MUST');
+const levelOf = (id: string, declared: readonly string[] = []) =>
+  declared.includes(id) || !hasRequirement(id) ? 'MUST' : requirement(id).level;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** "203 MUST rules judged, 3 not observable, 2 not observed (reasons in coverage.md)": what the verdict stands on. */
@@ -137,8 +140,8 @@ function lineOf(kind: VerdictKind, v: VerdictInput, failedMust: string[]): [head
  * either way: INCOMPLETE, whatever failed before it stopped. A shard's verdict judges its share of the tests only.
  */
 export function verdictOf(v: VerdictInput, party: Party = BANK): Verdict {
-  const failedMust = v.failedRequirements.filter((id) => levelOf(id) === 'MUST');
-  const failedShould = v.failedRequirements.filter((id) => levelOf(id) === 'SHOULD');
+  const failedMust = v.failedRequirements.filter((id) => levelOf(id, v.declared) === 'MUST');
+  const failedShould = v.failedRequirements.filter((id) => levelOf(id, v.declared) === 'SHOULD');
   const kind = kindOf(v);
   const details = [
     `${v.passed} passed, ${v.failed} failed, ${v.skipped} skipped`,

@@ -11,3 +11,4 @@ export * from './limits-table.js';
 export * from './basket-status.js';
 export * from './near-misses.js';
 export * from './matrix/index.js';
+export * from './bank-profile.js';

@@ -1,5 +1,5 @@
 import { accessSync, constants } from 'node:fs';
-import { configFileOption, oldEnvFileOption, examples, exits, newCommand, profileOption } from '../command.js';
+import { Option, configFileOption, oldEnvFileOption, examples, exits, newCommand, profileOption } from '../command.js';
 import { UserError } from '../../core/index.js';
 
 function readableEnvFile(path: string): void {
@@ -23,6 +23,13 @@ export default () =>
       '! worth a look, ✗ to fix.',
   )
     .addOption(profileOption('the profile a run would use'))
+    .addOption(
+      new Option(
+        '--bank-profile <file>',
+        'propose a bank profile from what the bank answers to a few signed reads (nothing is created): FILE is ' +
+          'written when it does not exist; an existing FILE is never overwritten, but compared with the answers',
+      ).default(undefined, 'none'),
+    )
     .addOption(configFileOption())
     .addOption(oldEnvFileOption())
     .addHelpText(
@@ -31,6 +38,7 @@ export default () =>
         [
           'psd2-conformance doctor                                    # the embedded reference bank',
           'psd2-conformance doctor --profile sandbox --config-file ci.env',
+          'psd2-conformance doctor --profile sandbox --bank-profile acme.yaml   # write acme.yaml, or check it',
         ],
         { 0: 'nothing to fix (no ✗)', 1: 'something to fix (a ✗ line)', 2: 'a usage error' },
       ),
@@ -43,6 +51,7 @@ export default () =>
         const findings = await doctor({
           ...(options.configFile ? { envFile: options.configFile } : {}),
           ...(options.profile ? { profile: options.profile } : {}),
+          ...(options.bankProfile ? { bankProfile: options.bankProfile } : {}),
         });
         for (const finding of findings) console.log(formatFinding(finding));
         const failed = findings.filter((f) => f.status === 'fail').length;

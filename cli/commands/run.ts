@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { VARIABLES, loadConfig } from '../../config/index.js';
 import { chooseTarget } from '../../config/target.js';
+import { checkBasePath, readBankProfile, targetProfile, withBankProfile } from '../../config/bank-profile.js';
 import type { ReporterDefinition, RunNeeds } from '../../reporters/index.js';
 import {
   SECURITY_FINDINGS,
@@ -20,6 +21,7 @@ import {
   Option,
   configFileOption,
   oldEnvFileOption,
+  bankProfileOption,
   examples,
   exits,
   integer,
@@ -61,6 +63,7 @@ const define = () =>
             'reports.',
         )
           .addOption(profileOption('which bank, and which suites may run against it'))
+          .addOption(bankProfileOption())
           .addOption(configFileOption())
           .addOption(oldEnvFileOption())
           .addOption(
@@ -184,6 +187,7 @@ const define = () =>
           'psd2-conformance run --exclude-checks date_range_inclusive,content_language',
           'psd2-conformance run --profile sandbox --baseline reports-1.21 --known-findings known.yaml --reports rc',
           'psd2-conformance run --profile sandbox --sign-evidence    # evidence/manifest.json.jws beside it',
+          'psd2-conformance run --profile sandbox --bank-profile acme.yaml   # held to the choices it declares',
         ],
         {
           0: 'CONFORMANT: the run completed and every MUST test passed',
@@ -220,11 +224,18 @@ type RunCommandOptions = ReturnType<ReturnType<typeof define>['opts']>;
 
 /** The run command's work, once it owns the run's end. */
 async function run(options: RunCommandOptions, stop: RunStop): Promise<number> {
-  const config = loadConfig(options.configFile ? { envFile: options.configFile } : {});
+  // The bank's declared choices are read and checked once, before anything starts (config/bank-profile.ts).
+  const bankProfile = options.bankProfile ? readBankProfile(options.bankProfile) : undefined;
+  const config = withBankProfile(loadConfig(options.configFile ? { envFile: options.configFile } : {}), bankProfile);
   // First of all: a configuration that names no bank must not end in a verdict on the embedded one.
-  const target = chooseTarget(config, options.profile, (line) =>
-    console.error(`psd2-conformance run: warning: ${line}`),
+  const profile = targetProfile(options.profile, config, bankProfile);
+  const target = chooseTarget(
+    config,
+    profile.flag,
+    (line) => console.error(`psd2-conformance run: warning: ${line}`),
+    profile.asked,
   );
+  if (target.kind === 'remote') checkBasePath(target.url, bankProfile);
   // Faults and variants shape the embedded bank; a run against BASE_URL would silently ignore them.
   for (const [name, given] of [
     ['fault', options.fault],
@@ -283,6 +294,7 @@ async function run(options: RunCommandOptions, stop: RunStop): Promise<number> {
       selection,
       faults,
       variants,
+      ...(bankProfile ? { bankProfile } : {}),
       ...order,
       reportsDir: options.reports,
     },

@@ -14,7 +14,15 @@ export interface DoctorOptions {
   /** The environment to read instead of process.env (tests). */
   env?: Record<string, string | undefined>;
   now?: Date;
+  /**
+   * `--bank-profile FILE`: what the bank answers, as a bank profile: FILE written when it does not exist, else
+   * compared with what it declares (cli/doctor/bank-profile.ts).
+   */
+  bankProfile?: string;
 }
+
+/** What doctor does with the bank once it answers: the bank-profile lines, when asked for. */
+type AfterProbe = (url: string, http: Config['http']) => Promise<Finding[]>;
 
 /** Never throws for what the user can fix: it becomes a ✗ line. */
 async function guarded(work: () => Promise<Finding[]>): Promise<Finding[]> {
@@ -27,7 +35,12 @@ async function guarded(work: () => Promise<Finding[]>): Promise<Finding[]> {
 }
 
 /** DNS, TCP, TLS and one unsigned GET, each stopping the chain when it fails: a later step would only repeat it. */
-async function remoteFindings(url: string, http: Config['http'], mtlsBroken: boolean): Promise<Finding[]> {
+async function remoteFindings(
+  url: string,
+  http: Config['http'],
+  mtlsBroken: boolean,
+  after?: AfterProbe,
+): Promise<Finding[]> {
   const findings: Finding[] = [];
   const endpoint = endpointOf(url);
   if (http.mtls && !endpoint.tls)
@@ -50,11 +63,13 @@ async function remoteFindings(url: string, http: Config['http'], mtlsBroken: boo
       if (tls.status === 'fail') return findings;
     }
   }
-  return [...findings, ...(await guarded(() => probe(url, http)))];
+  const probed = await guarded(() => probe(url, http));
+  if (!after || probed.some((f) => f.status === 'fail')) return [...findings, ...probed];
+  return [...findings, ...probed, ...(await guarded(() => after(url, http)))];
 }
 
 /** The embedded reference bank, started for the checks and stopped after them. */
-async function embeddedFindings(http: Config['http']): Promise<Finding[]> {
+async function embeddedFindings(http: Config['http'], after?: AfterProbe): Promise<Finding[]> {
   const { startBank } = await import('../../bank/index.js');
   // The embedded bank is plain HTTP on this machine: no proxy, no client certificate.
   const local = { ...http };
@@ -67,6 +82,7 @@ async function embeddedFindings(http: Config['http']): Promise<Finding[]> {
       ok(`the embedded reference bank started on ${bank.url} for these checks (a run starts its own)`),
       await tcpCheck('127.0.0.1', Number(port), http.connectTimeoutMs),
       ...(await probe(bank.url, local)),
+      ...(after ? await guarded(() => after(bank.url, local)) : []),
     ];
   } finally {
     await bank.close();
@@ -114,8 +130,16 @@ export async function doctor(options: DoctorOptions = {}): Promise<Finding[]> {
   const mtls = config.http.mtls ? await mtlsFindings(config.http.mtls, options.now) : [];
   findings.push(...mtls);
   const mtlsBroken = mtls.some((f) => f.status === 'fail');
-  if (target?.kind === 'remote') findings.push(...(await remoteFindings(target.url, config.http, mtlsBroken)));
-  if (target?.kind === 'embedded') findings.push(...(await embeddedFindings(config.http)));
+  const profileFile = options.bankProfile;
+  const after: AfterProbe | undefined = profileFile
+    ? async (url, http) => {
+        const { bankProfileFindings } = await import('./bank-profile.js');
+        const profile = target?.kind === 'remote' ? target.profile : 'sandbox';
+        return bankProfileFindings(url, { ...config, http }, { file: profileFile, profile });
+      }
+    : undefined;
+  if (target?.kind === 'remote') findings.push(...(await remoteFindings(target.url, config.http, mtlsBroken, after)));
+  if (target?.kind === 'embedded') findings.push(...(await embeddedFindings(config.http, after)));
   return findings;
 }
 

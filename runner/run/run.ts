@@ -5,6 +5,7 @@ import type { TestSpecification, Vitest } from 'vitest/node';
 import type { FaultId, VariantId } from '../../bank/ids.generated.js';
 import { startPermitService } from '../../client/permit-service.js';
 import type { Config } from '../../config/index.js';
+import { checkBasePath, type BankProfile } from '../../config/bank-profile.js';
 import type { TargetChoice } from '../../config/target.js';
 import {
   COMPLETED,
@@ -59,6 +60,8 @@ export interface RunOptions {
   faults?: FaultId[];
   /** Conformant variants of the embedded bank (bank/variants.ts). */
   variants?: VariantId[];
+  /** `run --bank-profile FILE`: the bank's declared choices, judged at MUST (checks/declared.ts). */
+  bankProfile?: BankProfile;
   /**
    * Order independence (issue 13): `reverse` runs the suite files in the reverse of vitest's order, and `files`
    * runs only the suite files whose names contain one of these strings, to show each file's verdicts alone.
@@ -140,10 +143,17 @@ async function startTarget(options: RunOptions, config: Config): Promise<Started
     const [faults, variants] = [options.faults ?? [], options.variants ?? []];
     // slow-payments answers a second past this run's headers timeout, whatever it is set to.
     const bank = await startBank({ faults, variants, slowMs: config.http.headersTimeoutMs + 1000 });
+    const bankProfile = options.bankProfile?.file;
+    try {
+      checkBasePath(bank.url, options.bankProfile);
+    } catch (err) {
+      await bank.close();
+      throw err;
+    }
     return {
       baseUrl: bank.url,
       profile: 'embedded',
-      target: embeddedTarget({ url: bank.url, faults, variants }),
+      target: embeddedTarget({ url: bank.url, faults, variants, ...(bankProfile ? { bankProfile } : {}) }),
       close: bank.close,
     };
   }
@@ -153,7 +163,7 @@ async function startTarget(options: RunOptions, config: Config): Promise<Started
   const { preflight } = await import('./preflight.js');
   await preflight(url, config.http);
   options.listener.onEvent({ type: 'phase', phase: 'starting', at: Date.now(), detail: url });
-  return { baseUrl: url, profile, target: remoteTarget(url, profile) };
+  return { baseUrl: url, profile, target: remoteTarget(url, profile, options.bankProfile?.file) };
 }
 
 /**
@@ -209,6 +219,7 @@ export async function runConformance(given: RunOptions): Promise<RunEnd> {
     selection: options.selection,
     ...(options.faults?.length ? { faults: options.faults } : {}),
     ...(options.variants?.length ? { variants: options.variants } : {}),
+    ...(options.bankProfile ? { bankProfile: options.bankProfile } : {}),
     ...(options.replayPath ? { replayPath: options.replayPath } : {}),
     reportsDir,
     ...(options.exchangesPath ? { exchangesPath: resolve(options.exchangesPath) } : {}),
@@ -283,6 +294,8 @@ export async function runConformance(given: RunOptions): Promise<RunEnd> {
       files,
       profile,
       allowPayments: options.allowPayments,
+      // A declaration raises the level of the tests of the rule it is about.
+      declared: options.bankProfile ? Object.keys(options.bankProfile.declarations).sort() : [],
     });
     const plan = cachedPlan(key);
     if (plan) emit({ type: 'planned', tests: plan });

@@ -1,17 +1,25 @@
 import { test, TestRunner, type TestContext } from 'vitest';
-import { checkSelection, type CheckResult } from '../../checks/index.js';
+import { applyDeclarations, checkSelection, type CheckResult } from '../../checks/index.js';
 import { shellQuote, type Exchange } from '../../client/index.js';
 import type { ConformanceMeta } from '../../run-model/index.js';
 import {
   asSecurityFindings,
-  serveAgain,
+  declaredIn,
   inShard,
   leftOutByBudget,
   ruleLine,
   rulesBroken,
   selected,
+  serveAgain,
 } from '../../run-model/index.js';
-import { OPERATIONS, requirement, type Level, type OperationId, type RequirementId } from '../../spec/index.js';
+import {
+  OPERATIONS,
+  declaredRules,
+  requirement,
+  type Level,
+  type OperationId,
+  type RequirementId,
+} from '../../spec/index.js';
 import { declaredCells, type CellDeclaration } from './cells.js';
 import { runContext, type RunContext } from './context.js';
 import { FixtureError, NotObservable, configurationErrorIn } from './fixtures.js';
@@ -65,11 +73,15 @@ export interface ConformanceTestDefinition extends ConformanceTestOptions {
  * is the first requirement's level, and its meta carries both for reports.
  */
 export function conformanceTest(definition: ConformanceTestDefinition, body: (kit: Kit) => Promise<void>): void {
-  const { requirementIds: ids, operation, title, cells: declared = [], situationsOn = [], ...options } = definition;
+  const { requirementIds: ids, operation, title, cells: cellsSent = [], situationsOn = [], ...options } = definition;
   const requirementIds = Array.isArray(ids) ? ids : [ids];
-  const cells = declaredCells(requirementIds, [operation, ...situationsOn], declared);
-  const level = options.level ?? requirement(requirementIds[0] as RequirementId).level;
-  const name = `${requirementIds.join(' + ')} [${level}] ${title}`;
+  const cells = declaredCells(requirementIds, [operation, ...situationsOn], cellsSent);
+  const named = options.level ?? requirement(requirementIds[0] as RequirementId).level;
+  // Named by the catalogue's level, so a test keeps its name from bank to bank; judged at MUST where the bank profile
+  // declares the choice one of its rules is about.
+  const name = `${requirementIds.join(' + ')} [${named}] ${title}`;
+  const declared = declaredOf(requirementIds);
+  const level = declared.length && !options.level ? 'MUST' : named;
   const skip =
     options.skip ||
     profileSkip(operation) ||
@@ -80,6 +92,7 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (ki
     level,
     operation,
     ...(cells.length ? { cells } : {}),
+    ...(declared.length ? { declared } : {}),
     ...(skip ? { notTestable: skip } : {}),
   };
   // Another shard's test is not registered here: it runs there, and shows in no report of this shard.
@@ -114,7 +127,8 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (ki
         meta: live,
         judge: (exchange, results) => {
           // --security-findings warn: another TPP reaching a resource is a warning, as before PSD2's rules were MUST.
-          const kept = asSecurityFindings(chosen(results), ctx.securityFindings);
+          const declaredResults = applyDeclarations(exchange, results, ctx.bankProfile?.declarations);
+          const kept = asSecurityFindings(chosen(declaredResults), ctx.securityFindings);
           judged += kept.length;
           judge(live, exchange, kept, ctx.strict);
         },
@@ -162,9 +176,18 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (ki
  */
 function withBrokenRules(err: unknown, meta: ConformanceMeta): unknown {
   if (!(err instanceof Error)) return err;
-  const lines = rulesBroken(meta).map((id) => `broken: ${ruleLine(id)}`);
+  const lines = rulesBroken(meta).map((id) => `broken: ${ruleLine(id, declaredIn(meta, id))}`);
   if (lines.length && !err.message.startsWith('broken: ')) err.message = [...lines, '', err.message].join('\n');
   return err;
+}
+
+/** The rules a test cites whose choice the run's bank profile declares, with the profile's line. */
+function declaredOf(ids: RequirementId[]): NonNullable<ConformanceMeta['declared']> {
+  const rules = declaredRules(runContext().bankProfile?.declarations ?? {});
+  return ids.flatMap((id) => {
+    const declared = rules.get(id);
+    return declared ? [{ requirementId: id, by: declared.at }] : [];
+  });
 }
 
 /** The name vitest reports for a test registered here: its describe blocks, then its own name. */

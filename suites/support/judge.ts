@@ -71,6 +71,9 @@ export function judge(meta: ConformanceMeta, exchange: Exchange, results: CheckR
     );
     if (observed.length) meta.observed = [...new Set([...(meta.observed ?? []), ...observed])];
   }
+  for (const r of results)
+    if (r.declaredBy && !meta.declared?.some((d) => d.requirementId === r.requirementId))
+      (meta.declared ??= []).push({ requirementId: r.requirementId, by: r.declaredBy });
   if (counted.length)
     meta.failedChecks = [...new Set([...(meta.failedChecks ?? []), ...counted.map((r) => r.requirementId)])];
   const warned = results.filter((r) => !r.ok && !counted.includes(r));

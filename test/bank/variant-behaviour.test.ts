@@ -380,6 +380,33 @@ describe('error codes', () => {
   );
 
   it(
+    'errors-berlin-group: every error body is tppMessages only, a signature failure and an unknown route too',
+    withBank(['errors-berlin-group'], async (o) => {
+      const res = await o.bank.call('ncbct.create', { body: ncbctBody(o.debtor), afterSign: tamperBody });
+      expect([res.status, res.json]).toEqual([
+        401,
+        {
+          tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', text: expect.stringMatching(/^digest-mismatch: /) }],
+        },
+      ]);
+      const missing = await o.bank.call('ncbct.create', {
+        body: ncbctBody(o.debtor),
+        headers: { 'x-accept-fix': undefined },
+      });
+      expect([missing.status, Object.keys(missing.json), missing.json.tppMessages[0].code]).toEqual([
+        400,
+        ['tppMessages'],
+        'FORMAT_ERROR',
+      ]);
+      const route = await request(`${o.bank.url}/v1/nothing`);
+      expect([route.statusCode, await route.body.json()]).toEqual([
+        404,
+        { tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN', text: 'no operation GET /v1/nothing' }] },
+      ]);
+    }),
+  );
+
+  it(
     'error-codes-generic: BAD_REQUEST outside bulk, FORMAT_ERROR on bulk, NOT_FOUND for an unknown route',
     withBank(['error-codes-generic'], async (o) => {
       const ncbct = await o.bank.call('ncbct.create', {

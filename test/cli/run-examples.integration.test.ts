@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,11 +77,17 @@ describe('every example of run --help works as printed', async () => {
       }
       const known = words.includes('--known-findings') ? words[words.indexOf('--known-findings') + 1] : undefined;
       if (known) writeFileSync(join(cwd, known), 'findings: []\n');
+      // A bank profile example names the reference bank's own choices.
+      const profile = words.includes('--bank-profile') ? words[words.indexOf('--bank-profile') + 1] : undefined;
+      if (profile) copyFileSync(join(ROOT, 'examples/bank-profiles/default.yaml'), join(cwd, profile));
       const r = await shell([...words, ...TINY], cwd);
       const fault = words.includes('--fault');
       expect(r.code, r.stderr).toBe(fault ? 1 : 0);
       expect(r.stdout).toMatch(fault ? /NOT CONFORMANT/ : /(?<!NOT )CONFORMANT/);
-      if (words.includes('sandbox')) expect(r.stdout).toContain(`target: ${bank.url} (profile sandbox)`);
+      if (words.includes('sandbox'))
+        expect(r.stdout).toContain(
+          `target: ${bank.url} (profile sandbox${profile ? `, judged by bank profile ${profile}` : ''})`,
+        );
     },
   );
 });
