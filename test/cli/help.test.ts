@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { allCommands } from '../../cli/program.js';
+import { leafCommands } from '../../cli/program.js';
 import { ROOT } from '../support/cli.js';
 
 const BIN = new URL('../../bin/psd2-conformance.mjs', import.meta.url).pathname;
@@ -163,8 +163,8 @@ describe('the CLI explains itself', () => {
 });
 
 describe('every command declares every option with a description, its default and examples', async () => {
-  const commands = await allCommands();
-  it.each(commands.map((c) => [c.name(), c] as const))('%s', (name, command) => {
+  const commands = await leafCommands();
+  it.each(commands.map((c) => [c.path, c.command] as const))('%s', (name, command) => {
     let help = '';
     command.configureOutput({ writeOut: (text) => (help += text) });
     command.outputHelp();
