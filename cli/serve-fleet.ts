@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { REFERENCE_FLEET, type ReferenceFleetBank } from '../bank/reference-fleet.js';
-import type { RunningBank } from '../bank/index.js';
+import type { FaultId, RunningBank } from '../bank/index.js';
 import { UserError } from '../core/index.js';
 import { targetsText } from '../fleet/targets.js';
 import { PACKAGE_ROOT } from '../runner/paths.js';
@@ -25,15 +25,15 @@ export interface FleetServeOptions {
 }
 
 export interface ServedFleet {
-  banks: { bank: ReferenceFleetBank; faults: string[]; running: RunningBank }[];
+  banks: { bank: ReferenceFleetBank; faults: FaultId[]; running: RunningBank }[];
   /** The targets file's text. */
   targets: string;
   close(): Promise<void>;
 }
 
 /** `--fault-on NAME:ID` by bank: unknown banks and faults are one line each. */
-function faultsByBank(members: readonly ReferenceFleetBank[], given: readonly string[]): Map<string, string[]> {
-  const byBank = new Map<string, string[]>();
+function faultsByBank(members: readonly ReferenceFleetBank[], given: readonly string[]): Map<string, FaultId[]> {
+  const byBank = new Map<string, FaultId[]>();
   const names = members.map((m) => m.name);
   for (const entry of given) {
     const [name = '', fault, ...rest] = entry.split(':');
@@ -41,8 +41,7 @@ function faultsByBank(members: readonly ReferenceFleetBank[], given: readonly st
       throw new UserError(`--fault-on ${entry}: give NAME:FAULT, e.g. bank-b:accept-long-creditor-name`);
     if (!names.includes(name))
       throw new UserError(`--fault-on ${entry}: no bank ${name} in this fleet (${names.join(', ')})`);
-    checkFaults([fault], 'serve --list-faults');
-    byBank.set(name, [...(byBank.get(name) ?? []), fault]);
+    byBank.set(name, [...(byBank.get(name) ?? []), ...checkFaults([fault], 'serve --list-faults')]);
   }
   return byBank;
 }
@@ -62,7 +61,7 @@ export async function serveFleet(options: FleetServeOptions): Promise<ServedFlee
       const running = await startBank({
         port: options.port === 0 ? 0 : options.port + i,
         host: options.host,
-        faults: checkFaults(own),
+        faults: own,
         variants: bank.variants,
         allowUnsigned: options.allowUnsigned,
         ...(options.log ? { log: (line: string) => options.log?.(`${bank.name}: ${line}`) } : {}),

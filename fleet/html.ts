@@ -30,12 +30,12 @@ const rows = (cells: string[][]) => cells.map((r) => `<tr>${r.join('')}</tr>`).j
 
 function banksTable(report: FleetReport): string {
   return `<table>
-<tr><th>bank</th><th>verdict</th><th>what it stands on</th><th>choices</th></tr>
+<tr><th>bank</th><th>verdict</th><th>verdict line</th><th>choices</th></tr>
 ${rows(
   report.banks.map((b) => [
     `<td>${b.html ? `<a href="${escape(b.html)}">${escape(b.name)}</a>` : escape(b.name)}</td>`,
     `<td class="verdict ${kind(b.verdict)}">${escape(b.verdict)}</td>`,
-    `<td>${escape(b.verdictLine.slice(b.verdictLine.indexOf(':') + 1).trim())}</td>`,
+    `<td>${escape(b.verdictLine)}</td>`,
     `<td>${escape(b.choices)}</td>`,
   ]),
 )}
@@ -44,7 +44,8 @@ ${rows(
 
 function matrix(report: FleetReport): string {
   const names = report.banks.map((b) => b.name);
-  const head = `<tr><th>requirement</th><th>level</th>${names.map((n) => `<th class="bank">${escape(n)}</th>`).join('')}</tr>`;
+  const columns = names.map((n) => `<th class="bank">${escape(n)}</th>`).join('');
+  const head = `<tr><th>requirement</th><th>level</th>${columns}</tr>`;
   const body = report.requirements.map((r) => [
     `<td>${escape(r.id)}</td><td>${r.level}</td>`,
     ...names.map((n) => {
@@ -66,7 +67,8 @@ function drift(report: FleetReport): string {
   ]);
   return [
     rules.length
-      ? `<table><tr><th>rule</th><th>level</th><th>choices</th><th>passed</th><th>failed</th></tr>\n${rows(ruleRows)}</table>`
+      ? '<table><tr><th>rule</th><th>level</th><th>choices</th><th>passed</th><th>failed</th></tr>\n' +
+        `${rows(ruleRows)}</table>`
       : '<p>No rule passed by some banks and failed by others of the same choices.</p>',
     answers.length
       ? `<ul>${answers.map((a) => `<li>${escape(answerDriftLine(a))}</li>`).join('\n')}</ul>`

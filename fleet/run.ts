@@ -37,23 +37,34 @@ export function runFleet(options: FleetRunOptions): FleetRun {
   const ends: (BankRunEnd | undefined)[] = banks.map(() => undefined);
   const running = new Map<number, BankRun>();
   let next = 0;
-  let stopped: { signal: NodeJS.Signals; reason: string } | undefined;
+  let stopped = false;
   let finish: (ends: BankRunEnd[]) => void = () => {};
   const done = new Promise<BankRunEnd[]>((resolve) => (finish = resolve));
   const tag = (i: number) => `[${i + 1}/${banks.length}]`;
 
-  const settle = () => {
-    if (running.size || (next < banks.length && !stopped)) return;
-    // The banks whose turn never came: recorded as not run, so that the report names every bank of the file.
+  /** The banks whose turn never came: recorded as not run, so that the report names every bank of the file. */
+  const recordTheRest = (reason: string) => {
     for (; next < banks.length; next++) {
       const bank = banks[next] as Bank;
       const dir = bankDir(out, bank);
       mkdirSync(dir, { recursive: true });
-      const error = `${stopped?.reason ?? 'the fleet stopped'} before its turn`;
+      const error = `${reason} before its turn`;
       recordNotRun(dir, bank, options.seed, { exitCode: 3, error });
       ends[next] = { bank, dir, code: null, error, seconds: 0 };
     }
-    finish(ends as BankRunEnd[]);
+  };
+
+  const settle = () => {
+    if (!running.size && next >= banks.length) finish(ends as BankRunEnd[]);
+  };
+
+  /** A bank's line at its end: its verdict line, as its folder says it. */
+  const endLine = (end: BankRunEnd): string => {
+    try {
+      return readBankResult(end.dir, options.strict).verdictLine;
+    } catch (err) {
+      return `its folder cannot be read: ${(err as Error).message}`;
+    }
   };
 
   const start = () => {
@@ -62,13 +73,23 @@ export function runFleet(options: FleetRunOptions): FleetRun {
       const bank = banks[i] as Bank;
       const dir = bankDir(out, bank);
       log(`${tag(i)} ${bank.name}: started against ${bank.baseUrl} (profile ${bank.profile}); its output: ${dir}.log`);
-      const run = startBankRun(bank, dir, options, options.env);
+      let run: BankRun;
+      try {
+        run = startBankRun(bank, dir, options, options.env);
+      } catch (err) {
+        // Its folder cannot be made or its record written: this bank is not run, the others are.
+        const error = (err as Error).message;
+        ends[i] = { bank, dir, code: 2, error, seconds: 0 };
+        log(`${tag(i)} ${bank.name}: NOT RUN: ${error}`);
+        continue;
+      }
       running.set(i, run);
       void run.done.then((end) => {
         running.delete(i);
         ends[i] = end;
-        const line = readBankResult(dir, options.strict).verdictLine;
-        log(`${tag(i)} ${bank.name}: ${line} (exit ${end.code ?? 'none'}, ${end.seconds.toFixed(1)} s; ${dir})`);
+        log(
+          `${tag(i)} ${bank.name}: ${endLine(end)} (exit ${end.code ?? 'none'}, ${end.seconds.toFixed(1)} s; ${dir})`,
+        );
         start();
         settle();
       });
@@ -81,7 +102,8 @@ export function runFleet(options: FleetRunOptions): FleetRun {
     done,
     stop(signal, reason) {
       if (stopped) return;
-      stopped = { signal, reason };
+      stopped = true;
+      recordTheRest(reason);
       for (const run of running.values()) run.stop(signal);
       settle();
     },

@@ -14,7 +14,7 @@
  *       SIGNING_KEY_PATH: BANK_A_SIGNING_KEY_PATH
  * ```
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { VARIABLES } from '../config/variables.js';
@@ -205,6 +205,16 @@ export function readTargets(file: string): Targets {
     throw new UserError(`the targets file ${file} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
   }
   return parseTargets(text, file);
+}
+
+/** A bank profile the file names that is not there is one line naming the entry, before any bank is run. */
+export function checkBankProfiles(targets: Targets, banks: readonly Bank[]): void {
+  for (const bank of banks)
+    if (bank.bankProfile && !existsSync(bank.bankProfile))
+      throw new UserError(
+        `${targets.file}${bank.line !== undefined ? ` line ${bank.line}` : ''}: the bank profile of ${bank.name}, ` +
+          `${bank.bankProfile}, does not exist (bank_profile is relative to the targets file)`,
+      );
 }
 
 /** The banks named by `--bank` (all when none is named); a name the file does not hold is one line. */

@@ -117,8 +117,10 @@ const defineRun = () =>
 type FleetRunCommandOptions = ReturnType<ReturnType<typeof runOptions>['opts']>;
 
 async function fleetRun(file: string, options: FleetRunCommandOptions, stop: RunStop): Promise<number> {
-  const { pickBanks, readTargets } = await import('../../fleet/targets.js');
-  const banks = pickBanks(readTargets(file), options.bank);
+  const { checkBankProfiles, pickBanks, readTargets } = await import('../../fleet/targets.js');
+  const targets = readTargets(file);
+  const banks = pickBanks(targets, options.bank);
+  checkBankProfiles(targets, banks);
   const { loadConfig } = await import('../../config/index.js');
   const config = loadConfig(options.configFile ? { envFile: options.configFile } : {});
   const out = options.reports;

@@ -74,7 +74,7 @@ describe('serve --fleet N', () => {
     );
   });
 
-  it('on the command line: --fault-on and --targets-out go with --fleet, and N is at most the fleet’s size', async () => {
+  it('on the command line: --fault-on goes with --fleet, and N is at most the fleet’s size', async () => {
     const alone = await cli(['serve', '--fault-on', 'bank-b:accept-long-creditor-name']);
     expect([alone.code, alone.stderr]).toEqual([2, 'psd2-conformance serve: --fault-on goes with --fleet N\n']);
     const many = await cli(['serve', '--fleet', String(REFERENCE_FLEET.length + 1)]);

@@ -30,7 +30,7 @@ const error = (text: string) => {
 };
 
 describe('the targets file', () => {
-  it('reads each bank: its name, URL (no trailing slash), profile, bank profile beside the file, mapped variables', () => {
+  it('reads each bank: name, URL (no trailing slash), profile, bank profile beside the file, mapped variables', () => {
     expect(parseTargets(GOOD, '/x/fleet.yaml')).toEqual({
       file: '/x/fleet.yaml',
       banks: [
