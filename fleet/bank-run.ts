@@ -63,6 +63,18 @@ export function bankRunEnv(
   return { env, missing };
 }
 
+/** A word as a POSIX shell reads it back: bare when it is plain, else in single quotes. */
+const shellWord = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
+
+/**
+ * A bank's run as one shell line: `BASE_URL=… psd2-conformance run …`, with the names of the variables the bank maps
+ * (never their values).
+ */
+export function commandLine(bank: Bank, args: readonly string[]): string {
+  const mapped = Object.entries(bank.env).map(([variable, source]) => `${variable}="$${source}"`);
+  return [`BASE_URL=${shellWord(bank.baseUrl)}`, ...mapped, 'psd2-conformance', ...args.map(shellWord)].join(' ');
+}
+
 /** How one bank's run ended, as the fleet saw it. */
 export interface BankRunEnd {
   bank: Bank;
@@ -114,9 +126,12 @@ export function startBankRun(
     recordNotRun(dir, bank, settings.seed, { exitCode: 2, error });
     return { done: Promise.resolve({ bank, dir, code: 2, error, seconds: seconds() }), stop: () => {} };
   }
+  const args = bankRunArgs(bank, dir, settings);
   const log = createWriteStream(`${dir}.log`);
+  // The command line first, as a shell would take it: to judge this bank again by hand (its mapped variables set).
+  log.write(`$ ${commandLine(bank, args)}\n`);
   // A process group of its own: a Ctrl-C in the terminal reaches the fleet, which passes it on once.
-  const child: ChildProcess = spawn(process.execPath, ['--', BIN, ...bankRunArgs(bank, dir, settings)], {
+  const child: ChildProcess = spawn(process.execPath, ['--', BIN, ...args], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

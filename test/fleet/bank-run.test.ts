@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { choicesKey } from '../../fleet/bank-record.js';
-import { bankRunArgs, bankRunEnv } from '../../fleet/bank-run.js';
+import { choicesKey, readBankRecord } from '../../fleet/bank-record.js';
+import { bankRunArgs, bankRunEnv, commandLine, startBankRun } from '../../fleet/bank-run.js';
 import { FLEET_EXIT_ORDER, worstExitCode } from '../../fleet/exit-code.js';
 import { githubMatrix, gitlabMatrix } from '../../fleet/matrix.js';
 import type { Bank } from '../../fleet/targets.js';
@@ -63,6 +63,40 @@ describe("a bank's run", () => {
       BANK_B_KEY_PATH: '/k/b.pem',
     });
   });
+
+  it('is one shell line in its log: the URL, the names of its mapped variables (never their values), the command', () => {
+    const args = bankRunArgs({ ...BANK, bankProfile: "/x/bank's profile.yaml" }, '/r/bank-a', SETTINGS);
+    expect(commandLine(BANK, args)).toBe(
+      'BASE_URL=https://sandbox.bank-a.no SIGNING_KEY_PATH="$BANK_A_KEY_PATH" MTLS_CERT_PATH="$BANK_A_QWAC" ' +
+        "psd2-conformance run --profile sandbox --bank-profile '/x/bank'\\''s profile.yaml' --seed 7 --budget 300 " +
+        '--reports /r/bank-a --operation ncbct.create --no-html',
+    );
+  });
+
+  it(
+    'is started as a child run with --bank-profile when the bank has one (whether run takes it yet or not)',
+    { timeout: 60_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'bank-run-'));
+      const profile = join(dir, 'profile.yaml');
+      writeFileSync(profile, 'errors: berlin-group\n');
+      // Nothing listens on port 9: the child ends with exit 2 whatever it stops on (the option, or the connection).
+      const bank: Bank = { ...BANK, baseUrl: 'http://127.0.0.1:9', env: {}, bankProfile: profile };
+      const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
+      const end = await startBankRun(bank, join(dir, 'bank-a'), { ...SETTINGS, args: ['--no-html'] }, env).done;
+      expect(end.code).toBe(2);
+      expect(readFileSync(join(dir, 'bank-a.log'), 'utf8').split('\n')[0]).toBe(
+        `$ BASE_URL=http://127.0.0.1:9 psd2-conformance run --profile sandbox --bank-profile ${profile} --seed 7 ` +
+          `--budget 300 --reports ${join(dir, 'bank-a')} --no-html`,
+      );
+      expect(readBankRecord(join(dir, 'bank-a'))).toMatchObject({
+        name: 'bank-a',
+        bankProfile: { file: 'profile.yaml', choices: choicesKey(profile) },
+        exitCode: 2,
+        error: expect.stringMatching(/^psd2-conformance run: /),
+      });
+    },
+  );
 
   it('names the variables it maps that are unset or empty (a missing CI secret expands to empty)', () => {
     expect(bankRunEnv(BANK, { BANK_A_KEY_PATH: '' }).missing).toEqual([
