@@ -143,10 +143,19 @@ export function startBankRun(
     log.write(d);
   });
   const timers: NodeJS.Timeout[] = [];
+  /** The run's whole process group (the run and its test workers), for a run that did not end when asked. */
+  const killGroup = () => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  };
   const stop = (signal: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
+    // The run first, which ends its workers and writes what it has; its whole group if it has not ended soon after.
     child.kill(signal);
-    timers.push(setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS).unref());
+    timers.push(setTimeout(killGroup, KILL_AFTER_MS).unref());
   };
   // The run ends itself at its budget; one that does not, well past it, hangs.
   timers.push(setTimeout(() => stop('SIGTERM'), settings.budgetSeconds * 1000 + OVERRUN_MS).unref());
@@ -164,6 +173,16 @@ export function startBankRun(
     };
     child.on('error', (err) => end(null, `the run could not start: ${err.message}`));
     child.on('close', (code) => end(code));
+    // A worker left behind that still holds the run's output open must not keep the fleet waiting for it.
+    child.on('exit', (code) =>
+      timers.push(
+        setTimeout(() => {
+          child.stdout?.destroy();
+          child.stderr?.destroy();
+          end(code);
+        }, KILL_AFTER_MS).unref(),
+      ),
+    );
   });
   return { done, stop };
 }
