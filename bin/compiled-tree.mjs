@@ -30,6 +30,7 @@ export const COMPILED_FOLDERS = [
   'runner',
   'reporters',
   'release',
+  'fleet',
   'bank',
   'cli',
 ];

@@ -65,19 +65,46 @@ function closingMarkdown({ examples, exitCodes }: Closing): string[] {
   ];
 }
 
-function commandMarkdown(command: Command<unknown[], Record<string, unknown>>): string[] {
+type AnyCommand = Command<unknown[], Record<string, unknown>>;
+
+/** `fleet run` for a subcommand: the words typed after `psd2-conformance`. */
+const pathOf = (command: AnyCommand): string =>
+  command.parent?.parent ? `${pathOf(command.parent as AnyCommand)} ${command.name()}` : command.name();
+
+/** GitHub's anchor of a command's heading: `fleet run` → `fleet-run`. */
+export const anchorOf = (path: string): string => path.replaceAll(' ', '-');
+
+/** A command with subcommands (`fleet`): what it is, its subcommands, its examples; then each subcommand's section. */
+function groupMarkdown(command: AnyCommand): string[] {
+  const subs = command.commands as AnyCommand[];
+  return [
+    `## ${pathOf(command)}`,
+    '',
+    command.description(),
+    '',
+    '| command | what it does |',
+    '|---|---|',
+    ...subs.map((c) => `| [\`${pathOf(c)}\`](#${anchorOf(pathOf(c))}) | ${cell(c.summary())} |`),
+    ...closingMarkdown(closingOf(helpText(command))),
+    '',
+    ...subs.flatMap(commandMarkdown),
+  ];
+}
+
+function commandMarkdown(command: AnyCommand): string[] {
+  if (command.commands.length) return groupMarkdown(command);
   const args = command.registeredArguments
     .map((a) => `${a.name()}${a.variadic ? '…' : ''}`)
     .map((name, i) => (command.registeredArguments[i]?.required ? `<${name}>` : `[${name}]`))
     .join(' ');
   const options = command.options.filter((o) => !o.hidden);
   return [
-    `## ${command.name()}`,
+    `## ${pathOf(command)}`,
     '',
     command.description(),
     '',
     '```sh',
-    `psd2-conformance ${command.name()}${options.length ? ' [options]' : ''}${args ? ` ${args}` : ''}`,
+    `psd2-conformance ${pathOf(command)}${options.length ? ' [options]' : ''}${args ? ` ${args}` : ''}`,
     '```',
     ...(command.registeredArguments.length
       ? [

@@ -1,7 +1,7 @@
 import { CommanderError } from '@commander-js/extra-typings';
 import { UserError } from '../core/index.js';
 import { buildProgram } from './program.js';
-import { usageMessage } from './usage-error.js';
+import { commandPath, usageMessage } from './usage-error.js';
 
 /**
  * `psd2-conformance <command> [options]`: the exit code of the command, or 2 for a mistake on the command line
@@ -11,8 +11,10 @@ import { usageMessage } from './usage-error.js';
 export async function main(argv: string[]): Promise<number> {
   process.exitCode = 0;
   const program = await buildProgram(argv);
-  const asked = program.commands.find((c) => c.name() === argv[0]);
-  const prefix = asked ? `psd2-conformance ${asked.name()}` : 'psd2-conformance';
+  const top = program.commands.find((c) => c.name() === argv[0]);
+  // A subcommand (`fleet run`) speaks for itself: its mistakes are said in its name.
+  const asked = top?.commands.find((c) => c.name() === argv[1]) ?? top;
+  const prefix = asked ? `psd2-conformance ${commandPath(asked)}` : 'psd2-conformance';
   // Commander answers `help NAME` for an unknown NAME with the whole overview; one line says it better.
   if (argv[0] === 'help' && argv[1] !== undefined && !program.commands.some((c) => c.name() === argv[1])) {
     console.error(`${prefix}: unknown command "${argv[1]}"; psd2-conformance --help lists the commands`);

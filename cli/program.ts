@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Command, type Option } from '@commander-js/extra-typings';
+import { Command, type CommandUnknownOpts, type Option } from '@commander-js/extra-typings';
 import { examples } from './command.js';
 
 type Define = () => Command<unknown[], Record<string, unknown>>;
@@ -24,6 +24,7 @@ const COMMANDS: Record<string, () => Promise<{ default: Define }>> = {
   diff: () => import('./commands/diff.js'),
   compare: () => import('./commands/compare.js'),
   evidence: () => import('./commands/evidence.js'),
+  fleet: () => import('./commands/fleet.js'),
 };
 
 export const COMMAND_NAMES = Object.keys(COMMANDS);
@@ -41,6 +42,12 @@ function optionDescription(option: Option): string {
     (option.defaultValue !== undefined && !option.negate ? String(option.defaultValue) : undefined);
   if (shown !== undefined) extra.push(`default: ${shown}`);
   return extra.length ? `${option.description} (${extra.join('; ')})` : option.description;
+}
+
+/** A command and its subcommands (`fleet run`) take the program's settings: errors thrown, help as configured. */
+function inherit(command: CommandUnknownOpts, from: CommandUnknownOpts): void {
+  command.copyInheritedSettings(from);
+  for (const sub of command.commands) inherit(sub, command);
 }
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
@@ -84,7 +91,7 @@ export async function buildProgram(argv: readonly string[], names = COMMAND_NAME
   for (const name of wanted) {
     const define = (await (COMMANDS[name] as () => Promise<{ default: Define }>)()).default;
     const command = define();
-    command.copyInheritedSettings(program);
+    inherit(command, program);
     program.addCommand(command);
   }
   return program;
@@ -93,4 +100,16 @@ export async function buildProgram(argv: readonly string[], names = COMMAND_NAME
 /** Every command's definition, for the README's command table check and the help tests. */
 export async function allCommands(): Promise<Command[]> {
   return (await buildProgram([])).commands as Command[];
+}
+
+/**
+ * Every command that does something, each with the words typed to start it: the commands, and a group's subcommands
+ * in its place (`fleet run`, `fleet matrix` …, not `fleet`), for the tests that hold each one's options and help.
+ */
+export async function leafCommands(): Promise<{ path: string; command: Command }[]> {
+  const walk = (command: Command, path: string): { path: string; command: Command }[] =>
+    command.commands.length
+      ? command.commands.flatMap((sub) => walk(sub as Command, `${path} ${sub.name()}`))
+      : [{ path, command }];
+  return (await allCommands()).flatMap((c) => walk(c, c.name()));
 }

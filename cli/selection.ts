@@ -96,6 +96,22 @@ export function selectionFrom(options: SelectionOptions): { selection: Selection
   };
 }
 
+/**
+ * The selection options given, as `run` takes them again: for a command that judges through whole `run`s in child
+ * processes (each side of `compare`, each bank of `fleet run`), so that they select the same tests.
+ */
+export function selectionArgs(options: SelectionOptions & { numRuns?: number | undefined }): string[] {
+  return [
+    ...options.operation.flatMap((o) => ['--operation', o]),
+    ...options.excludeOperation.flatMap((o) => ['--exclude-operation', o]),
+    ...options.requirement.flatMap((r) => ['--requirement', r]),
+    ...(options.level ? ['--level', options.level] : []),
+    ...(options.grep ? ['--grep', options.grep] : []),
+    ...(options.shard ? ['--shard', `${options.shard.index}/${options.shard.count}`] : []),
+    ...(options.numRuns !== undefined ? ['--num-runs', String(options.numRuns)] : []),
+  ];
+}
+
 /** `--checks a,b --checks c`: every name given, commas and repeats alike. */
 const names = (raw: string, previous: string[]): string[] => [
   ...previous,

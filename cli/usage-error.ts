@@ -1,6 +1,13 @@
 import type { CommandUnknownOpts, CommanderError } from '@commander-js/extra-typings';
 import { missingMessage } from './command.js';
 
+/** A command's name as typed after `psd2-conformance`: `run`, or `fleet run` for a subcommand. */
+export function commandPath(command: CommandUnknownOpts): string {
+  const names: string[] = [];
+  for (let c: CommandUnknownOpts | null = command; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
 /**
  * Commander's words for a mistake on the command line, as one line in this CLI's own terms: `unknown option
  * --bogus`, `unexpected argument "extra": run takes no arguments`, `--seed must be an integer ≥ 0, got "x"`.
@@ -10,7 +17,7 @@ export function usageMessage(err: CommanderError, command: CommandUnknownOpts | 
   const text = err.message.replace(/^error: /, '');
   const suggestion = /\(Did you mean ([^?]+)\?\)/.exec(text)?.[1];
   const hint = suggestion ? ` (did you mean ${suggestion}?)` : '';
-  const help = command ? `psd2-conformance ${command.name()} --help` : 'psd2-conformance --help';
+  const help = command ? `psd2-conformance ${commandPath(command)} --help` : 'psd2-conformance --help';
   switch (err.code) {
     case 'commander.unknownOption':
       return `unknown option ${/'([^']+)'/.exec(text)?.[1] ?? text}${hint}`;
@@ -22,7 +29,7 @@ export function usageMessage(err: CommanderError, command: CommandUnknownOpts | 
       const takes = declared === 0 ? 'takes no arguments' : `takes ${declared} argument${declared > 1 ? 's' : ''}`;
       return (
         `unexpected argument${extra.length > 1 ? 's' : ''} ` +
-        `${extra.map((a) => `"${a}"`).join(' ')}: ${command?.name() ?? 'it'} ${takes} ` +
+        `${extra.map((a) => `"${a}"`).join(' ')}: ${command ? commandPath(command) : 'it'} ${takes} ` +
         `(see ${help})`
       );
     }

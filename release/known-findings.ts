@@ -12,9 +12,10 @@
  * ```
  */
 import { readFileSync } from 'node:fs';
-import type { Ajv2020, ErrorObject } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { checkYamlFile, parseYamlFile, schemaWords } from '../config/yaml-file.js';
 import { newAjv2020 } from '../core/ajv.js';
-import { UserError, nearestNames, onFirstUse } from '../core/index.js';
+import { UserError } from '../core/index.js';
 
 export interface KnownFinding {
   /** A requirement id, or a test's full name. */
@@ -48,76 +49,24 @@ export const KNOWN_FINDINGS_SCHEMA = {
   },
 } as const;
 
-// The YAML parser is loaded for a run given a known-findings file, not for every run (core/on-first-use.ts).
-const yaml = onFirstUse<typeof import('yaml')>('yaml');
-
-let compiled: ReturnType<Ajv2020['compile']> | undefined;
-function validator() {
-  if (compiled) return compiled;
-  return (compiled = newAjv2020({ allErrors: true, strict: true }, ['date']).compile(KNOWN_FINDINGS_SCHEMA));
+let compiled: ValidateFunction | undefined;
+function validator(): ValidateFunction {
+  return (compiled ??= newAjv2020({ allErrors: true, strict: true }, ['date']).compile(KNOWN_FINDINGS_SCHEMA));
 }
 
 const MEMBERS = ['id', 'reason', 'ticket', 'expires'];
-
-/** What completes "… must …" for the first schema error, in the words of the file's format. */
-function what(error: ErrorObject): string {
-  const p = error.params as Record<string, string>;
-  switch (error.keyword) {
-    case 'required':
-      return `have ${p.missingProperty} (every finding has ${MEMBERS.join(', ')})`;
-    case 'additionalProperties': {
-      const near = nearestNames(p.additionalProperty ?? '', [...MEMBERS, 'findings']);
-      return `not have ${p.additionalProperty}${near.length ? ` (did you mean ${near.join(' or ')}?)` : ''}`;
-    }
-    case 'format':
-      return 'be an ISO date, YYYY-MM-DD';
-    case 'minLength':
-      return 'not be empty';
-    case 'type':
-      return `be ${p.type === 'array' ? 'a list' : p.type === 'object' ? 'a mapping' : `a ${p.type}`}`;
-    default:
-      return error.message ?? 'be as the known-findings format says';
-  }
-}
-
-/** `findings[2].expires` for `/findings/2/expires`. */
-const pathWords = (pointer: string) =>
-  pointer
-    .split('/')
-    .slice(1)
-    .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
-    .join('')
-    .replace(/^\./, '') || 'the file';
 
 /**
  * Parses and validates a known-findings file's text: YAML, then its shape. Anything wrong is a UserError of one line
  * naming the file, the line and the member.
  */
 export function parseKnownFindings(text: string, file: string): KnownFinding[] {
-  const { LineCounter, parseDocument, isNode } = yaml();
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  const syntax = doc.errors[0];
-  if (syntax) {
-    throw new UserError(
-      `${file} line ${lines.linePos(syntax.pos[0]).line}: not YAML (${syntax.message.split('\n')[0]}); ` +
-        'the format is `findings:` then a list of id, reason, ticket, expires',
-    );
-  }
-  const value: unknown = doc.toJS();
-  const validate = validator();
-  if (validate(value)) return (value as { findings: KnownFinding[] }).findings;
-  // A misspelt member is both missing and extra: the extra one says what to fix.
-  const errors = validate.errors ?? [];
-  const error = (errors.find((e) => e.keyword === 'additionalProperties') ?? errors[0]) as ErrorObject;
-  const segments = error.instancePath.split('/').slice(1);
-  const node = doc.getIn(
-    segments.map((s) => (/^\d+$/.test(s) ? Number(s) : s)),
-    true,
-  );
-  const line = isNode(node) && node.range ? ` line ${lines.linePos(node.range[0]).line}` : '';
-  const given = isNode(node) && 'value' in node && typeof node.value !== 'object' ? `, got ${String(node.value)}` : '';
-  throw new UserError(`${file}${line}: ${pathWords(error.instancePath)} must ${what(error)}${given}`);
+  const parsed = parseYamlFile(text, file, 'the format is `findings:` then a list of id, reason, ticket, expires');
+  return checkYamlFile<{ findings: KnownFinding[] }>(parsed, validator(), (error) =>
+    error.keyword === 'required'
+      ? `${schemaWords(error, MEMBERS)} (every finding has ${MEMBERS.join(', ')})`
+      : schemaWords(error, [...MEMBERS, 'findings']),
+  ).findings;
 }
 
 /** Reads a known-findings file; a missing or unreadable file is a one-line error. */

@@ -59,7 +59,7 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3);
  * What CI test views show of the target and the verdict: a property block on every test suite; with each party's
  * verdict apart (`verdict.tpp`, `verdict.bank`) when the report judges more than one (the proxy).
  */
-function properties(report: RunReport): Record<string, string> {
+export function junitProperties(report: RunReport): Record<string, string> {
   const { summary } = report;
   const target = summary.target;
   const parties = report.verdicts.length > 1 ? report.verdicts : [];
@@ -110,6 +110,68 @@ const count = (outcomes: TestOutcome[], state: TestOutcome['state']) =>
   outcomes.filter((o) => o.state === state).length;
 
 /**
+ * One <testsuite>: its tests as <testcase>s (classname `classname`), their counts and span, the run's properties.
+ * A run writes one per suite file; a fleet one per bank.
+ */
+export function junitTestsuite(suite: {
+  name: string;
+  classname: string;
+  outcomes: TestOutcome[];
+  properties: Record<string, string>;
+  timestamp?: string | undefined;
+  errors?: { message: string; text: string }[];
+}) {
+  const errors = suite.errors ?? [];
+  return {
+    '@name': suite.name,
+    '@tests': suite.outcomes.length + errors.length,
+    '@failures': count(suite.outcomes, 'failed'),
+    '@errors': errors.length,
+    '@skipped': count(suite.outcomes, 'skipped'),
+    // The file's tests run concurrently: its time is their span, not the sum of their durations.
+    '@time': seconds(span(suite.outcomes)),
+    ...(suite.timestamp ? { '@timestamp': suite.timestamp } : {}),
+    properties: {
+      property: Object.entries(suite.properties).map(([name, value]) => ({
+        '@name': `psd2-conformance.${name}`,
+        '@value': value,
+      })),
+    },
+    testcase: [
+      ...suite.outcomes.map((o) => testcase(o, suite.classname)),
+      ...errors.map((e) => ({
+        '@classname': suite.classname,
+        '@name': e.message,
+        '@time': seconds(0),
+        error: { '@message': e.message, '@type': 'NotRun', '#text': e.text },
+      })),
+    ],
+  };
+}
+
+/** A JUnit document of these test suites, with the totals on its root. */
+export function junitDocument(
+  root: { name: string; seconds: number; timestamp?: string | undefined },
+  testsuite: object[],
+) {
+  const total = (key: string) =>
+    testsuite.reduce((sum: number, s) => sum + Number((s as Record<string, unknown>)[key] ?? 0), 0);
+  return builder().build({
+    '?xml': { '@version': '1.0', '@encoding': 'UTF-8' },
+    testsuites: {
+      '@name': root.name,
+      '@tests': total('@tests'),
+      '@failures': total('@failures'),
+      '@errors': total('@errors'),
+      '@skipped': total('@skipped'),
+      '@time': root.seconds.toFixed(3),
+      ...(root.timestamp ? { '@timestamp': root.timestamp } : {}),
+      testsuite,
+    },
+  }) as string;
+}
+
+/**
  * junit.xml from the run's outcomes, written with an XML library: one <testsuite> per suite file (shards merged into
  * one; a proxy session's outcomes name their party as their file, so one per party), one <testcase> per test, tests
  * that never ran (another profile's, not selected, or after an interruption) as skipped with the reason.
@@ -121,35 +183,23 @@ export function junitXml(report: RunReport): string {
     const file = suiteFileOf(o.file);
     byFile.set(file, [...(byFile.get(file) ?? []), o]);
   }
-  const props = Object.entries(properties(report)).map(([name, value]) => ({
-    '@name': `psd2-conformance.${name}`,
-    '@value': value,
-  }));
-  const testsuite = [...byFile].map(([file, outcomes]) => ({
-    '@name': file,
-    '@tests': outcomes.length,
-    '@failures': count(outcomes, 'failed'),
-    '@errors': 0,
-    '@skipped': count(outcomes, 'skipped'),
-    // The file's tests run concurrently: its time is their span, not the sum of their durations.
-    '@time': seconds(span(outcomes)),
-    ...(summary.startedAt ? { '@timestamp': summary.startedAt } : {}),
-    properties: { property: props },
-    testcase: outcomes.map((o) => testcase(o, file)),
-  }));
-  return builder().build({
-    '?xml': { '@version': '1.0', '@encoding': 'UTF-8' },
-    testsuites: {
-      '@name': `psd2-conformance: ${summary.target.description}`,
-      '@tests': summary.total,
-      '@failures': summary.failed,
-      '@errors': 0,
-      '@skipped': summary.skipped,
-      '@time': summary.durationSeconds.toFixed(3),
-      ...(summary.startedAt ? { '@timestamp': summary.startedAt } : {}),
-      testsuite,
+  const testsuite = [...byFile].map(([file, outcomes]) =>
+    junitTestsuite({
+      name: file,
+      classname: file,
+      outcomes,
+      properties: junitProperties(report),
+      timestamp: summary.startedAt,
+    }),
+  );
+  return junitDocument(
+    {
+      name: `psd2-conformance: ${summary.target.description}`,
+      seconds: summary.durationSeconds,
+      timestamp: summary.startedAt,
     },
-  }) as string;
+    testsuite,
+  );
 }
 
 /** junit.xml for CI test views. */

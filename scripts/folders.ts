@@ -60,7 +60,12 @@ export const FOLDERS: Record<string, Folder> = {
   release: {
     layer: 'application',
     holds: 'the release lens: baseline, diff, known findings, compare, evidence, history',
-    imports: [...LIBRARY, 'run-model'],
+    imports: [...LIBRARY, 'config', 'run-model'],
+  },
+  fleet: {
+    layer: 'application',
+    holds: 'many banks: a targets file, a CI job matrix, one merged report; each bank is a whole run',
+    imports: [...LIBRARY, 'config', 'run-model', 'release', 'reporters'],
   },
   bank: { layer: 'application', holds: 'the embedded reference bank', imports: [...LIBRARY, 'config'] },
   cli: { layer: 'application', holds: 'thin commands over all of the above', imports: '*' },

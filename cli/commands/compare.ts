@@ -12,7 +12,7 @@ import {
   repeatableOption,
   seed,
 } from '../command.js';
-import { addSelectionOptions, selectionFrom } from '../selection.js';
+import { addSelectionOptions, selectionArgs, selectionFrom } from '../selection.js';
 import { checkFaults, checkVariants } from '../variants.js';
 import type { Config } from '../../config/index.js';
 import type { CompareTarget } from '../../release/compare/target.js';
@@ -40,25 +40,10 @@ async function checkTargets(targets: readonly CompareTarget[], http: Config['htt
 }
 
 /** The selection and configuration options given, as `run` takes them again in each side's run. */
-function passedOn(options: {
-  operation: string[];
-  excludeOperation: string[];
-  requirement: string[];
-  level?: string | undefined;
-  grep?: string | undefined;
-  numRuns?: number | undefined;
-  configFile?: string | undefined;
-}): string[] {
-  return [
-    ...options.operation.flatMap((o) => ['--operation', o]),
-    ...options.excludeOperation.flatMap((o) => ['--exclude-operation', o]),
-    ...options.requirement.flatMap((r) => ['--requirement', r]),
-    ...(options.level ? ['--level', options.level] : []),
-    ...(options.grep ? ['--grep', options.grep] : []),
-    ...(options.numRuns !== undefined ? ['--num-runs', String(options.numRuns)] : []),
-    ...(options.configFile ? ['--config-file', options.configFile] : []),
-  ];
-}
+const passedOn = (options: Parameters<typeof selectionArgs>[0] & { configFile?: string | undefined }): string[] => [
+  ...selectionArgs(options),
+  ...(options.configFile ? ['--config-file', options.configFile] : []),
+];
 
 export default () =>
   addSelectionOptions(

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { allCommands } from '../../cli/program.js';
+import { leafCommands } from '../../cli/program.js';
 import { ROOT } from '../support/cli.js';
 import { hangGuard } from '../support/bounds.js';
 
@@ -150,6 +150,26 @@ describe('the CLI explains itself', () => {
       ['replay', '--exchanges', 'x.jsonl', '--reports', 'r'],
       'psd2-conformance replay: --reports goes with --test alone; --exchanges names its file itself',
     ],
+    // A subcommand says its mistakes in its own name.
+    [['fleet', 'run'], 'psd2-conformance fleet run: give the targets file (docs/fleet.md says its form)'],
+    [
+      ['fleet', 'run', 'f.yaml', '--parallell', '2'],
+      'psd2-conformance fleet run: unknown option --parallell (did you mean --parallel?)',
+    ],
+    [
+      ['fleet', 'matrix', 'a.yaml', 'b.yaml'],
+      'psd2-conformance fleet matrix: unexpected argument "b.yaml": fleet matrix takes 1 argument ' +
+        '(see psd2-conformance fleet matrix --help)',
+    ],
+    [
+      ['fleet', 'rnu'],
+      'psd2-conformance fleet: unknown command "rnu" (did you mean run?); ' +
+        'psd2-conformance fleet --help lists the commands',
+    ],
+    [
+      ['fleet', 'run', '/missing/fleet.yaml'],
+      'psd2-conformance fleet run: the targets file /missing/fleet.yaml cannot be read (ENOENT)',
+    ],
   ])('%j is one line on stderr and exit code 2, before anything runs', (args, line) => {
     const r = cli(...args);
     expect(r.status).toBe(2);
@@ -165,8 +185,8 @@ describe('the CLI explains itself', () => {
 });
 
 describe('every command declares every option with a description, its default and examples', async () => {
-  const commands = await allCommands();
-  it.each(commands.map((c) => [c.name(), c] as const))('%s', (name, command) => {
+  const commands = await leafCommands();
+  it.each(commands.map((c) => [c.path, c.command] as const))('%s', (name, command) => {
     let help = '';
     command.configureOutput({ writeOut: (text) => (help += text) });
     command.outputHelp();
