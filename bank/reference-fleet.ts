@@ -13,8 +13,8 @@ export interface ReferenceFleetBank {
   /** What it is, in words (a comment of the targets file). */
   about: string;
   /**
-   * The bank profile that declares its variants' choices (a path relative to the package root), once bank profiles
-   * declare them: `run --bank-profile` then holds the bank to its own choices.
+   * The bank profile that declares its variants' choices (a path relative to the package root): `run --bank-profile`
+   * holds the bank to its own choices. A variant whose choice no profile key names has none.
    */
   bankProfile?: string;
 }
@@ -26,10 +26,26 @@ export const REFERENCE_FLEET: readonly ReferenceFleetBank[] = [
     name: 'bank-c',
     variants: ['auth-failure-tpp-messages'],
     about: 'signature failures answered with Berlin Group tppMessages (variant auth-failure-tpp-messages)',
+    bankProfile: 'examples/bank-profiles/auth-failure-tpp-messages.yaml',
   },
-  { name: 'bank-d', variants: ['ids-uuid'], about: 'UUIDs for every identifier (variant ids-uuid)' },
-  { name: 'bank-e', variants: ['base-path'], about: 'the API under /api-sandbox (variant base-path)' },
-  { name: 'bank-f', variants: ['status-actc'], about: 'a created payment is ACTC (variant status-actc)' },
+  {
+    name: 'bank-d',
+    variants: ['ids-uuid'],
+    about: 'UUIDs for every identifier (variant ids-uuid)',
+    bankProfile: 'examples/bank-profiles/ids-uuid.yaml',
+  },
+  {
+    name: 'bank-e',
+    variants: ['base-path'],
+    about: 'the API under /api-sandbox (variant base-path)',
+    bankProfile: 'examples/bank-profiles/base-path.yaml',
+  },
+  {
+    name: 'bank-f',
+    variants: ['status-actc'],
+    about: 'a created payment is ACTC (variant status-actc)',
+    bankProfile: 'examples/bank-profiles/status-actc.yaml',
+  },
   { name: 'bank-g', variants: ['fees-never'], about: 'no payment carries fees (variant fees-never)' },
   { name: 'bank-h', variants: ['strict'], about: 'refuses all interface.md lets a bank refuse (variant strict)' },
 ];
