@@ -92,7 +92,9 @@ describe('a fleet of three reference banks: one clean, one with a fault, one wit
         passed: ['bank-a'],
         failed: ['bank-b'],
       });
-      expect(readFileSync(join(out, 'bank-c.log'), 'utf8')).toMatch(/--bank-profile \S*auth-failure-tpp-messages\.yaml/);
+      expect(readFileSync(join(out, 'bank-c.log'), 'utf8')).toMatch(
+        /--bank-profile \S*auth-failure-tpp-messages\.yaml/,
+      );
       expect(report.drift.answers.find((a) => a.bank === 'bank-b')?.tests[0]?.differences[0]).toMatchObject({
         kind: 'status',
         reference: '400',
