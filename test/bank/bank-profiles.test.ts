@@ -97,6 +97,7 @@ describe('example bank profiles', () => {
       'accept-lenient': { unsatisfiable_accept: 'answer-json' },
       'duplicates-never': { logical_duplicates: 'accept' },
       lenient: { unsatisfiable_accept: 'answer-json', logical_duplicates: 'accept', past_execution_date: 'accept' },
+      'english-only-406': { languages: [] },
     };
     const base = declared('default.yaml') as Record<string, unknown>;
     for (const [variant, difference] of Object.entries(differences)) {

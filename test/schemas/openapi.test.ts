@@ -10,6 +10,7 @@ const VERSIONS: Version[] = ['3.1', '3.0'];
 /** The two paths the document writes differently from spec/ (the URLs a client sends are the same). */
 const RENAMED: Record<string, string> = {
   'payment.status': '/v1/payments/{paymentProduct}/{paymentId}/status',
+  'payment.delete': '/v1/payments/{paymentProduct}/{paymentId}',
   'sandbox.transactions.create': '/v1/sandbox/accounts/{mockAccountId}/transactions',
 };
 
@@ -81,7 +82,7 @@ describe('schemas/openapi.json and schemas/openapi-3.0.json', () => {
         'PSU-ID, or X-PSU-IDENTITY instead, identifies the PSU (interface.md › ' +
         'Authentication 4); whether this operation requires it: not shown.';
       const withPsuId = operations(doc).filter(({ op }) => parametersOf(doc, op).some((p) => p.name === 'PSU-ID'));
-      // Basket start and read, NCBCT, SCT, bulk, payment status, basket creation.
+      // Basket start and read, NCBCT, SCT, bulk, payment status and deletion, basket creation.
       expect(withPsuId.map(({ op }) => op.operationId).sort()).toEqual(
         [
           'basket.create',
@@ -89,6 +90,7 @@ describe('schemas/openapi.json and schemas/openapi-3.0.json', () => {
           'basket.startAuthorisation',
           'bulk.create',
           'ncbct.create',
+          'payment.delete',
           'payment.status',
           'sct.create',
         ].sort(),
