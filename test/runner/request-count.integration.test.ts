@@ -5,11 +5,12 @@ import { runCli } from '../suites/run-cli.js';
 import { hangGuard } from '../support/bounds.js';
 
 /**
- * Issue 25: every request earns its place. A default run (every suite, the default seed and NUM_RUNS) against the
- * reference bank, behind a proxy that counts what reaches the bank, sends at most 800 requests; `--max-requests 400`
- * keeps to its budget and says it was budgeted. SCA_DRIVER=embedded: the journeys run as against the embedded bank.
+ * Issues 25 and 34: every request earns its place, and every cell of the test plan is judged. A default run (every
+ * suite, the default seed and NUM_RUNS) against the reference bank, behind a proxy that counts what reaches the bank,
+ * sends at most 1,200 requests and leaves no reachable cell unjudged; `--max-requests 400` keeps to its budget and
+ * says it was budgeted. SCA_DRIVER=embedded: the journeys run as against the embedded bank.
  */
-const DEFAULT_RUN_LIMIT = 800;
+const DEFAULT_RUN_LIMIT = 1200;
 
 let bank: RunningBank;
 beforeAll(async () => {
@@ -37,6 +38,7 @@ describe('how many requests a run sends', () => {
       const { run, requests } = await counted([]);
       expect(run.code, run.stderr.slice(-2000)).toBe(0);
       expect(run.stdout).toMatch(/— CONFORMANT: \d+ MUST rules judged/);
+      expect(run.stdout).toMatch(/test plan: \d+ cells \(rule × operation × class\): 0 reachable but not judged/);
       expect(requests).toBeGreaterThan(400);
       expect(requests).toBeLessThanOrEqual(DEFAULT_RUN_LIMIT);
     },
