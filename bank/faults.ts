@@ -42,6 +42,22 @@ export interface Fault {
   acceptsNearMissesOf?: NearMissClassId;
 }
 
+/** The 70-character name limits (Limits: creditorName, debtorName and ultimateDebtor, street). */
+const NAME_LIMITS: RequirementId[] = [
+  'NCBCT.creditorName.max70',
+  'SCT.creditorName.max70',
+  'BULK.entry.creditorName.max70',
+  'BULK.entry.debtorName.max70',
+  'BULK.entry.ultimateDebtor.max70',
+  'Address.street.max70',
+];
+/** requestedExecutionDate is an ISO 8601 date, in each payment initiation's body. */
+const EXECUTION_DATES: RequirementId[] = [
+  'NCBCT.requestedExecutionDate.isoDate',
+  'SCT.requestedExecutionDate.isoDate',
+  'BULK.requestedExecutionDate.isoDate',
+];
+
 export const FAULTS: readonly Fault[] = [
   {
     id: 'accept-long-creditor-name',
@@ -159,17 +175,9 @@ export const FAULTS: readonly Fault[] = [
     id: 'accept-bad-date',
     area: 'body',
     description: 'accepts a requestedExecutionDate that is not an ISO date',
-    breaks: [
-      'NCBCT.requestedExecutionDate.isoDate',
-      'SCT.requestedExecutionDate.isoDate',
-      'BULK.requestedExecutionDate.isoDate',
-    ],
+    breaks: EXECUTION_DATES,
 
-    relaxes: [
-      'NCBCT.requestedExecutionDate.isoDate',
-      'SCT.requestedExecutionDate.isoDate',
-      'BULK.requestedExecutionDate.isoDate',
-    ],
+    relaxes: EXECUTION_DATES,
   },
   {
     id: 'accept-three-letter-country',
@@ -536,14 +544,7 @@ export const FAULTS: readonly Fault[] = [
     description:
       'counts the 70-character name limits (creditorName, debtorName, ultimateDebtor, street) in UTF-8 bytes, so it ' +
       'refuses valid Norwegian names of 36 to 70 characters',
-    breaks: [
-      'NCBCT.creditorName.max70',
-      'SCT.creditorName.max70',
-      'BULK.entry.creditorName.max70',
-      'BULK.entry.debtorName.max70',
-      'BULK.entry.ultimateDebtor.max70',
-      'Address.street.max70',
-    ],
+    breaks: NAME_LIMITS,
   },
   // RFC 2047 in the Signature (bank/rfc2047-faults.ts).
   {
@@ -664,11 +665,7 @@ export const FAULTS: readonly Fault[] = [
     id: 'accept-impossible-dates',
     area: 'body',
     description: 'takes any YYYY-MM-DD as a requestedExecutionDate, impossible calendar dates (2027-04-31) too',
-    breaks: [
-      'NCBCT.requestedExecutionDate.isoDate',
-      'SCT.requestedExecutionDate.isoDate',
-      'BULK.requestedExecutionDate.isoDate',
-    ],
+    breaks: EXECUTION_DATES,
   },
   {
     id: 'refuse-execution-date-outside-ncbct',
@@ -694,14 +691,7 @@ export const FAULTS: readonly Fault[] = [
     description:
       'stores names in ISO-8859-1 and refuses letters outside it: a creditorName, debtorName, ultimateDebtor or ' +
       'street in Greek letters gets 400',
-    breaks: [
-      'NCBCT.creditorName.max70',
-      'SCT.creditorName.max70',
-      'BULK.entry.creditorName.max70',
-      'BULK.entry.debtorName.max70',
-      'BULK.entry.ultimateDebtor.max70',
-      'Address.street.max70',
-    ],
+    breaks: NAME_LIMITS,
   },
   {
     id: 'accept-wildcards-406',

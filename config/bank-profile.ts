@@ -12,12 +12,11 @@
  * created_status: RCVD
  * ```
  */
-import { readFileSync } from 'node:fs';
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import type { Document, LineCounter } from 'yaml';
 import { SCA_DRIVERS, type ScaDriverName } from '../client/sca/types.js';
 import { newAjv2020 } from '../core/ajv.js';
-import { UserError, nearestNames, onFirstUse } from '../core/index.js';
+import { nearestNames, readNamedFile, UserError } from '../core/index.js';
+import { parseYamlFile } from './yaml-file.js';
 import {
   CHOICE_KEYS,
   choiceRow,
@@ -79,7 +78,6 @@ export function bankProfileSchema(): Record<string, unknown> {
   };
 }
 
-const yaml = onFirstUse<typeof import('yaml')>('yaml');
 
 let compiled: ReturnType<ReturnType<typeof newAjv2020>['compile']> | undefined;
 const validator = () => (compiled ??= newAjv2020({ allErrors: true, strict: true }).compile(bankProfileSchema()));
@@ -125,37 +123,18 @@ function what(error: ErrorObject): string {
   }
 }
 
-/** Where each top-level key of the profile is: its line. */
-function keyLines(doc: Document, lines: LineCounter): Map<string, number> {
-  const { isMap, isScalar } = yaml();
-  const found = new Map<string, number>();
-  if (!isMap(doc.contents)) return found;
-  for (const pair of doc.contents.items)
-    if (isScalar(pair.key) && pair.key.range) found.set(String(pair.key.value), lines.linePos(pair.key.range[0]).line);
-  return found;
-}
-
 /**
  * Parses and checks a bank profile's text: YAML, a mapping, its schema, then interface.md's prohibitions. Anything
  * wrong is a UserError of one line: `bank.yaml:7: kid_error_status: 401 — interface.md › Errors 2 says …`.
  */
 export function parseBankProfile(text: string, file: string): BankProfile {
-  const { LineCounter, parseDocument } = yaml();
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  const syntax = doc.errors[0];
-  if (syntax)
-    throw new UserError(
-      `${file}:${lines.linePos(syntax.pos[0]).line}: not YAML (${syntax.message.split('\n')[0]}); a bank profile is ` +
-        'a mapping of keys such as errors: berlin-group',
-    );
-  const value: unknown = doc.toJS();
+  const parsed = parseYamlFile(text, file, 'a bank profile is a mapping of keys such as errors: berlin-group');
+  const { value } = parsed;
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     throw new UserError(
       `${file}: a bank profile is a mapping of keys such as errors: berlin-group (docs/bank-profiles.md)`,
     );
-  const at = keyLines(doc, lines);
-  const where = (key: string) => `${file}:${at.get(key) ?? 1}`;
+  const where = (key: string) => `${file}:${parsed.lineOf(`/${key}`) ?? 1}`;
   const choices = value as Record<string, unknown>;
   const validate = validator();
   if (!validate(choices)) {
@@ -204,12 +183,7 @@ export function parseBankProfile(text: string, file: string): BankProfile {
 
 /** Reads a bank profile; a missing or unreadable file is one line. */
 export function readBankProfile(file: string): BankProfile {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new UserError(`--bank-profile ${file} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
+  const text = readNamedFile(file, '--bank-profile');
   return parseBankProfile(text, file);
 }
 

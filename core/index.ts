@@ -3,7 +3,7 @@
  * none of them owns. It imports nothing but Node and one small kept library (fastest-levenshtein); everything else
  * may import it.
  */
-export { UserError } from './errors.js';
+export { UserError, readNamedFile } from './errors.js';
 export {
   findHeaderName,
   getHeader,

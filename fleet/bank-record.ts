@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parse } from 'yaml';
-import { UserError } from '../core/index.js';
+import { readNamedFile, UserError } from '../core/index.js';
 import type { Bank } from './targets.js';
 
 export const BANK_RECORD_FILE = 'fleet-bank.json';
@@ -43,12 +43,7 @@ function canonical(value: unknown): unknown {
  * bytes; one that cannot be read is a one-line error.
  */
 export function choicesKey(file: string): string {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new UserError(`the bank profile ${file} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
+  const text = readNamedFile(file, 'the bank profile');
   let content: string;
   try {
     content = JSON.stringify(canonical(parse(text) as unknown));

@@ -14,13 +14,13 @@
  *       SIGNING_KEY_PATH: BANK_A_SIGNING_KEY_PATH
  * ```
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { VARIABLES } from '../config/variables.js';
 import { checkYamlFile, parseYamlFile, placeOf, schemaWords, type YamlFile } from '../config/yaml-file.js';
 import { newAjv2020 } from '../core/ajv.js';
-import { UserError, nearestNames } from '../core/index.js';
+import { nearestNames, readNamedFile, UserError } from '../core/index.js';
 
 export type BankTargetProfile = 'sandbox' | 'production';
 
@@ -198,12 +198,7 @@ export function parseTargets(text: string, file: string): Targets {
 
 /** Reads a targets file; one that cannot be read is one line. */
 export function readTargets(file: string): Targets {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new UserError(`the targets file ${file} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
+  const text = readNamedFile(file, 'the targets file');
   return parseTargets(text, file);
 }
 

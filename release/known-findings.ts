@@ -11,11 +11,10 @@
  *     expires: 2027-03-31                   # known through this day (UTC), gating from the next
  * ```
  */
-import { readFileSync } from 'node:fs';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { checkYamlFile, parseYamlFile, schemaWords } from '../config/yaml-file.js';
 import { newAjv2020 } from '../core/ajv.js';
-import { UserError } from '../core/index.js';
+import { readNamedFile } from '../core/index.js';
 
 export interface KnownFinding {
   /** A requirement id, or a test's full name. */
@@ -71,12 +70,7 @@ export function parseKnownFindings(text: string, file: string): KnownFinding[] {
 
 /** Reads a known-findings file; a missing or unreadable file is a one-line error. */
 export function readKnownFindings(file: string): KnownFinding[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new UserError(`--known-findings ${file} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
+  const text = readNamedFile(file, '--known-findings');
   return parseKnownFindings(text, file);
 }
 

@@ -111,6 +111,21 @@ const sandboxHeaders: HeaderSelection = {
 };
 const sandboxReadHeaders: HeaderSelection = { groups: ['N', 'S'], without: ['Digest'] };
 
+/**
+ * What interface.md leaves of the operations on a created payment it only names (status read, deletion): no body,
+ * headers as the reads of group S and P take them, a success status it does not show.
+ */
+const ON_A_PAYMENT = {
+  standing: 'named',
+  query: [],
+  headerSelection: { groups: ['N', 'S', 'P'], without: ['Digest'] },
+  headersAssumed: true,
+  success: { status: 200, shown: false },
+  documentedErrors: [],
+  sandboxOnly: false,
+  createsPayment: false,
+} as const satisfies Partial<Parameters<typeof op>[0]>;
+
 const serverErrors = [{ status: 500, code: 'SYSTEM_ERROR', body: 'ErrorBody' as const }];
 
 function op(spec: Omit<OperationSpec, 'headers' | 'pathParams'> & { headerSelection: HeaderSelection }): OperationSpec {
@@ -301,36 +316,22 @@ export const OPERATIONS: readonly OperationSpec[] = [
     createsPayment: false,
   }),
   op({
+    ...ON_A_PAYMENT,
     id: 'payment.status',
     summary: 'Read the status of a payment',
     section: 'What the service does (named only)',
-    standing: 'named',
     method: 'GET',
     path: '/v1/payments/{payment-product}/{paymentId}/status',
     pathAssumed: false,
-    query: [],
-    headerSelection: { groups: ['N', 'S', 'P'], without: ['Digest'] },
-    headersAssumed: true,
-    success: { status: 200, shown: false },
-    documentedErrors: [],
-    sandboxOnly: false,
-    createsPayment: false,
   }),
   op({
+    ...ON_A_PAYMENT,
     id: 'payment.delete',
     summary: 'Delete (cancel) a payment',
     section: 'What the service does (payment cancellation or deletion: mentioned in the release notes only)',
-    standing: 'named',
     method: 'DELETE',
     path: '/v1/payments/{payment-product}/{paymentId}',
     pathAssumed: true,
-    query: [],
-    headerSelection: { groups: ['N', 'S', 'P'], without: ['Digest'] },
-    headersAssumed: true,
-    success: { status: 200, shown: false },
-    documentedErrors: [],
-    sandboxOnly: false,
-    createsPayment: false,
   }),
   op({
     id: 'basket.create',

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
-import { UserError } from '../../core/index.js';
+import { readNamedFile, UserError } from '../../core/index.js';
 import { hashFiles, type FileHash } from './files.js';
 import { verifyDetached } from './jws.js';
 import { EVIDENCE_DIR, MANIFEST_FILE, MANIFEST_VERSION, SIGNATURE_FILE, type Manifest } from './manifest.js';
@@ -94,12 +94,7 @@ function compareFiles(listed: readonly FileHash[], now: readonly FileHash[]) {
 /** Reads the trust anchors (PEM, one or more certificates per file). */
 export function readTrust(files: readonly string[]): X509Certificate[] {
   return files.flatMap((file) => {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (err) {
-      throw new UserError(`--trust ${file} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-    }
+    const text = readNamedFile(file, '--trust');
     const pems = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
     if (!pems.length) throw new UserError(`--trust ${file} holds no PEM certificate`);
     return pems.map((pem) => new X509Certificate(pem));

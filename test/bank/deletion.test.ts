@@ -1,8 +1,7 @@
-import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FaultId, VariantId } from '../../bank/index.js';
 import { ncbctBody } from '../../suites/support/bodies.js';
-import { fundedAccount, openBank, type TestBank } from './support.js';
+import { approvedThroughRedirect, fundedAccount, openBank, type TestBank } from './support.js';
 
 /**
  * States and transitions: "deleting a payment with status PDNG gives an error". The reference bank offers DELETE on a
@@ -27,14 +26,7 @@ async function approved(b: TestBank, requestedExecutionDate?: string): Promise<{
   const body = { ...ncbctBody(debtor), ...(requestedExecutionDate ? { requestedExecutionDate } : {}) };
   const created = await b.call('ncbct.create', { body, query: { allowLogicalDuplicate: true } });
   expect(created.status).toBe(201);
-  const started = await b.signed('POST', created.json._links.startAuthorisation.href, {
-    'TPP-Redirect-URI': 'https://tpp.example/callback',
-    'TPP-Session-ID': '8f9ed2a7-0b50-4e9a-8fc1-7a1e7d1a33a1',
-    'x-accept-fix': 'amount-as-string',
-  });
-  const sca = new URL(started.json._links.scaRedirect.href);
-  sca.searchParams.set('result', 'ok');
-  await (await request(sca)).body.text();
+  await approvedThroughRedirect(b, created);
   return { id: created.json.paymentId, self: created.json._links.self.href };
 }
 

@@ -221,3 +221,18 @@ export const ENGAGEMENT = {
   registerLimit: 100000,
   approvalLimit: 50000,
 };
+
+/**
+ * Starts the authorisation of a payment its creation answered with (its startAuthorisation link), and follows
+ * scaRedirect as the PSU's browser would, with ?result=ok: the payment approved.
+ */
+export async function approvedThroughRedirect(bank: TestBank, created: Answer): Promise<void> {
+  const started = await bank.signed('POST', created.json._links.startAuthorisation.href, {
+    'TPP-Redirect-URI': 'https://tpp.example/cb',
+    'TPP-Session-ID': 'session-1',
+    'x-accept-fix': 'amount-as-string',
+  });
+  const sca = new URL(started.json._links.scaRedirect.href);
+  sca.searchParams.set('result', 'ok');
+  await (await request(sca)).body.text();
+}

@@ -10,6 +10,7 @@ import { bulkBody, ncbctBody, sctBody } from '../../suites/support/bodies.js';
 import {
   ENGAGEMENT,
   answer,
+  approvedThroughRedirect,
   bban,
   cardAccount,
   fundedAccount,
@@ -1065,14 +1066,7 @@ describe('offers it cannot meet, future-dated payments, deletion', () => {
       const created = await o.bank.call('ncbct.create', {
         body: { ...ncbctBody(o.debtor), requestedExecutionDate: '2026-07-08' },
       });
-      const started = await o.bank.signed('POST', created.json._links.startAuthorisation.href, {
-        'TPP-Redirect-URI': 'https://tpp.example/cb',
-        'TPP-Session-ID': 'session-1',
-        'x-accept-fix': 'amount-as-string',
-      });
-      const sca = new URL(started.json._links.scaRedirect.href);
-      sca.searchParams.set('result', 'ok');
-      await (await request(sca)).body.text();
+      await approvedThroughRedirect(o.bank, created);
       const status = await o.bank.signed('GET', created.json._links.status.href, {});
       expect(status.json.transactionStatus).toBe('ACTC');
     }),

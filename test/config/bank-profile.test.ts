@@ -140,7 +140,7 @@ describe('reading a bank profile', () => {
     ['sca_driver: http\n', 'bank-profile.yaml:1: sca_driver: http needs sca_approve and sca_deny (docs/journeys.md)'],
     [
       'errors: [interface\n',
-      'bank-profile.yaml:2: not YAML (Flow sequence in block collection must be sufficiently indented and end ' +
+      'bank-profile.yaml line 2: not YAML (Flow sequence in block collection must be sufficiently indented and end ' +
         'with a ]); a bank profile is a mapping of keys such as errors: berlin-group',
     ],
     [
@@ -149,7 +149,7 @@ describe('reading a bank profile', () => {
     ],
     [
       'errors: interface\nerrors: both\n',
-      expect.stringMatching(/^bank-profile\.yaml:2: not YAML \(Map keys must be unique/),
+      expect.stringMatching(/^bank-profile\.yaml line 2: not YAML \(Map keys must be unique/),
     ],
   ])('refuses %j with one line', (text, line) => {
     expect(refusal(text)).toEqual({ code: 2, line });
