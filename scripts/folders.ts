@@ -21,7 +21,11 @@ const LIBRARY: readonly string[] = LIBRARY_FOLDERS;
 
 export const FOLDERS: Record<string, Folder> = {
   core: { layer: 'library', holds: 'what every library folder shares', imports: [] },
-  spec: { layer: 'library', holds: 'interface.md as typed data and the rule catalogue', imports: ['core'] },
+  spec: {
+    layer: 'library',
+    holds: 'interface.md as typed data, the rule catalogue and its test plan (rule × operation × class)',
+    imports: ['core'],
+  },
   schemas: { layer: 'library', holds: 'JSON Schemas, code validators, OpenAPI', imports: ['core', 'spec'] },
   generators: {
     layer: 'library',
