@@ -227,12 +227,13 @@ export function targetProfile(
 ): { flag?: string; asked?: string } {
   const given = flag ?? config.profile;
   const declared = profile?.environment;
-  if (!declared) return given !== undefined ? { flag: given } : {};
+  // Without a declared environment the target is chosen as ever: the flag, else PROFILE (config/target.ts names it).
+  if (!declared) return flag !== undefined ? { flag } : {};
   if (given === undefined) return { flag: declared.value, asked: `${declared.at} environment: ${declared.value}` };
   const fits = given === declared.value || (given === 'embedded' && declared.value === 'sandbox');
   const source = flag !== undefined ? `--profile ${given}` : `PROFILE=${given}`;
   if (!fits) throw new UserError(`${declared.at}: environment: ${declared.value} — but ${source}: drop one of them`);
-  return { flag: given };
+  return flag !== undefined ? { flag } : {};
 }
 
 /** BASE_URL (or the embedded bank's URL) carries the declared base path: the profile and the URL must agree. */
