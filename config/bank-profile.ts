@@ -78,7 +78,6 @@ export function bankProfileSchema(): Record<string, unknown> {
   };
 }
 
-
 let compiled: ReturnType<ReturnType<typeof newAjv2020>['compile']> | undefined;
 const validator = () => (compiled ??= newAjv2020({ allErrors: true, strict: true }).compile(bankProfileSchema()));
 

@@ -57,8 +57,8 @@ describe('psd2-conformance list', () => {
     );
     expect(line).toMatch(
       new RegExp(
-        /^NCBCT\.creditorName\.max70 {2}MUST {2}ncbct\.create {2}NCBCT bodies that break it \(creditorName: one/.source +
-          / over, in ASCII letters; .*\) are rejected {2}\(suites\/payment-bodies\.suite\.ts:\d+\)$/.source,
+        /^NCBCT\.creditorName\.max70 {2}MUST {2}ncbct\.create {2}NCBCT bodies that break it \(creditorName: one/
+          .source + / over, in ASCII letters; .*\) are rejected {2}\(suites\/payment-bodies\.suite\.ts:\d+\)$/.source,
       ),
     );
     expect([blank, count]).toEqual(['', '2 tests']);

@@ -89,12 +89,24 @@ describe('the embedded bank when asked for', () => {
     async () => {
       const reports = join(dir, 'embedded');
       const r = await cli(
-        ['run', '--profile', 'embedded', '--grep', 'ncbct.create: a body that is not JSON', '--no-html', '--reports', reports],
+        [
+          'run',
+          '--profile',
+          'embedded',
+          '--grep',
+          'ncbct.create: a body that is not JSON',
+          '--no-html',
+          '--reports',
+          reports,
+        ],
         { BASE_URL: '' },
       );
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toMatch(
-        /— CONFORMANT on the selected tests only \(--grep "ncbct.create: a body that is not JSON"\): \d+ MUST rules? judged/,
+        new RegExp(
+          /— CONFORMANT on the selected tests only \(--grep "ncbct.create: a body that is not JSON"\): /.source +
+            /\d+ MUST rules? judged/.source,
+        ),
       );
       expect(r.stdout).toMatch(/judged[^\n—]* — target: the embedded reference bank\n/);
       expect(JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8'))).toMatchObject({

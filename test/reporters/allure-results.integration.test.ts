@@ -270,8 +270,8 @@ describe('Allure results of a failing run', () => {
       new RegExp(
         /— NOT CONFORMANT on the selected tests only \(--grep "NCBCT\.creditorName\.max70\|X-PSU-IDENTITY\|ncbct\./
           .source +
-          /create: a body that is not JSON"\): \d+ MUST requirements failed \([^)]+\); .* — target: the embedded reference bank /
-            .source +
+          /create: a body that is not JSON"\): \d+ MUST requirements failed \([^)]+\); .* — /.source +
+          /target: the embedded reference bank /.source +
           /with /.source +
           /faults accept-long-creditor-name, create-200\n/.source,
       ),
