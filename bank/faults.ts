@@ -711,6 +711,60 @@ export const FAULTS: readonly Fault[] = [
     description: 'reads limit and offset leniently: 1.5, 1e2 and 0x10 are taken as numbers',
     breaks: ['Sandbox.transactions.limit.int32'],
   },
+  {
+    id: 'x-psu-identity-ncbct-only',
+    area: 'headers',
+    description: 'takes X-PSU-IDENTITY instead of PSU-ID on NCBCT creation only; SCT and bulk want PSU-ID',
+    breaks: ['Headers.X-PSU-IDENTITY.alternative'],
+  },
+  {
+    id: 'psu-device-id-unchecked-on-baskets',
+    area: 'headers',
+    description: 'does not check that PSU-Device-ID is a UUID on the basket operations (it does on payments)',
+    breaks: ['Headers.PSU-Device-ID.uuid'],
+  },
+  {
+    id: 'rfc2047-ncbct-only',
+    area: 'signature',
+    description: 'decodes an RFC 2047-encoded Signature on NCBCT creation only; elsewhere it answers 401',
+    breaks: ['Auth.signature.rfc2047'],
+  },
+  {
+    id: 'digest-case-sensitive-outside-ncbct',
+    area: 'signature',
+    description: 'reads the Digest algorithm token in capitals only, except on NCBCT creation: sha-256= gets 401',
+    breaks: ['Auth.digest.algorithmCase'],
+  },
+  {
+    id: 'algorithm-unchecked-on-reads',
+    area: 'signature',
+    description: 'does not check the Signature algorithm label on the body-less reads (hmac-sha256 passes there)',
+    breaks: ['Auth.signature.algorithm'],
+  },
+  {
+    id: 'allow-duplicate-ignored-outside-ncbct',
+    area: 'status',
+    description: 'refuses an identical SCT or bulk payment even with allowLogicalDuplicate=true (NCBCT takes it)',
+    breaks: ['Payment.allowLogicalDuplicate.true'],
+  },
+  {
+    id: 'insufficient-funds-500-on-bulk',
+    area: 'status',
+    description: 'answers 500 to a bulk payment beyond the balance (single payments get a proper error)',
+    breaks: ['Errors.insufficientFunds.notServerError'],
+  },
+  {
+    id: 'status-link-nowhere',
+    area: 'response',
+    description: "hands out a created payment's status link at a path no route serves (404)",
+    breaks: ['Link.href.reachable'],
+  },
+  {
+    id: 'transaction-dates-by-pattern',
+    area: 'sandbox',
+    description: 'checks fromDate and toDate by their pattern only, so 2026-02-30 and 2026-13-01 pass',
+    breaks: ['Sandbox.transactions.fromDate.date'],
+  },
 ];
 
 export const faultIds = (): FaultId[] => FAULTS.map((x) => x.id);

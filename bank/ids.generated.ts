@@ -98,7 +98,16 @@ export type FaultId =
   | 'latin1-names'
   | 'accept-wildcards-406'
   | 'card-account-links-nowhere'
-  | 'lenient-paging';
+  | 'lenient-paging'
+  | 'x-psu-identity-ncbct-only'
+  | 'psu-device-id-unchecked-on-baskets'
+  | 'rfc2047-ncbct-only'
+  | 'digest-case-sensitive-outside-ncbct'
+  | 'algorithm-unchecked-on-reads'
+  | 'allow-duplicate-ignored-outside-ncbct'
+  | 'insufficient-funds-500-on-bulk'
+  | 'status-link-nowhere'
+  | 'transaction-dates-by-pattern';
 
 /** Every conformant variant of the reference bank (bank/variants.ts). */
 export type VariantId =

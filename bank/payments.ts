@@ -32,7 +32,8 @@ function checkFunds(state: BankState, body: Record<string, unknown>, faults: Fau
     : [(body.instructedAmount as { amount?: string } | undefined)?.amount];
   const total = amounts.reduce((sum, a) => sum.plus(decimalOrZero(a)), new Decimal(0));
   if (total.greaterThan(account.balance)) {
-    if (faults.has('insufficient-funds-500')) throw new Rejection(500, 'SYSTEM_ERROR', '');
+    const onBulk = Array.isArray(body.payments) && faults.has('insufficient-funds-500-on-bulk');
+    if (faults.has('insufficient-funds-500') || onBulk) throw new Rejection(500, 'SYSTEM_ERROR', '');
     throw new Rejection(400, 'PAYMENT_FAILED', `insufficient funds on ${account.bban ?? account.iban}`);
   }
   return () => {
@@ -90,7 +91,10 @@ export function initiate(state: BankState, faults: Faults, initiation: Initiatio
     throw new Rejection(400, 'EXECUTION_DATE_INVALID', `requestedExecutionDate is before ${today}`);
   const debit = checkFunds(state, body, faults);
   const duplicate = state.isDuplicate(product, body);
-  if (duplicate && (allow !== 'true' || faults.has('ignore-allow-duplicate')))
+  const ignored =
+    faults.has('ignore-allow-duplicate') ||
+    (faults.has('allow-duplicate-ignored-outside-ncbct') && product !== 'norwegian-cross-border-credit-transfers');
+  if (duplicate && (allow !== 'true' || ignored))
     throw new Rejection(
       409,
       'CONFLICT',
@@ -124,7 +128,8 @@ export function initiate(state: BankState, faults: Faults, initiation: Initiatio
           _links: links(faults, {
             // platform-notes.md: a created payment's self link takes GET and DELETE.
             self: link(base, 'GET', 'DELETE'),
-            status: link(`${base}/status`, 'GET'),
+            // The fault status-link-nowhere points it at a path no route serves.
+            status: link(`${base}/${faults.has('status-link-nowhere') ? 'state' : 'status'}`, 'GET'),
             ...(implicit ? {} : { startAuthorisation: link(`${base}/authorisations`, 'POST') }),
             ...(linkSet === 'extra'
               ? { startAuthorisationWithPsuIdentification: link(`${base}/authorisations`, 'POST') }

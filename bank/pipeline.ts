@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { headerValue, pointerGet, type HeaderRecord } from '../core/index.js';
 import { validate, type Violation } from '../schemas/index.js';
-import { COMPUTABLE_DIGEST_ALGORITHMS, verifySignature } from '../signing/index.js';
+import { COMPUTABLE_DIGEST_ALGORITHMS, containsEncodedWord, verifySignature } from '../signing/index.js';
 import { PSU_CONTEXTS, PSU_HTTP_METHODS, operation, type OperationSpec, type RequirementId } from '../spec/index.js';
 import type { Faults } from './context.js';
 import { Rejection } from './errors.js';
@@ -43,7 +43,11 @@ export function checkHeaders(op: OperationSpec, headers: Headers, faults: Faults
         : new Rejection(400, 'FORMAT_ERROR', `header ${h.name} is required`);
   }
   const takesPsu = op.headers.some((h) => h.name === 'PSU-ID' && h.presence === 'conditional');
-  if (takesPsu && !get(headers, 'psu-id') && !get(headers, 'x-psu-identity'))
+  // The fault x-psu-identity-ncbct-only takes the alternative identification on NCBCT creation alone.
+  const identityTaken =
+    get(headers, 'x-psu-identity') !== undefined &&
+    !(faults.has('x-psu-identity-ncbct-only') && op.createsPayment && op.id !== 'ncbct.create');
+  if (takesPsu && !get(headers, 'psu-id') && !identityTaken)
     throw headerRejection('PSU-ID (or X-PSU-IDENTITY) is required', 'Headers.PSU-ID.required');
   const identity = get(headers, 'x-psu-identity');
   // interface.md › Group I: a Norwegian national identity or D-number, both 11 digits.
@@ -53,7 +57,8 @@ export function checkHeaders(op: OperationSpec, headers: Headers, faults: Faults
   if (names.has('psu-id') && psuId !== undefined && !UUID.test(psuId) && !faults.has('accept-bad-psu-id'))
     throw headerRejection('PSU-ID must be a UUID', 'Headers.PSU-ID.uuid');
   const device = get(headers, 'psu-device-id');
-  if (names.has('psu-device-id') && device !== undefined && !UUID.test(device))
+  const unchecked = faults.has('psu-device-id-unchecked-on-baskets') && op.id.startsWith('basket.');
+  if (names.has('psu-device-id') && device !== undefined && !UUID.test(device) && !unchecked)
     throw headerRejection('PSU-Device-ID must be a UUID', 'Headers.PSU-Device-ID.uuid');
   const ip = get(headers, 'psu-ip-address');
   if (names.has('psu-ip-address') && ip !== undefined && !isIP(ip))
@@ -159,12 +164,19 @@ export function checkSignature(
     },
   );
   const digest = get(headers, 'digest') ?? '';
-  if (faults.has('sha512-on-ncbct-only') && op && op.id !== 'ncbct.create' && /^sha-512=/i.test(digest))
+  const outsideNcbct = op !== undefined && op.id !== 'ncbct.create';
+  if (faults.has('sha512-on-ncbct-only') && outsideNcbct && /^sha-512=/i.test(digest))
     throw new Rejection(401, 'FORMAT_ERROR', 'Digest: only SHA-256 is taken on this operation');
+  if (faults.has('digest-case-sensitive-outside-ncbct') && outsideNcbct && /^sha-(256|512)=/.test(digest))
+    throw new Rejection(401, 'FORMAT_ERROR', 'Digest: the algorithm is SHA-256 or SHA-512, in capitals');
+  if (faults.has('rfc2047-ncbct-only') && outsideNcbct && containsEncodedWord(get(headers, 'signature') ?? ''))
+    throw new Rejection(401, 'FORMAT_ERROR', 'Signature: not name="value" pairs');
   if (result.ok) return;
   if (result.reason === 'digest-mismatch' && faults.has('skip-digest')) return;
   if (result.reason === 'digest-mismatch' && op?.id === 'bulk.create' && faults.has('skip-digest-on-bulk')) return;
   if (result.reason === 'keyid-mismatch' && faults.has('ignore-keyid')) return;
+  if (result.reason === 'algorithm-unsupported' && op?.method === 'GET' && faults.has('algorithm-unchecked-on-reads'))
+    return;
   throw new Rejection(
     401,
     result.reason === 'signature-invalid' || result.reason === 'keyid-mismatch' ? 'FORBIDDEN' : 'FORMAT_ERROR',

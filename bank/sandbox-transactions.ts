@@ -119,9 +119,11 @@ function int(name: string, value: string | undefined, { min, lenient }: { min: n
   return number;
 }
 
-function date(name: string, value: string | undefined): string | undefined {
+/** A date query parameter (YYYY-MM-DD, a real day); the fault dates-by-pattern takes any of that pattern. */
+function date(name: string, value: string | undefined, byPattern = false): string | undefined {
   if (value === undefined) return undefined;
-  if (!isDate(value)) throw new Rejection(400, 'FORMAT_ERROR', `${name} must be a date (YYYY-MM-DD), got "${value}"`);
+  if (!isDate(value) && !(byPattern && /^\d{4}-\d{2}-\d{2}$/.test(value)))
+    throw new Rejection(400, 'FORMAT_ERROR', `${name} must be a date (YYYY-MM-DD), got "${value}"`);
   return value;
 }
 
@@ -144,8 +146,9 @@ export function listTransactions(
     int('limit', query.limit, { min: faults.has('accept-limit-zero') ? 0 : 1, lenient }) ??
     policy.transactionDefaultLimit;
   const offset = int('offset', query.offset, { min: 0, lenient }) ?? 0;
-  const from = date('fromDate', query.fromDate);
-  const to = date('toDate', query.toDate);
+  const byPattern = faults.has('transaction-dates-by-pattern');
+  const from = date('fromDate', query.fromDate, byPattern);
+  const to = date('toDate', query.toDate, byPattern);
   let found = [...list].sort((a, b) => a.bookingDate.localeCompare(b.bookingDate));
   if (policy.transactionOrder === 'newest-first') found.reverse();
   const exclusive = policy.transactionDateRange === 'exclusive';
