@@ -19,9 +19,10 @@ export function countReport(file) {
       note: `ci-summary: no vitest JSON report at ${file} (${err.code ?? err.message})`,
     };
   }
-  // A test file that fails to load has no assertion results: count it as one failure.
+  // A test file that failed with no failed test of its own (it did not load, or a beforeAll threw and its tests
+  // were skipped) counts as one failure: vitest exits 1 for it, so the closing line must not say "0 failed".
   const suiteErrors = (report.testResults ?? []).filter(
-    (r) => r.status === 'failed' && (r.assertionResults ?? []).length === 0,
+    (r) => r.status === 'failed' && !(r.assertionResults ?? []).some((a) => a.status === 'failed'),
   ).length;
   return {
     passed: report.numPassedTests ?? 0,

@@ -20,11 +20,22 @@ const integration = report('integration.json', {
   numFailedTests: 2,
   testResults: [{ status: 'failed', assertionResults: [] }],
 });
+// A beforeAll that throws: vitest marks the file failed and its tests skipped, and exits 1.
+const hookFailed = report('hook.json', {
+  numPassedTests: 5,
+  numFailedTests: 0,
+  numPendingTests: 3,
+  testResults: [{ status: 'failed', assertionResults: [{ status: 'skipped' }, { status: 'skipped' }] }],
+});
 const run = (...files: string[]) => spawnSync(process.execPath, [SCRIPT, ...files], { encoding: 'utf8' });
 
 describe('scripts/ci-summary.mjs: one closing line over both halves of npm test', () => {
   it('sums the halves; a file that failed to load counts as one failure', () => {
     expect(summarise([unit, integration])).toEqual({ lines: ['47 passed, 3 failed, 1 skipped'], failed: 3 });
+  });
+
+  it('a file whose beforeAll threw (its tests skipped, none failed) counts as one failure', () => {
+    expect(summarise([hookFailed])).toEqual({ lines: ['5 passed, 1 failed, 3 skipped'], failed: 1 });
   });
 
   it('a missing half is a failure with a note, never "0 failed"', () => {
