@@ -58,6 +58,18 @@ const EXECUTION_DATES: RequirementId[] = [
   'BULK.requestedExecutionDate.isoDate',
 ];
 
+/**
+ * A bank that stops checking one rule of a request body on the operations the rule applies to: the rule's invalid
+ * classes then pass. One row per rule no other fault breaks, so the mutation score measures the cells of each.
+ */
+const unchecked = (id: string, area: Fault['area'], description: string, rule: RequirementId): Fault => ({
+  id: id as FaultId,
+  area,
+  description,
+  breaks: [rule],
+  relaxes: [rule],
+});
+
 export const FAULTS: readonly Fault[] = [
   {
     id: 'accept-long-creditor-name',
@@ -765,6 +777,114 @@ export const FAULTS: readonly Fault[] = [
     description: 'checks fromDate and toDate by their pattern only, so 2026-02-30 and 2026-13-01 pass',
     breaks: ['Sandbox.transactions.fromDate.date'],
   },
+  unchecked(
+    'accept-long-sct-end-to-end-id',
+    'body',
+    'accepts an SCT endToEndIdentification of 36 characters',
+    'SCT.endToEndIdentification.max35',
+  ),
+  unchecked(
+    'accept-long-bulk-end-to-end-id',
+    'body',
+    'accepts a bulk entry endToEndIdentification of 36 characters',
+    'BULK.entry.endToEndIdentification.max35',
+  ),
+  unchecked(
+    'accept-long-payment-information-id',
+    'body',
+    'accepts a bulk paymentInformationId of 36 characters',
+    'BULK.paymentInformationId.max35',
+  ),
+  unchecked(
+    'accept-bulk-debtor-iban',
+    'body',
+    'accepts a bulk debtorAccount given by iban alone',
+    'BULK.debtorAccount.bbanRequired',
+  ),
+  unchecked(
+    'accept-bulk-creditor-iban',
+    'body',
+    'accepts a bulk entry creditorAccount given by iban alone',
+    'BULK.entry.creditorAccount.bbanRequired',
+  ),
+  unchecked(
+    'accept-sct-without-debtor-account',
+    'body',
+    'accepts an SCT without debtorAccount',
+    'SCT.debtorAccount.required',
+  ),
+  unchecked(
+    'accept-bulk-entry-without-creditor-name',
+    'body',
+    'accepts a bulk entry without creditorName',
+    'BULK.entry.creditorName.required',
+  ),
+  unchecked(
+    'accept-bulk-address-without-country',
+    'body',
+    'accepts a bulk creditorAddress without country',
+    'BULK.entry.creditorAddress.country.required',
+  ),
+  unchecked(
+    'accept-ncbct-debtor-without-bban-or-iban',
+    'body',
+    'accepts an NCBCT debtorAccount with neither bban nor iban',
+    'NCBCT.debtorAccount.bbanOrIban',
+  ),
+  unchecked(
+    'accept-long-regulatory-reporting',
+    'body',
+    'accepts an NCBCT regulatoryReportingInformation of 141 characters',
+    'NCBCT.regulatoryReportingInformation.max140',
+  ),
+  unchecked(
+    'accept-long-structured-reference',
+    'body',
+    'accepts a structured remittance reference of 36 characters',
+    'StructuredRemittance.reference.length1to35',
+  ),
+  unchecked(
+    'accept-long-reference-issuer',
+    'body',
+    'accepts a structured remittance referenceIssuer of 36 characters',
+    'StructuredRemittance.referenceIssuer.length1to35',
+  ),
+  unchecked(
+    'accept-engagement-without-approval-limit',
+    'sandbox',
+    'accepts an engagement without approvalLimit',
+    'Sandbox.engagement.approvalLimit.required',
+  ),
+  unchecked(
+    'accept-engagement-limit-beyond-int32',
+    'sandbox',
+    'accepts an engagement limit outside int32 (2147483648)',
+    'Sandbox.engagement.limits.int32',
+  ),
+  unchecked(
+    'accept-engagement-account-without-iban',
+    'sandbox',
+    'accepts an engagement whose account has no iban',
+    'Sandbox.engagement.account.iban.required',
+  ),
+  unchecked(
+    'accept-card-account-without-expiry',
+    'sandbox',
+    'accepts a card account without expiry',
+    'Sandbox.cardAccount.expiry.required',
+  ),
+  unchecked(
+    'accept-card-account-without-card-id-vno',
+    'sandbox',
+    'accepts a card account without cardIdVNo',
+    'Sandbox.cardAccount.cardIdVNo.required',
+  ),
+  unchecked(
+    'accept-card-amount-beyond-int32',
+    'sandbox',
+    'accepts a card account amount outside int32',
+    'Sandbox.cardAccount.amounts.int32',
+  ),
 ];
 
 export const faultIds = (): FaultId[] => FAULTS.map((x) => x.id);

@@ -107,7 +107,25 @@ export type FaultId =
   | 'allow-duplicate-ignored-outside-ncbct'
   | 'insufficient-funds-500-on-bulk'
   | 'status-link-nowhere'
-  | 'transaction-dates-by-pattern';
+  | 'transaction-dates-by-pattern'
+  | 'accept-long-sct-end-to-end-id'
+  | 'accept-long-bulk-end-to-end-id'
+  | 'accept-long-payment-information-id'
+  | 'accept-bulk-debtor-iban'
+  | 'accept-bulk-creditor-iban'
+  | 'accept-sct-without-debtor-account'
+  | 'accept-bulk-entry-without-creditor-name'
+  | 'accept-bulk-address-without-country'
+  | 'accept-ncbct-debtor-without-bban-or-iban'
+  | 'accept-long-regulatory-reporting'
+  | 'accept-long-structured-reference'
+  | 'accept-long-reference-issuer'
+  | 'accept-engagement-without-approval-limit'
+  | 'accept-engagement-limit-beyond-int32'
+  | 'accept-engagement-account-without-iban'
+  | 'accept-card-account-without-expiry'
+  | 'accept-card-account-without-card-id-vno'
+  | 'accept-card-amount-beyond-int32';
 
 /** Every conformant variant of the reference bank (bank/variants.ts). */
 export type VariantId =

@@ -9,7 +9,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const MUTATION_REPORT = `${ROOT}reports/mutation.json`;
 export const MUTATION_COMMAND = 'npm run mutation';
 
-/** Labels main.ts reads the targets from (issue 25). */
+/** Labels main.ts reads the targets from (issues 25 and 34). */
 export const COST_LABELS = {
   requests: 'requests per default run',
   detection: 'detection per request (faults detected ÷ requests of a default run)',
@@ -21,10 +21,11 @@ export const COST_LABELS = {
 } as const;
 
 /**
- * The issue's request target, which detection per request is judged against: every fault a run can observe (the
- * report's known gaps left out) within 800 requests.
+ * The request target, which detection per request is judged against: every fault a run can observe (the report's
+ * known gaps left out) within 1200 requests. Issue 25 set 800; issue 34 raised it to 1200 so that a default run sends
+ * every (rule, operation, class) cell a request can reach instead of sampling the classes.
  */
-export const REQUEST_TARGET = 800;
+export const REQUEST_TARGET = 1200;
 
 /** A quiet machine: the last minute's load under half its cores. Figures on a busy one are slower than the code. */
 export const quiet = (load: number, cores = cpus().length): boolean => load < cores / 2;

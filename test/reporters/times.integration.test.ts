@@ -24,7 +24,13 @@ describe('every result of a run has real start and stop times within the run', (
 
   beforeAll(async () => {
     began = Date.now();
-    const r = await cli(['run', '--grep', 'Sandbox.notInProduction|ncbct.create: a body that is not JSON', '--reports', dir]);
+    const r = await cli([
+      'run',
+      '--grep',
+      'Sandbox.notInProduction|ncbct.create: a body that is not JSON',
+      '--reports',
+      dir,
+    ]);
     ended = Date.now();
     expect(r.code, r.stderr).toBe(0);
   }, hangGuard(200_000));
