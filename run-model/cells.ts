@@ -11,10 +11,7 @@ import { brokenRequirements, type TestOutcome } from './outcome.js';
  * - not judged: reachable, and no test of the run sends it. A default run has none: a project test holds the suites to
  *   every reachable cell (test/spec/matrix.test.ts).
  */
-export type CellState =
-  'passed' | 'failed' | 'inconclusive' | 'not observed' | 'skipped' | 'not reachable' | 'not judged';
-
-export const CELL_STATES: readonly CellState[] = [
+export const CELL_STATES = [
   'passed',
   'failed',
   'inconclusive',
@@ -22,7 +19,8 @@ export const CELL_STATES: readonly CellState[] = [
   'skipped',
   'not reachable',
   'not judged',
-];
+] as const;
+export type CellState = (typeof CELL_STATES)[number];
 
 export interface CellRow extends Pick<Cell, 'requirementId' | 'operation' | 'label' | 'side'> {
   state: CellState;

@@ -14,10 +14,7 @@ import { brokenRequirements, type TestOutcome } from './outcome.js';
  * - not observable: the catalogue says why no request can provoke it (`notTestable`);
  * - untested: no test cites it and no check declares it (the note says why).
  */
-export type CoverageState =
-  'passed' | 'failed' | 'inconclusive' | 'not observed' | 'skipped' | 'not observable' | 'untested';
-
-export const COVERAGE_STATES: readonly CoverageState[] = [
+export const COVERAGE_STATES = [
   'passed',
   'failed',
   'inconclusive',
@@ -25,7 +22,8 @@ export const COVERAGE_STATES: readonly CoverageState[] = [
   'skipped',
   'not observable',
   'untested',
-];
+] as const;
+export type CoverageState = (typeof COVERAGE_STATES)[number];
 
 export interface CoverageRow {
   id: string;

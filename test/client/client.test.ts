@@ -6,28 +6,17 @@ import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Throttle, createClient, toCurl, type Clock } from '../../client/index.js';
 import { loadConfig } from '../../config/index.js';
+import { closedAfterEach } from '../support/servers.js';
 import { createCertificateAuthority, issueCertificate } from '../../signing/index.js';
 
 // The configuration's own timeouts (seconds): a server of this process that answers does so within them, however busy
 // the machine. Short ones only where the server never answers and a timeout is what the test expects.
 const http = { ...loadConfig({ env: {}, envFile: false }).http, retryBudgetMs: 0 };
 const impatient = { ...http, headersTimeoutMs: 300, bodyTimeoutMs: 300 };
-const servers: Server[] = [];
-afterEach(async () => {
-  // Hanging handlers keep connections open: close them, or close() waits forever.
-  await Promise.all(
-    servers.splice(0).map(
-      (s) =>
-        new Promise((r) => {
-          s.close(r);
-          s.closeAllConnections();
-        }),
-    ),
-  );
-});
+const servers = closedAfterEach();
 
 async function serve(
   handler: (req: IncomingMessage, res: ServerResponse, body: Buffer) => void,

@@ -1,8 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient, recordExchange } from '../../client/index.js';
 import { loadConfig } from '../../config/index.js';
+import { closedAfterEach } from '../support/servers.js';
 
 /**
  * A request written on a keep-alive connection just as the server closes it meets a closed socket: the client sends it
@@ -17,18 +18,7 @@ interface Seen {
   requests: { connection: number; headers: IncomingMessage['headers']; body: string }[];
 }
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (s) =>
-        new Promise((r) => {
-          s.close(r);
-          s.closeAllConnections();
-        }),
-    ),
-  );
-});
+const servers = closedAfterEach();
 
 /**
  * A keep-alive server that hands each request to `handle` with its place on its connection (1 for the first). The
