@@ -46,9 +46,6 @@ function faultsByBank(members: readonly ReferenceFleetBank[], given: readonly st
   return byBank;
 }
 
-const MAX = REFERENCE_FLEET.length;
-export const FLEET_SIZE_WHY = `the reference fleet has ${MAX} banks (bank/reference-fleet.ts)`;
-
 export async function serveFleet(options: FleetServeOptions): Promise<ServedFleet> {
   const members = REFERENCE_FLEET.slice(0, options.count);
   const faults = faultsByBank(members, options.faultOn);

@@ -13,7 +13,6 @@ import { buildFleetReport, type FleetReport, type FleetReportOptions } from './r
 
 export const FLEET_JSON_FILE = 'fleet.json';
 export const FLEET_MD_FILE = 'fleet.md';
-export const FLEET_FILES = [FLEET_JSON_FILE, FLEET_MD_FILE, FLEET_JUNIT_FILE, FLEET_HTML_FILE] as const;
 
 export function writeFleetFiles(report: FleetReport, banks: readonly BankResult[], out: string): void {
   mkdirSync(out, { recursive: true });
