@@ -34,7 +34,8 @@ export function bankExitCode(code: number | null | undefined): 0 | 1 | 2 | 3 {
   return code === 0 || code === 1 || code === 2 ? code : EXIT_CODES.incomplete;
 }
 
-const holdsRun = (dir: string) => existsSync(join(dir, OUTCOMES_FILE));
+/** A folder holds a run once the run has written its outcomes (what `report` reads). */
+export const holdsRun = (dir: string): boolean => existsSync(join(dir, OUTCOMES_FILE));
 const holdsBank = (dir: string) => holdsRun(dir) || existsSync(join(dir, BANK_RECORD_FILE));
 
 /**

@@ -4,11 +4,10 @@
  * targets file maps, read from the fleet's environment under the names it gives).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { BIN } from '../release/compare/run-side.js';
-import { OUTCOMES_FILE } from '../run-model/index.js';
 import { recordNotRun, writeBankRecord } from './bank-record.js';
+import { holdsRun } from './bank-result.js';
 import type { Bank } from './targets.js';
 
 /** What every bank's run shares: the seed, the time budget, and the run options passed on (selection, --strict …). */
@@ -166,8 +165,7 @@ export function startBankRun(
       ended = true;
       for (const t of timers) clearTimeout(t);
       log.end();
-      const ran = existsSync(join(dir, OUTCOMES_FILE));
-      const why = ran ? undefined : (error ?? lastLine(stderr) ?? `the run ended with exit code ${code}`);
+      const why = holdsRun(dir) ? undefined : (error ?? lastLine(stderr) ?? `the run ended with exit code ${code}`);
       if (why) recordNotRun(dir, bank, settings.seed, { exitCode: code ?? 3, error: why });
       resolve({ bank, dir, code, ...(why ? { error: why } : {}), seconds: seconds() });
     };

@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import { UserError } from '../core/index.js';
 import { diffRuns, regressions } from '../release/diff.js';
 import { readRunView } from '../release/run-view.js';
-import { OUTCOMES_FILE } from '../run-model/index.js';
-import type { BankResult } from './bank-result.js';
+import { holdsRun, type BankResult } from './bank-result.js';
 
 export interface BankChange {
   bank: string;
@@ -36,7 +35,6 @@ export function baselineChanges(
 ): { changes: BankChange[]; gone: string[] } {
   if (!existsSync(baselineDir) || !statSync(baselineDir).isDirectory())
     throw new UserError(`--baseline ${baselineDir} is not a folder: give the --reports folder of an earlier fleet run`);
-  const holdsRun = (dir: string) => existsSync(join(dir, OUTCOMES_FILE));
   const changes = banks.map((bank): BankChange => {
     const base = join(baselineDir, bank.name);
     if (!holdsRun(base)) return { bank: bank.name, note: 'not in the baseline', ...none() };
