@@ -53,9 +53,9 @@ export function choicesKey(file: string): string {
   return createHash('sha256').update(content).digest('hex').slice(0, 12);
 }
 
-/** Writes the record of `bank` into its folder (the record given, or a new one). */
-export function writeBankRecord(dir: string, bank: Bank, seed: number, record?: BankRecord): BankRecord {
-  const written: BankRecord = record ?? {
+/** The record of `bank` as its run starts: which bank, where, with which choices and seed. */
+function newRecord(bank: Bank, seed: number): BankRecord {
+  return {
     name: bank.name,
     baseUrl: bank.baseUrl,
     profile: bank.profile,
@@ -64,8 +64,14 @@ export function writeBankRecord(dir: string, bank: Bank, seed: number, record?: 
       : {}),
     seed,
   };
-  writeFileSync(join(dir, BANK_RECORD_FILE), `${JSON.stringify(written, null, 2)}\n`);
-  return written;
+}
+
+const writeRecord = (dir: string, record: BankRecord): void =>
+  writeFileSync(join(dir, BANK_RECORD_FILE), `${JSON.stringify(record, null, 2)}\n`);
+
+/** Writes the record of `bank` into its folder. */
+export function writeBankRecord(dir: string, bank: Bank, seed: number): void {
+  writeRecord(dir, newRecord(bank, seed));
 }
 
 /** The record of a bank's folder, or undefined when it has none (a folder `run` wrote on its own). */
@@ -86,5 +92,5 @@ export function readBankRecord(dir: string): BankRecord | undefined {
 
 /** Records in the bank's folder that it holds no run, and why: `fleet report` reads the bank as not run from it. */
 export function recordNotRun(dir: string, bank: Bank, seed: number, end: { exitCode: number; error: string }): void {
-  writeBankRecord(dir, bank, seed, { ...(readBankRecord(dir) ?? writeBankRecord(dir, bank, seed)), ...end });
+  writeRecord(dir, { ...(readBankRecord(dir) ?? newRecord(bank, seed)), ...end });
 }
