@@ -3,7 +3,7 @@
  * verdict, each bank's verdict line with a link to its own HTML report, the bank × requirement matrix, the drift, and
  * what changed since the baseline.
  */
-import { answerDriftLine, STATE_SIGNS } from './markdown.js';
+import { answerDriftLine, STATE_LEGEND, STATE_SIGNS } from './markdown.js';
 import type { FleetReport } from './report.js';
 
 export const FLEET_HTML_FILE = 'fleet.html';
@@ -90,10 +90,6 @@ function baseline(report: FleetReport): string {
 }
 
 export function fleetHtml(report: FleetReport): string {
-  const legend = Object.entries(STATE_SIGNS)
-    .filter(([, s]) => s.trim())
-    .map(([state, s]) => `${s} ${state}`)
-    .join(', ');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escape(`psd2-conformance fleet: ${report.verdict}`)}</title>
 <style>${STYLE}</style></head>
@@ -108,7 +104,7 @@ that differ in status, error code or shape.</p>
 ${drift(report)}
 ${baseline(report)}
 <h2>Banks × requirements</h2>
-<p>${escape(legend)}.</p>
+<p>${escape(STATE_LEGEND)}.</p>
 ${matrix(report)}
 </body></html>
 `;

@@ -13,6 +13,12 @@ export const STATE_SIGNS: Record<string, string> = {
   untested: ' ',
 };
 
+/** The signs in words, for a matrix's legend: `✓ passed, ✗ failed, …` (untested shows none). */
+export const STATE_LEGEND = Object.entries(STATE_SIGNS)
+  .filter(([, s]) => s.trim())
+  .map(([state, s]) => `${s} ${state}`)
+  .join(', ');
+
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 const sign = (state: string | undefined) => (state === undefined ? '' : (STATE_SIGNS[state] ?? state));
 
@@ -109,10 +115,6 @@ function baselineMarkdown(report: FleetReport): string[] {
 /** fleet.md: each bank's verdict line first, then the bank × requirement matrix, the drift and the baseline. */
 export function fleetMarkdown(report: FleetReport): string {
   const names = report.banks.map((b) => b.name);
-  const legend = Object.entries(STATE_SIGNS)
-    .filter(([, s]) => s.trim())
-    .map(([state, s]) => `${s} ${state}`)
-    .join(', ');
   return [
     `# Fleet: ${report.verdict}`,
     '',
@@ -122,7 +124,7 @@ export function fleetMarkdown(report: FleetReport): string {
     '',
     '## Banks × requirements',
     '',
-    `${legend}; empty: the bank did not report the rule.`,
+    `${STATE_LEGEND}; empty: the bank did not report the rule.`,
     '',
     `| requirement | level | ${names.map(cell).join(' | ')} |`,
     `|---|---|${names.map(() => ':-:').join('|')}|`,
