@@ -144,10 +144,14 @@ async function fleetRun(file: string, options: FleetRunCommandOptions, stop: Run
   });
   const { reportFleet } = await import('../../fleet/write.js');
   const dirs = () => banks.map((b) => resolve(out, b.name));
+  /** Once the fleet is stopped: why, and the exit code it ends with (the report's `stopped`). */
   const stopped = () => {
     const end = stop.end;
     return end
-      ? { reason: `the fleet was stopped (${end.kind === 'interrupted' ? end.signal : end.kind})` }
+      ? {
+          reason: `the fleet was stopped (${end.kind === 'interrupted' ? end.signal : end.kind})`,
+          exitCode: stopCode(end),
+        }
       : undefined;
   };
   stop.whenStopping((end) => {
@@ -158,13 +162,7 @@ async function fleetRun(file: string, options: FleetRunCommandOptions, stop: Run
   // Past the deadline: the fleet report of what the folders hold now, without drift (no time to compare answers).
   stop.whenOutOfTime(() => {
     const why = stopped();
-    if (why && stop.end)
-      reportFleet(dirs(), {
-        out,
-        strict: options.strict,
-        drift: false,
-        stopped: { ...why, exitCode: stopCode(stop.end) },
-      });
+    if (why) reportFleet(dirs(), { out, strict: options.strict, drift: false, stopped: why });
   });
   await fleet.done;
   const why = stopped();
@@ -172,7 +170,7 @@ async function fleetRun(file: string, options: FleetRunCommandOptions, stop: Run
     out,
     strict: options.strict,
     ...(options.baseline ? { baseline: options.baseline } : {}),
-    ...(why && stop.end ? { stopped: { ...why, exitCode: stopCode(stop.end) } } : {}),
+    ...(why ? { stopped: why } : {}),
   });
   await printFleet(report, out);
   return stop.exitIfStopped(report.exitCode);
