@@ -28,7 +28,7 @@ const segmentsOf = (pointer: string) =>
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 
 /** `banks[2].name` for `/banks/2/name`. */
-export const pathWords = (pointer: string): string =>
+const pathWords = (pointer: string): string =>
   segmentsOf(pointer)
     .map((part) => (typeof part === 'number' ? `[${part}]` : `.${part}`))
     .join('')
@@ -101,7 +101,6 @@ export function schemaWords(error: ErrorObject, members: readonly string[]): str
     case 'format':
       return p.format === 'date' ? 'be an ISO date, YYYY-MM-DD' : `be ${String(p.format)}`;
     case 'minLength':
-      return 'not be empty';
     case 'minItems':
       return 'not be empty';
     case 'enum':
