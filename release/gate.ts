@@ -142,7 +142,7 @@ export function gateHeadline(result: Pick<GateResult, 'gating' | 'known' | 'exit
   const n = result.gating.length;
   const exit = `(exit ${result.exitCode}${result.exitCode ? '' : ' unless the run did not complete'})`;
   const known = result.known.length ? `, ${result.known.length} known finding(s) not gating` : '';
-  if (mode.baseline && !mode.strict)
+  if (regressionsGate(mode))
     return n
       ? `release gate: ${regressionCount(n)} gate this run${known} ${exit}`
       : `release gate: nothing gates this run (${regressionCount(0)}${known}) ${exit}`;
@@ -157,6 +157,9 @@ export interface GateMode {
   baseline: boolean;
   strict: boolean;
 }
+
+/** Whether the failures that gate are regressions (a baseline without --strict), as every report names them. */
+export const regressionsGate = (mode: GateMode): boolean => mode.baseline && !mode.strict;
 
 /** The level of a requirement id or of a test's name, for a line in a report. */
 export const levelOf = (id: string, head: RunView): Level | undefined =>

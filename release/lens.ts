@@ -8,7 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MATRIX_FILE, matrixSection } from './accept-fix-matrix.js';
 import { diffMarkdown, diffText } from './diff-render.js';
-import { gate, gateHeadline, type GateMode, type GateResult } from './gate.js';
+import { gate, gateHeadline, regressionsGate, type GateMode, type GateResult } from './gate.js';
 import { VERDICTS_FILE, appendHistory, historyEntry, historyMarkdown, historySummary, readHistory } from './history.js';
 import type { HistorySummary } from './history.js';
 import { dayOf, readKnownFindings, type KnownFinding } from './known-findings.js';
@@ -49,7 +49,7 @@ export function gateLines(result: GateResult, mode: GateMode): string[] {
     if (items.length > 20) lines.push(`  … and ${items.length - 20} more (release.md lists every one)`);
   };
   list(
-    mode.baseline && !mode.strict ? 'regressions, gating' : 'failures, gating',
+    regressionsGate(mode) ? 'regressions, gating' : 'failures, gating',
     result.gating.map((g) => `${g.level} ${g.test}: ${g.why}`),
   );
   list(
@@ -72,7 +72,7 @@ export function gateLines(result: GateResult, mode: GateMode): string[] {
   return lines;
 }
 
-function releaseMarkdown(result: GateResult, options: LensOptions): string {
+function releaseMarkdown(result: GateResult, options: LensOptions, mode: GateMode): string {
   const cell = (text: string) => text.replaceAll('|', '\\|');
   const table = (title: string, head: string, rows: string[]) =>
     rows.length ? [`## ${title}`, '', head, `|${'---|'.repeat(head.split('|').length - 2)}`, ...rows, ''] : [];
@@ -84,10 +84,10 @@ function releaseMarkdown(result: GateResult, options: LensOptions): string {
       `${options.strict ? '--strict: every failed test gates, SHOULD ones too. ' : ''}` +
       `Exit code by the gate: ${result.exitCode}.`,
     '',
-    `**${gateHeadline(result, { baseline: Boolean(options.baseline), strict: options.strict })}**`,
+    `**${gateHeadline(result, mode)}**`,
     '',
     ...table(
-      options.baseline && !options.strict ? 'Regressions (gating)' : 'Failures (gating)',
+      regressionsGate(mode) ? 'Regressions (gating)' : 'Failures (gating)',
       '| level | test | why |',
       result.gating.map((g) => `| ${g.level} | ${cell(g.test)} | ${cell(g.why)} |`),
     ),
@@ -214,7 +214,7 @@ export function releaseLens(options: LensOptions): ReleaseLens {
       const { diff, ...rest } = decided;
       sections.unshift({
         file: RELEASE_FILE,
-        text: releaseMarkdown(decided, options),
+        text: releaseMarkdown(decided, options, mode),
         key: 'release',
         value: {
           ...(options.baseline ? { baseline: options.baseline } : {}),

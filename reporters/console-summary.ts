@@ -1,6 +1,5 @@
 import { shellQuote } from '../client/curl.js';
 import { isSecurityRule, serveAgain, type ReportTarget, type RunReport, type TestOutcome } from '../run-model/index.js';
-import { hasRequirement, requirement, type Level } from '../spec/index.js';
 
 const row = (name: string, c: { passed: number; failed: number; skipped: number }) =>
   `  ${name.padEnd(30)} ${String(c.passed).padStart(5)} passed ` +
@@ -52,15 +51,14 @@ export function failureLines(o: TestOutcome, reportsDir: string, target?: Report
 }
 
 /**
- * Each warned rule at this level and how many tests saw it: `R.x (2 tests)`. A security rule recorded as a warning
+ * Each of these warned rules and how many tests saw it: `R.x (2 tests)`. A security rule recorded as a warning
  * (--security-findings warn) is the security line's to name.
  */
-function warnedIds(report: RunReport, level: Level): string[] {
+function warnedIds(report: RunReport, ids: readonly string[]): string[] {
   const seen = new Map<string, number>();
   for (const o of report.outcomes)
     for (const id of new Set((o.meta.warnings ?? []).map((w) => w.requirementId)))
-      if (!isSecurityRule(id) && (hasRequirement(id) ? requirement(id).level : 'SHOULD') === level)
-        seen.set(id, (seen.get(id) ?? 0) + 1);
+      if (ids.includes(id) && !isSecurityRule(id)) seen.set(id, (seen.get(id) ?? 0) + 1);
   return [...seen].sort(([a], [b]) => a.localeCompare(b)).map(([id, n]) => `${id} (${n} test${n > 1 ? 's' : ''})`);
 }
 
@@ -70,8 +68,9 @@ function warnedIds(report: RunReport, level: Level): string[] {
  * a warning on a MUST rule is never named as a SHOULD-level deviation, nor as a MUST failure.
  */
 export function warningLines(report: RunReport): string[] {
-  const should = warnedIds(report, 'SHOULD');
-  const must = warnedIds(report, 'MUST');
+  // The summary has them apart already, by the rule's own level (warningsOf).
+  const should = warnedIds(report, report.summary.warned);
+  const must = warnedIds(report, report.summary.conventions);
   return [
     ...(should.length
       ? [

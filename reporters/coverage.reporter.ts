@@ -1,6 +1,7 @@
 import {
   CELL_STATES,
   COVERAGE_STATES,
+  JUDGED_CELL_STATES,
   countCells,
   type CellRow,
   type CellState,
@@ -113,9 +114,8 @@ export function matrixLine(rows: readonly CellRow[]): string {
  */
 export function matrixMarkdown(rows: readonly CellRow[]): string[] {
   const lines = ['## The test plan: rule × operation × class', '', `${matrixLine(rows)}.`, ''];
-  const unjudged = rows.filter((r) => !['passed', 'failed', 'inconclusive'].includes(r.state));
-  for (const state of CELL_STATES.filter((s) => !['passed', 'failed', 'inconclusive'].includes(s))) {
-    const of = unjudged.filter((r) => r.state === state);
+  for (const state of CELL_STATES.filter((s) => !JUDGED_CELL_STATES.includes(s))) {
+    const of = rows.filter((r) => r.state === state);
     if (!of.length) continue;
     lines.push(`### ${state} (${of.length})`, '');
     for (const r of of) lines.push(`- \`${r.requirementId}\` × ${r.operation} × ${r.label}: ${r.note ?? ''}`);

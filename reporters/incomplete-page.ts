@@ -6,10 +6,7 @@
  * milliseconds, and is written synchronously, also at the stop's deadline.
  */
 import { brokenRequirements, type RunReport, type TestOutcome } from '../run-model/index.js';
-import { BANNER_STYLE, verdictBanner } from './verdict-banner.js';
-
-const html = (text: string): string =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+import { BANNER_STYLE, html, verdictBanner } from './verdict-banner.js';
 
 /** At most this many lines of a failure's message on the page (junit.xml has it whole). */
 const ERROR_LINES = 30;

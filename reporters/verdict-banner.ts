@@ -10,7 +10,8 @@ const COLOURS: Record<VerdictKind, { background: string; text: string }> = {
   'nothing judged': { background: '#475467', text: '#ffffff' },
 };
 
-const html = (text: string): string =>
+/** Text escaped for HTML, in an element or an attribute's double quotes. */
+export const html = (text: string): string =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** One requirement id, with its statement on hover. */

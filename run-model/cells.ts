@@ -22,6 +22,9 @@ export const CELL_STATES = [
 ] as const;
 export type CellState = (typeof CELL_STATES)[number];
 
+/** The states of a cell a test ran on: `judged` counts them, and the reports list every other state apart. */
+export const JUDGED_CELL_STATES: readonly CellState[] = ['passed', 'failed', 'inconclusive'];
+
 export interface CellRow extends Pick<Cell, 'requirementId' | 'operation' | 'label' | 'side'> {
   state: CellState;
   /** The tests that send it (or, observed, that judged it). */
@@ -29,7 +32,7 @@ export interface CellRow extends Pick<Cell, 'requirementId' | 'operation' | 'lab
   note?: string;
 }
 
-/** How many cells are in each state; `judged` is what a test ran on (passed, failed, inconclusive). */
+/** How many cells are in each state; `judged` is what a test ran on (JUDGED_CELL_STATES). */
 export type CellCounts = Record<CellState, number> & { cells: number; judged: number };
 
 const NOT_SENT = 'no test of this run sends it';
@@ -77,5 +80,6 @@ export function cellCoverage(outcomes: readonly TestOutcome[]): CellRow[] {
 export function countCells(rows: readonly CellRow[]): CellCounts {
   const counts = Object.fromEntries(CELL_STATES.map((s) => [s, 0])) as Record<CellState, number>;
   for (const row of rows) counts[row.state]++;
-  return { ...counts, cells: rows.length, judged: counts.passed + counts.failed + counts.inconclusive };
+  const judged = JUDGED_CELL_STATES.reduce((sum, s) => sum + counts[s], 0);
+  return { ...counts, cells: rows.length, judged };
 }

@@ -72,7 +72,6 @@ export {
 export {
   SECURITY_FINDINGS,
   asSecurityFindings,
-  citedRules,
   isSecurityRule,
   securityVerdict,
   type SecurityFindings,

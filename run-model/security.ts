@@ -44,7 +44,7 @@ export interface SecurityVerdict {
 const securityIds = (ids: readonly string[]) => ids.filter(isSecurityRule) as RequirementId[];
 
 /** `Security.otherTpp.payment, Security.otherTpp.basket (PSD2 › Directive … Art. …)`: each source named once. */
-export function citedRules(ids: readonly RequirementId[]): string {
+function citedRules(ids: readonly RequirementId[]): string {
   const bySection = new Map<string, RequirementId[]>();
   for (const id of ids) bySection.set(requirement(id).section, [...(bySection.get(requirement(id).section) ?? []), id]);
   return [...bySection].map(([section, rules]) => `${rules.join(', ')} (${section})`).join('; ');

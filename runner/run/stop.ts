@@ -14,8 +14,11 @@ export interface RunStopOptions {
   deadlineMs?: number;
 }
 
-/** The exit code of a run that ends this way before its verdict: 130/143 for a signal, 2 misconfigured, else 3. */
-export const stopCode = (end: RunEnd): number => (end.kind === 'completed' ? 0 : exitCodeOf(end, { exitCode: 0 }));
+/**
+ * The exit code of a run that ends this way before its verdict: 130/143 for a signal, 2 misconfigured, else 3; 0 for
+ * a completed one (exitCodeOf gives the verdict's code then, and there is none yet).
+ */
+export const stopCode = (end: RunEnd): number => exitCodeOf(end, { exitCode: 0 });
 
 /**
  * The end of a run, owned by the runner: SIGINT, SIGTERM or SIGHUP, the time budget, or a dead worker stop the run.
