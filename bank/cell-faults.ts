@@ -8,12 +8,9 @@ import { expandLocation, ruleLocations } from '../schemas/index.js';
 import { FIELD_RULES, LIMITS, type LengthRow, type OperationSpec, type RequirementId } from '../spec/index.js';
 import type { Faults } from './context.js';
 import { Rejection } from './errors.js';
+import { EXECUTION_DATES } from './faults.js';
 
-const ISO_DATE_RULES = new Set<string>([
-  'NCBCT.requestedExecutionDate.isoDate',
-  'SCT.requestedExecutionDate.isoDate',
-  'BULK.requestedExecutionDate.isoDate',
-]);
+const ISO_DATE_RULES = new Set<string>(EXECUTION_DATES);
 const YYYY_MM_DD = /^\d{4}-\d{2}-\d{2}$/;
 const OUTSIDE_NCBCT = new Set(['sct.create', 'bulk.create']);
 
@@ -40,14 +37,10 @@ export function refusedByCellFault(op: OperationSpec, body: unknown, faults: Fau
   const date = (body as { requestedExecutionDate?: unknown } | null)?.requestedExecutionDate;
   if (date !== undefined && OUTSIDE_NCBCT.has(op.id) && faults.has('refuse-execution-date-outside-ncbct'))
     throw new Rejection(400, 'FORMAT_ERROR', 'requestedExecutionDate is not taken on this payment product');
-  if (faults.has('latin1-names') && op.requestBody)
-    for (const row of NAME_LIMIT_RULES)
-      for (const pattern of ruleLocations(op.requestBody, row.id))
-        for (const pointer of expandLocation(body, pattern)) {
-          const value = pointerGet(body, pointer);
-          if (typeof value === 'string' && [...value].some((c) => (c.codePointAt(0) ?? 0) > 0xff))
-            throw new Rejection(400, 'FORMAT_ERROR', `${pointer}: only ISO-8859-1 letters are taken (${row.id})`);
-        }
+  if (faults.has('latin1-names'))
+    for (const { row, pointer, value } of namesIn(op, body))
+      if (typeof value === 'string' && [...value].some((c) => (c.codePointAt(0) ?? 0) > 0xff))
+        throw new Rejection(400, 'FORMAT_ERROR', `${pointer}: only ISO-8859-1 letters are taken (${row.id})`);
 }
 
 /** interface.md's 70-character name limits (creditorName, debtorName and ultimateDebtor, street), by Limits row. */
@@ -62,17 +55,17 @@ export const NAME_LIMIT_RULES: readonly LengthRow[] = FIELD_RULES.filter(
  * is refused.
  */
 export function countedInBytes(op: OperationSpec, body: unknown): void {
+  for (const { row, pointer, value } of namesIn(op, body)) {
+    const bytes = typeof value === 'string' ? Buffer.byteLength(value, 'utf8') : 0;
+    if (bytes > row.length.max)
+      throw new Rejection(400, 'FORMAT_ERROR', `${pointer}: ${bytes} bytes, more than ${row.length.max} (${row.id})`);
+  }
+}
+
+/** Each name the body carries (at every place a name limit's rule locates), with the limit's row. */
+function* namesIn(op: OperationSpec, body: unknown): Generator<{ row: LengthRow; pointer: string; value: unknown }> {
   if (!op.requestBody) return;
   for (const row of NAME_LIMIT_RULES)
     for (const pattern of ruleLocations(op.requestBody, row.id))
-      for (const pointer of expandLocation(body, pattern)) {
-        const value = pointerGet(body, pointer);
-        const bytes = typeof value === 'string' ? Buffer.byteLength(value, 'utf8') : 0;
-        if (bytes > row.length.max)
-          throw new Rejection(
-            400,
-            'FORMAT_ERROR',
-            `${pointer}: ${bytes} bytes, more than ${row.length.max} (${row.id})`,
-          );
-      }
+      for (const pointer of expandLocation(body, pattern)) yield { row, pointer, value: pointerGet(body, pointer) };
 }

@@ -52,7 +52,7 @@ const NAME_LIMITS: RequirementId[] = [
   'Address.street.max70',
 ];
 /** requestedExecutionDate is an ISO 8601 date, in each payment initiation's body. */
-const EXECUTION_DATES: RequirementId[] = [
+export const EXECUTION_DATES: RequirementId[] = [
   'NCBCT.requestedExecutionDate.isoDate',
   'SCT.requestedExecutionDate.isoDate',
   'BULK.requestedExecutionDate.isoDate',

@@ -14,6 +14,7 @@ import {
 } from '../checks/index.js';
 import type { Exchange } from '../client/index.js';
 import {
+  CLASS,
   HEADER_GROUPS,
   NON_JSON_ACCEPT,
   OFFER_CLASS,
@@ -145,7 +146,7 @@ describe('negotiation and versioning', () => {
       title: 'a production interface does not offer the sandbox operations',
       cells: requirement('Sandbox.notInProduction').operations.map((op) => ({
         requirementId: 'Sandbox.notInProduction',
-        label: 'the situation it names',
+        label: CLASS.situation,
         operation: op,
       })),
       skip: (() => {

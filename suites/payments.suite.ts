@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import { checkAccepted, checkRejected, statusInSetCheck, twoIdsCheck } from '../checks/index.js';
 import { ncbctBody, sctBody } from './support/bodies.js';
 import { account, customer, sharedDebtor } from './support/fixtures.js';
+import { pickBySeed } from './support/cells.js';
 import { createPayment, statusPathOf } from './support/payments.js';
 import { PRODUCTS } from './support/products.js';
 import { operation } from './support/request.js';
@@ -103,7 +104,7 @@ describe('payments: examples', () => {
       async ({ s, judge }) => {
         const exchange = await s.call(op, {
           body: body(s, await sharedDebtor(s), '79.00', 'q'),
-          query: { allowLogicalDuplicate: s.ctx.seed % 2 === 0 ? 'maybe' : 'yes' },
+          query: { allowLogicalDuplicate: pickBySeed(['maybe', 'yes'], s.ctx.seed) },
         });
         judge(exchange, checkRejected(exchange, 'Payment.allowLogicalDuplicate.query'));
       },

@@ -12,7 +12,7 @@ import type { Requirement } from '../requirements/types.js';
 import { blanksAroundOf, blankVariantsOf, caseVariantsOf, otherCaseOf, rowClasses } from './field-classes.js';
 import { CLASS } from './labels.js';
 import { headerRuleClasses, isHeaderRule } from './headers.js';
-import type { ValueClass } from './types.js';
+import { invalidClass, observedClass, situationClass, type ValueClass } from './types.js';
 
 /**
  * The classes of values of every rule on every operation it applies to, from the catalogue: the rule table's rows
@@ -35,11 +35,11 @@ function conventionClasses(id: RequirementId, op: OperationId): ValueClass[] {
   if (id === LETTER_CASE)
     return listsAndPatterns
       .filter((row) => caseVariantsOf(row).length > 0)
-      .map((row) => ({ label: otherCaseOf(row), side: 'invalid' }));
+      .map((row) => invalidClass(otherCaseOf(row)));
   if (id === WHITESPACE)
     return listsAndPatterns
       .filter((row) => blankVariantsOf(row).length > 0)
-      .map((row) => ({ label: blanksAroundOf(row), side: 'invalid' }));
+      .map((row) => invalidClass(blanksAroundOf(row)));
   return [];
 }
 
@@ -54,9 +54,9 @@ export function classApplies(c: ValueClass, op: OperationId): boolean {
 
 /** The class a rule of a kind has when neither the table, the headers nor the row give it any. */
 function kindClass(rule: Requirement): ValueClass {
-  if (rule.kind === 'response') return { label: CLASS.everyAnswer, side: 'observed' };
-  if (rule.kind === 'behaviour') return { label: 'the situation it names', side: 'situation' };
-  return { label: 'a request that breaks it', side: 'invalid' };
+  if (rule.kind === 'response') return observedClass(CLASS.everyAnswer);
+  if (rule.kind === 'behaviour') return situationClass(CLASS.situation);
+  return invalidClass('a request that breaks it');
 }
 
 /** Every class of a rule on one operation it applies to (none on an operation it does not name). */

@@ -10,7 +10,7 @@ import {
 } from '../requirements/field-rules/index.js';
 import type { RequirementId } from '../requirements/ids.generated.js';
 import { CLASS } from './labels.js';
-import type { ValueClass } from './types.js';
+import { invalidClass as invalid, observedClass, validClass as valid, type ValueClass } from './types.js';
 
 /**
  * The classes of a rule-table row (spec/requirements/field-rules/table.ts), derived from its kind: the generators
@@ -93,9 +93,6 @@ export const blanksAroundOf = (row: FieldRule): string => `${memberName(row)} wi
 const nearMissesOf = (id: RequirementId): NearMissClass | undefined =>
   Object.values(NEAR_MISS_CLASSES).find((c: NearMissClass) => c.requirementIds.includes(id));
 
-const invalid = (label: string): ValueClass => ({ label, side: 'invalid' });
-const valid = (label: string): ValueClass => ({ label, side: 'valid' });
-
 /** A length row's classes: the longest in each alphabet it allows, one over in each, and one under its minimum. */
 function lengthClasses(row: LengthRow): ValueClass[] {
   const { min } = row.length;
@@ -113,7 +110,7 @@ function lengthClasses(row: LengthRow): ValueClass[] {
 
 /** The classes of one row of the rule table; a response row's rule is judged on every answer that shows it. */
 export function rowClasses(row: FieldRule): ValueClass[] {
-  if (scopeOf(placeOf(row).scope).side === 'response') return [{ label: CLASS.everyAnswer, side: 'observed' }];
+  if (scopeOf(placeOf(row).scope).side === 'response') return [observedClass(CLASS.everyAnswer)];
   const given = [...(row.valid ?? []).map((v) => valid(v.label)), ...(row.invalid ?? []).map((v) => invalid(v.label))];
   if ('enum' in row) {
     const near = nearMissesOf(row.id);

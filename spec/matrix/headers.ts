@@ -2,7 +2,7 @@ import { operation, type OperationId } from '../operations.js';
 import type { HeaderSpec } from '../headers.js';
 import type { RequirementId } from '../requirements/ids.generated.js';
 import { CLASS } from './labels.js';
-import type { ValueClass } from './types.js';
+import { invalidClass as invalid, validClass as valid, type ValueClass } from './types.js';
 
 /**
  * The classes of the header rules, derived from the header groups (spec/headers.ts) each operation takes
@@ -36,9 +36,6 @@ export const HEADER_CLASS = {
   notAnIp: 'not an IP address',
 } as const;
 
-const invalid = (label: string): ValueClass => ({ label, side: 'invalid' });
-const valid = (label: string): ValueClass => ({ label, side: 'valid' });
-
 /** A header whose absence breaks the rule on the operation: its required rule, or an every-request rule. */
 export function absenceBreaks(h: HeaderSpec, id: RequirementId): boolean {
   const required = h.presence === 'yes' || h.presence === 'conditional';
@@ -50,7 +47,10 @@ function formatClasses(h: HeaderSpec): ValueClass[] {
   const optional = h.presence === 'no';
   switch (h.format.kind) {
     case 'uuid':
-      return [...Object.values(UUID_BROKEN).map(invalid), ...(optional ? Object.values(UUID_FORMS).map(valid) : [])];
+      return [
+        ...Object.values(UUID_BROKEN).map((l) => invalid(l)),
+        ...(optional ? Object.values(UUID_FORMS).map((l) => valid(l)) : []),
+      ];
     case 'enum':
       return [
         ...(h.format.nearMisses?.length ? [invalid(HEADER_CLASS.outsideList)] : []),

@@ -1,6 +1,7 @@
 import {
   ANOTHER_KEY_TYPE,
   ANOTHER_RSA_DIGEST,
+  CLASS,
   DIGEST_CLASS,
   HS2019,
   RFC2047,
@@ -186,7 +187,7 @@ export const AUTHENTICATION_RULES: Requirement[] = [
     statement: 'Signature and certificate problems give 401 (SIGNATURE_INVALID, CERTIFICATE_INVALID …).',
     operations: SIGNED,
     kind: 'signature',
-    classes: [invalid('Date 1 hour off'), observedClass('every answer that shows it')],
+    classes: [invalid('Date 1 hour off'), observedClass(CLASS.everyAnswer)],
   },
   {
     id: 'Auth.sca.redirect',
