@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './run.js';
 import type { BenchModule, BenchResult } from './types.js';
 
 const BIN = fileURLToPath(new URL('../bin/psd2-conformance.mjs', import.meta.url));
@@ -40,10 +41,10 @@ function timed(args: string[]): Promise<Timed> {
   });
 }
 
-async function median(args: string[]): Promise<number> {
+async function medianOf(args: string[]): Promise<number> {
   const seconds: number[] = [];
   for (let i = 0; i < SAMPLES; i++) seconds.push((await timed(args)).seconds);
-  return seconds.sort((a, b) => a - b)[Math.floor(SAMPLES / 2)] as number;
+  return median(seconds);
 }
 
 /**
@@ -80,9 +81,9 @@ function interrupted(twice: boolean): Promise<Timed> {
 }
 
 export async function benchPromptness(): Promise<BenchResult> {
-  const bare = await median(['run', '--seed', 'not-a-number']);
-  const selection = await median(['run', '--grep', 'zzzz']);
-  const folder = await median(['run', '--reports', '/proc/x']);
+  const bare = await medianOf(['run', '--seed', 'not-a-number']);
+  const selection = await medianOf(['run', '--grep', 'zzzz']);
+  const folder = await medianOf(['run', '--reports', '/proc/x']);
   const signal = await interrupted(false);
   const second = await interrupted(true);
   return {

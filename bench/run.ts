@@ -107,7 +107,8 @@ export async function timedRun(env: Record<string, string>, html = true): Promis
  */
 export const DEFAULT_RUN_SAMPLES = 3;
 
-const median = (values: number[]): number => {
+/** The middle value; of an even count, the lower middle one. */
+export const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)] as number;
 };

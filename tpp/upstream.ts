@@ -109,16 +109,16 @@ export type UpstreamResult = ({ response: Dispatcher.ResponseData } | { error: u
 type UpstreamRequest = Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: Dispatcher };
 
 /**
- * undici's request, sent once more on a new connection (a pool of its own, from `fresh`) when the connection was
- * closed or reset before any answer: a bank may close an idle keep-alive connection just as a request is written
- * (RFC 9112 §9.3). Every method, once, as the suites' client does (client/client.ts says why a payment may be sent
- * twice); the same bytes, so a signature still holds. A body given as a stream is spent by the first try and is not
- * sent again. The fresh pool closes once its one answer has been read.
+ * undici's request, sent once more on a new connection (a pool of its own, with the settings `http` gave the shared
+ * one) when the connection was closed or reset before any answer: a bank may close an idle keep-alive connection just
+ * as a request is written (RFC 9112 §9.3). Every method, once, as the suites' client does (client/client.ts says why
+ * a payment may be sent twice); the same bytes, so a signature still holds. A body given as a stream is spent by the
+ * first try and is not sent again. The fresh pool closes once its one answer has been read.
  */
 export async function requestOnceAgainIfClosed(
   url: string,
   options: UpstreamRequest,
-  fresh: () => Dispatcher,
+  http: TppHttpOptions | undefined,
 ): Promise<UpstreamResult> {
   const first = await request(url, options).then(
     (response) => ({ response }),
@@ -127,7 +127,7 @@ export async function requestOnceAgainIfClosed(
   const resendable = typeof options.body === 'string' || Buffer.isBuffer(options.body) || options.body === undefined;
   if (!('error' in first) || transportKind(first.error) !== 'reset' || !resendable) return first;
   const retried = { kind: 'reset', message: errorText(first.error) };
-  const dispatcher = fresh();
+  const dispatcher = upstreamAgent(http);
   try {
     const response = await request(url, { ...options, dispatcher });
     void dispatcher.close();
@@ -137,6 +137,11 @@ export async function requestOnceAgainIfClosed(
     return { error, retried };
   }
 }
+
+/** The note a proxied or replayed exchange carries when its request went twice (requestOnceAgainIfClosed). */
+export const resentNote = (retried: TransportFailure): string =>
+  `the bank closed the connection before answering (${retried.kind}: ${retried.message}): ` +
+  'sent again on a new connection';
 
 /**
  * The transport failures that mean no bank was reached at all (nothing listens, no such host, no route, no answer to

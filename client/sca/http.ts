@@ -18,8 +18,6 @@ export interface HttpScaOptions {
   timeoutMs?: number;
   /** Requests at most per decision (redirects, pages): a loop ends here. */
   maxSteps?: number;
-  /** Where the templates come from, for a configuration error naming them (SCA_APPROVE_URL, SCA_DENY_URL). */
-  names?: { approve: string; deny: string };
 }
 
 /** `{scaRedirect}` replaced; a query the template appends joins the link's own query with `&`. */
@@ -32,7 +30,7 @@ export function expand(template: string, scaRedirect: string): string {
   return `${template.slice(0, i)}${scaRedirect}${joined}`;
 }
 
-/** The configuration variables the templates come from. */
+/** The configuration variables the templates come from, which a configuration error names. */
 const TEMPLATE_NAMES = { approve: 'SCA_APPROVE_URL', deny: 'SCA_DENY_URL' } as const;
 
 /** Whether a template names a page element to click rather than a URL. */
@@ -59,14 +57,13 @@ export function httpScaDriver(options: HttpScaOptions, name: 'embedded' | 'http'
     name,
     async decide(scaRedirect: string, decision: ScaDecision): Promise<ScaOutcome> {
       const action = decision === 'approve' ? options.approve : options.deny;
-      const name = (options.names ?? TEMPLATE_NAMES)[decision];
       const text = clickText(action);
+      const steps: ScaStep[] = [];
       const misconfigured = (why: string): ScaOutcome => ({
         returned: false,
         steps,
-        misconfigured: `${name}=${action} matched nothing: ${why}`,
+        misconfigured: `${TEMPLATE_NAMES[decision]}=${action} matched nothing: ${why}`,
       });
-      const steps: ScaStep[] = [];
       const cookies = new Map<string, string>();
       let next: Click | undefined = {
         method: 'GET',
@@ -104,13 +101,14 @@ export function httpScaDriver(options: HttpScaOptions, name: 'embedded' | 'http'
         const location: unknown = answer.headers.location;
         if (answer.statusCode >= 300 && answer.statusCode < 400 && typeof location === 'string') {
           step.location = new URL(location, next.url).href;
-          // Back before the template had anything to click: the bank decided without it (its page's default).
-          if (comesBack(step.location, returnTo) && !clicked)
+          if (comesBack(step.location, returnTo)) {
+            if (clicked) return { returned: true, steps };
+            // Back before the template had anything to click: the bank decided without it (its page's default).
             return misconfigured(
               `the bank sent the PSU back to TPP-Redirect-URI from ${step.url} before showing a page with a link ` +
                 'or form to click (a URL template such as {scaRedirect}?… decides on such a bank)',
             );
-          if (comesBack(step.location, returnTo)) return { returned: true, steps };
+          }
           next = { method: 'GET', url: step.location };
           continue;
         }

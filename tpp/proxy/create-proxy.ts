@@ -62,7 +62,7 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
     origin,
     basePath,
     dispatcher,
-    freshDispatcher: () => upstreamAgent(options.http),
+    http: options.http,
     cap: maxBodyBytes(options.http),
     ...(options.sign && options.identity
       ? {

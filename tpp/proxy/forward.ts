@@ -11,7 +11,15 @@ import { signLines } from './sign.js';
 import type { RecordedExchange } from '../recorded.js';
 import { headerLines } from '../request-view.js';
 import type { HeaderLine, RequestVerdict } from '../types.js';
-import { decodedText, errorText, forwarded, requestOnceAgainIfClosed, transportKind } from '../upstream.js';
+import {
+  decodedText,
+  errorText,
+  forwarded,
+  requestOnceAgainIfClosed,
+  resentNote,
+  transportKind,
+  type TppHttpOptions,
+} from '../upstream.js';
 import { judgeRequest } from '../verify/judge-request.js';
 
 /** What one forwarded exchange needs of the proxy around it. */
@@ -20,8 +28,8 @@ export interface ForwardContext {
   origin: string;
   basePath: string;
   dispatcher: Dispatcher;
-  /** A pool of its own for a request sent again after the bank closed the connection before answering. */
-  freshDispatcher: () => Dispatcher;
+  /** The settings `dispatcher` was made with, for a request sent again on a pool of its own. */
+  http?: TppHttpOptions;
   /** Bodies beyond this are streamed through and not judged. */
   cap: number;
   sign?: { identity: SigningIdentity; options: SignOptions };
@@ -247,11 +255,11 @@ export async function forward(
       ...(body.over ? { body: Readable.from(body.rest()) } : body.head.length ? { body: body.head } : {}),
       dispatcher: context.dispatcher,
     },
-    context.freshDispatcher,
+    context.http,
   );
   if (answer.retried) {
     recordedRetry = `${answer.retried.kind}: ${answer.retried.message}`;
-    notes.push(`the bank closed the connection before answering (${recordedRetry}): sent again on a new connection`);
+    notes.push(resentNote(answer.retried));
   }
   if ('error' in answer) {
     const err = answer.error;

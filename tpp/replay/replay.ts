@@ -14,6 +14,7 @@ import {
   errorText,
   maxBodyBytes,
   requestOnceAgainIfClosed,
+  resentNote,
   transportKind,
   UNREACHABLE_KINDS,
   upstreamAgent,
@@ -80,9 +81,10 @@ function compare(recorded: RequirementId[] | undefined, results: CheckResult[]):
 
 async function send(
   req: { method: string; url: string; headers: Record<string, string>; body?: string },
-  upstream: Upstream,
-  cap: number,
+  dispatcher: Dispatcher,
+  http: TppHttpOptions | undefined,
 ): Promise<ObservedExchange> {
+  const cap = maxBodyBytes(http);
   const observed: ObservedExchange = { request: { method: req.method, url: req.url } };
   const answer = await requestOnceAgainIfClosed(
     req.url,
@@ -90,9 +92,9 @@ async function send(
       method: req.method as Dispatcher.HttpMethod,
       headers: req.headers,
       ...(req.body !== undefined ? { body: req.body } : {}),
-      dispatcher: upstream.dispatcher,
+      dispatcher,
     },
-    upstream.fresh,
+    http,
   );
   if (answer.retried) observed.retried = answer.retried;
   if ('error' in answer) {
@@ -145,16 +147,10 @@ function unmasked(headers: Record<string, string>, psuIdentity: string | undefin
   return out;
 }
 
-/** The bank's keep-alive pool, and a maker of one-off pools for a request sent again on a new connection. */
-interface Upstream {
-  dispatcher: Dispatcher;
-  fresh: () => Dispatcher;
-}
-
 async function replayOne(
   recorded: RecordedExchange,
   options: ReplayOptions,
-  upstream: Upstream,
+  dispatcher: Dispatcher,
 ): Promise<ReplayResult> {
   const notes: string[] = [];
   const now = options.now?.() ?? new Date();
@@ -180,15 +176,11 @@ async function replayOne(
     ...(recorded.request.body !== undefined ? { body: recorded.request.body } : {}),
   };
   const started = performance.now();
-  const observed = await send(outgoing, upstream, maxBodyBytes(options.http));
+  const observed = await send(outgoing, dispatcher, options.http);
   const durationMs = performance.now() - started;
   if (observed.error && UNREACHABLE_KINDS.includes(observed.error.kind))
     throw new UnreachableTarget(url, observed.error.kind, observed.error.message);
-  if (observed.retried)
-    notes.push(
-      `the bank closed the connection before answering (${observed.retried.kind}: ${observed.retried.message}): ` +
-        'sent again on a new connection',
-    );
+  if (observed.retried) notes.push(resentNote(observed.retried));
   let results: CheckResult[];
   let request: RequestVerdict | undefined;
   if (recorded.expectation) results = judgeExpectation(observed, recorded.expectation);
@@ -250,11 +242,10 @@ function unsent(recorded: RecordedExchange): ReplayResult {
  */
 export async function replay(exchanges: RecordedExchange[], options: ReplayOptions): Promise<ReplayResult[]> {
   const dispatcher = upstreamAgent(options.http);
-  const upstream = { dispatcher, fresh: () => upstreamAgent(options.http) };
   try {
     const results: ReplayResult[] = [];
     for (const recorded of exchanges)
-      results.push(recorded.incomplete ? unsent(recorded) : await replayOne(recorded, options, upstream));
+      results.push(recorded.incomplete ? unsent(recorded) : await replayOne(recorded, options, dispatcher));
     return results;
   } finally {
     await dispatcher.close();
